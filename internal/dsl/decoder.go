@@ -1,0 +1,350 @@
+package dsl
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/contractsearch/contractsearch/internal/apierr"
+)
+
+// decoder reads one request body token by token. Every read goes through
+// the helpers below, which turn syntax errors and wrong value kinds into
+// located *apierr.Error values, so the grammar code stays a plain sequence of
+// reads.
+type decoder struct {
+	p       *Parser
+	src     []byte
+	dec     *jsontext.Decoder
+	clauses int
+}
+
+// pos returns the offset of the next token: the decoder's input offset
+// moved past whitespace and the separators ',' and ':'.
+func (d *decoder) pos() int64 {
+	off := d.dec.InputOffset()
+	for off < int64(len(d.src)) {
+		switch d.src[off] {
+		case ' ', '\t', '\n', '\r', ',', ':':
+			off++
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+// lineCol converts a byte offset into 1-based line and column numbers
+// counted in bytes, as OpenSearch's JSON parser reports them.
+func lineCol(src []byte, off int64) (int, int) {
+	if off > int64(len(src)) {
+		off = int64(len(src))
+	}
+	before := src[:off]
+	line := 1 + bytes.Count(before, []byte{'\n'})
+	col := int(off) - bytes.LastIndexByte(before, '\n')
+	return line, col
+}
+
+// errAt returns a located parsing_exception.
+func (d *decoder) errAt(off int64, format string, args ...any) *apierr.Error {
+	line, col := lineCol(d.src, off)
+	return apierr.At(apierr.TypeParsing, line, col, format, args...)
+}
+
+// argAt returns a located illegal_argument_exception: the JSON is well
+// formed but a value breaks a rule or a limit.
+func (d *decoder) argAt(off int64, format string, args ...any) *apierr.Error {
+	line, col := lineCol(d.src, off)
+	return apierr.At(apierr.TypeIllegalArgument, line, col, format, args...)
+}
+
+// syntax converts an error of the JSON reader into a located
+// x_content_parse_exception whose reason never carries Go error text.
+func (d *decoder) syntax(err error) *apierr.Error {
+	off := d.dec.InputOffset()
+	var se *jsontext.SyntacticError
+	if errors.As(err, &se) {
+		off = se.ByteOffset
+	}
+	line, col := lineCol(d.src, off)
+	var what string
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		what = "unexpected end of input"
+	case errors.Is(err, jsontext.ErrDuplicateName):
+		what = "duplicate field"
+		if name := duplicateName(d.src, off); name != "" {
+			what = fmt.Sprintf("duplicate field [%s]", name)
+		}
+	case se != nil && strings.Contains(se.Err.Error(), "UTF-8"):
+		what = "invalid UTF-8 in a string"
+	case off < int64(len(d.src)):
+		what = fmt.Sprintf("unexpected character %s", strconv.QuoteRune(rune(d.src[off])))
+	default:
+		what = "malformed JSON"
+	}
+	return apierr.At(apierr.TypeXContentParse, line, col, "[%d:%d] malformed request body: %s", line, col, what)
+}
+
+// duplicateName reads the object member name starting at off, if any.
+func duplicateName(src []byte, off int64) string {
+	if off >= int64(len(src)) || src[off] != '"' {
+		return ""
+	}
+	end := bytes.IndexByte(src[off+1:], '"')
+	if end < 0 || end > 200 {
+		return ""
+	}
+	return string(src[off+1 : off+1+int64(end)])
+}
+
+// kindName names a JSON kind as OpenSearch's token names do.
+func kindName(k jsontext.Kind) string {
+	switch k {
+	case '{':
+		return "START_OBJECT"
+	case '[':
+		return "START_ARRAY"
+	case '"':
+		return "VALUE_STRING"
+	case '0':
+		return "VALUE_NUMBER"
+	case 't', 'f':
+		return "VALUE_BOOLEAN"
+	case 'n':
+		return "VALUE_NULL"
+	}
+	return "END_OF_INPUT"
+}
+
+// peek returns the kind and offset of the next value.
+func (d *decoder) peek() (jsontext.Kind, int64, error) {
+	off := d.pos()
+	k := d.dec.PeekKind()
+	if k == '}' || k == ']' {
+		// A value was expected; the reader only notices on the next read.
+		line, col := lineCol(d.src, off)
+		return 0, off, apierr.At(apierr.TypeXContentParse, line, col,
+			"[%d:%d] malformed request body: unexpected character %s", line, col, strconv.QuoteRune(rune(k)))
+	}
+	if k == 0 {
+		_, err := d.dec.ReadToken()
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return 0, off, d.syntax(err)
+	}
+	return k, off, nil
+}
+
+// token reads one token.
+func (d *decoder) token() (jsontext.Token, error) {
+	tok, err := d.dec.ReadToken()
+	if err != nil {
+		return tok, d.syntax(err)
+	}
+	return tok, nil
+}
+
+// object reads the start of an object belonging to what (used in the
+// error) and returns its offset.
+func (d *decoder) object(what string) (int64, error) {
+	k, off, err := d.peek()
+	if err != nil {
+		return off, err
+	}
+	if k != '{' {
+		return off, d.errAt(off, "[%s] expected START_OBJECT but found [%s]", what, kindName(k))
+	}
+	_, err = d.token()
+	return off, err
+}
+
+// key reads the next member name of an object, or its end (ok false).
+func (d *decoder) key() (name string, off int64, ok bool, err error) {
+	off = d.pos()
+	tok, err := d.token()
+	if err != nil {
+		return "", off, false, err
+	}
+	if tok.Kind() == '}' {
+		return "", off, false, nil
+	}
+	return tok.String(), off, true, nil
+}
+
+// str reads a string value.
+func (d *decoder) str(what string) (string, int64, error) {
+	k, off, err := d.peek()
+	if err != nil {
+		return "", off, err
+	}
+	if k != '"' {
+		return "", off, d.errAt(off, "[%s] expected VALUE_STRING but found [%s]", what, kindName(k))
+	}
+	tok, err := d.token()
+	if err != nil {
+		return "", off, err
+	}
+	return tok.String(), off, nil
+}
+
+// number reads a number, or a string holding one, as OpenSearch's parsers
+// accept both; it returns the literal text.
+func (d *decoder) number(what string) (string, int64, error) {
+	k, off, err := d.peek()
+	if err != nil {
+		return "", off, err
+	}
+	if k != '0' && k != '"' {
+		return "", off, d.errAt(off, "[%s] expected VALUE_NUMBER but found [%s]", what, kindName(k))
+	}
+	tok, err := d.token()
+	if err != nil {
+		return "", off, err
+	}
+	return strings.TrimSpace(tok.String()), off, nil
+}
+
+// integer reads an integral number (or a numeric string).
+func (d *decoder) integer(what string) (int, int64, error) {
+	text, off, err := d.number(what)
+	if err != nil {
+		return 0, off, err
+	}
+	n, err := strconv.ParseInt(text, 10, 32)
+	if err != nil {
+		// 10.0 is an integer to OpenSearch's parser.
+		f, ferr := strconv.ParseFloat(text, 64)
+		if ferr != nil || f != float64(int64(f)) || f > 1<<31-1 || f < -(1<<31) {
+			return 0, off, d.argAt(off, "[%s] must be an integer, got [%s]", what, text)
+		}
+		n = int64(f)
+	}
+	return int(n), off, nil
+}
+
+// float reads a finite number (or a numeric string).
+func (d *decoder) float(what string) (float64, int64, error) {
+	text, off, err := d.number(what)
+	if err != nil {
+		return 0, off, err
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil || f != f || f > 1e38 || f < -1e38 {
+		return 0, off, d.argAt(off, "[%s] must be a number, got [%s]", what, text)
+	}
+	return f, off, nil
+}
+
+// boolean reads true or false (or the strings "true" and "false").
+func (d *decoder) boolean(what string) (bool, int64, error) {
+	k, off, err := d.peek()
+	if err != nil {
+		return false, off, err
+	}
+	tok, err := d.token()
+	if err != nil {
+		return false, off, err
+	}
+	switch {
+	case k == 't' || (k == '"' && tok.String() == "true"):
+		return true, off, nil
+	case k == 'f' || (k == '"' && tok.String() == "false"):
+		return false, off, nil
+	}
+	return false, off, d.errAt(off, "[%s] expected VALUE_BOOLEAN but found [%s]", what, kindName(k))
+}
+
+// boost reads a boost, which OpenSearch requires to be non-negative.
+func (d *decoder) boost(what string) (*float64, error) {
+	f, off, err := d.float(what + ".boost")
+	if err != nil {
+		return nil, err
+	}
+	if f < 0 {
+		return nil, d.argAt(off, "[%s] negative [boost] are not allowed.", what)
+	}
+	return &f, nil
+}
+
+// scalar reads a string, number or boolean value.
+func (d *decoder) scalar(what string) (Scalar, int64, error) {
+	k, off, err := d.peek()
+	if err != nil {
+		return Scalar{}, off, err
+	}
+	var kind byte
+	switch k {
+	case '"':
+		kind = 's'
+	case '0':
+		kind = 'n'
+	case 't', 'f':
+		kind = 'b'
+	default:
+		return Scalar{}, off, d.errAt(off, "[%s] expected a string, number or boolean but found [%s]", what, kindName(k))
+	}
+	tok, err := d.token()
+	if err != nil {
+		return Scalar{}, off, err
+	}
+	return Scalar{Text: tok.String(), Kind: kind}, off, nil
+}
+
+// strs reads an array of strings, or a single string standing for a
+// one-element array as OpenSearch allows.
+func (d *decoder) strs(what string) ([]string, int64, error) {
+	k, off, err := d.peek()
+	if err != nil {
+		return nil, off, err
+	}
+	if k == '"' {
+		s, _, err := d.str(what)
+		return []string{s}, off, err
+	}
+	if k != '[' {
+		return nil, off, d.errAt(off, "[%s] expected START_ARRAY but found [%s]", what, kindName(k))
+	}
+	if _, err := d.token(); err != nil {
+		return nil, off, err
+	}
+	out := []string{}
+	for d.dec.PeekKind() != ']' {
+		s, _, err := d.str(what)
+		if err != nil {
+			return nil, off, err
+		}
+		out = append(out, s)
+	}
+	_, err = d.token()
+	return out, off, err
+}
+
+// end reads the end of an object whose only member was consumed, reporting
+// a second member as OpenSearch does.
+func (d *decoder) end(what string) error {
+	name, off, ok, err := d.key()
+	if err != nil {
+		return err
+	}
+	if ok {
+		return d.errAt(off, "[%s] malformed query, expected [END_OBJECT] but found [FIELD_NAME] [%s]", what, name)
+	}
+	return nil
+}
+
+// countClause charges n clauses against the request's clause limit.
+func (d *decoder) countClause(off int64, n int) error {
+	d.clauses += n
+	if d.clauses > d.p.limits.MaxClauses {
+		return d.argAt(off, "too many clauses: the request has more than %d (clauses, terms values, query string terms and aggregations count)", d.p.limits.MaxClauses)
+	}
+	return nil
+}

@@ -1,0 +1,194 @@
+// Package mappings owns the index definitions of the six logical indexes:
+// the OpenSearch JSON files beside this file (settings and mappings, exactly
+// what is sent to a cluster when an index is created) and the field model
+// derived from them, which the gateway's validator and the embedded engine
+// read instead of hard-coding field types.
+package mappings
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+//go:embed *.json
+var files embed.FS
+
+// Names lists the logical index names in byte order, which is also the order
+// OpenSearch visits shards in and therefore the tie-break order of hits.
+func Names() []string {
+	return []string{"category", "clause", "company", "contract", "definition", "jurisdiction"}
+}
+
+// IsIndex reports whether name is one of the six logical indexes.
+func IsIndex(name string) bool {
+	switch name {
+	case "category", "clause", "company", "contract", "definition", "jurisdiction":
+		return true
+	}
+	return false
+}
+
+// FieldType is an OpenSearch field type as written in a mapping file.
+type FieldType string
+
+// The field types the mapping files use.
+const (
+	Text        FieldType = "text"
+	Keyword     FieldType = "keyword"
+	Date        FieldType = "date"
+	Integer     FieldType = "integer"
+	RankFeature FieldType = "rank_feature"
+)
+
+// Field is one leaf field of a mapping, multi-fields (name.raw) included.
+type Field struct {
+	// Path is the dotted path, e.g. "sections.name.raw".
+	Path string
+	Type FieldType
+	// Indexed is false for fields stored only in _source (index: false).
+	Indexed bool
+	// NestedPath is the nested object the field lives under ("sections"),
+	// or "" for fields of the root document.
+	NestedPath string
+	// Format is the date format of date fields.
+	Format string
+}
+
+// Index is one logical index: its definition file and its flattened fields.
+type Index struct {
+	Name string
+	// Definition is the file's content, the body of an OpenSearch
+	// create-index request.
+	Definition []byte
+	// Fields maps dotted paths to leaf fields.
+	Fields map[string]Field
+	// NestedPaths lists the paths of nested objects.
+	NestedPaths []string
+}
+
+// Set is the six indexes of the service, loaded once at start-up.
+type Set struct {
+	indexes map[string]*Index
+	// union maps a field path to its type across all indexes; a path that has
+	// different types in different indexes is not in it (none do).
+	union map[string]Field
+}
+
+// Load parses the embedded mapping files.
+func Load() (*Set, error) {
+	s := &Set{indexes: make(map[string]*Index), union: make(map[string]Field)}
+	for _, name := range Names() {
+		raw, err := files.ReadFile(name + ".json")
+		if err != nil {
+			return nil, fmt.Errorf("mappings: read %s.json: %w", name, err)
+		}
+		idx, err := parse(name, raw)
+		if err != nil {
+			return nil, err
+		}
+		s.indexes[name] = idx
+		for p, f := range idx.Fields {
+			if prev, ok := s.union[p]; ok && prev.Type != f.Type {
+				return nil, fmt.Errorf("mappings: field %q is %s in one index and %s in %s", p, prev.Type, f.Type, name)
+			}
+			s.union[p] = f
+		}
+	}
+	return s, nil
+}
+
+// Index returns the named logical index, or nil.
+func (s *Set) Index(name string) *Index { return s.indexes[name] }
+
+// Field returns the field at path in any index.
+func (s *Set) Field(path string) (Field, bool) {
+	f, ok := s.union[path]
+	return f, ok
+}
+
+// FieldsOfType lists, sorted, every path of the given type in any index.
+func (s *Set) FieldsOfType(t FieldType) []string {
+	var out []string
+	for p, f := range s.union {
+		if f.Type == t {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+type fileShape struct {
+	Settings json.RawMessage `json:"settings"`
+	Mappings struct {
+		Dynamic    any                 `json:"dynamic"`
+		Properties map[string]property `json:"properties"`
+	} `json:"mappings"`
+}
+
+type property struct {
+	Type       string              `json:"type"`
+	Index      *bool               `json:"index"`
+	DocValues  *bool               `json:"doc_values"`
+	Format     string              `json:"format"`
+	Fields     map[string]property `json:"fields"`
+	Properties map[string]property `json:"properties"`
+}
+
+func parse(name string, raw []byte) (*Index, error) {
+	var f fileShape
+	dec := json.NewDecoder(strings.NewReader(string(raw)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("mappings: %s.json: %w", name, err)
+	}
+	idx := &Index{Name: name, Definition: raw, Fields: make(map[string]Field)}
+	if err := idx.walk("", "", f.Mappings.Properties); err != nil {
+		return nil, fmt.Errorf("mappings: %s.json: %w", name, err)
+	}
+	slices.Sort(idx.NestedPaths)
+	return idx, nil
+}
+
+func (idx *Index) walk(prefix, nested string, props map[string]property) error {
+	for key, p := range props {
+		path := prefix + key
+		switch p.Type {
+		case "", "object":
+			if err := idx.walk(path+".", nested, p.Properties); err != nil {
+				return err
+			}
+		case "nested":
+			if nested != "" {
+				return fmt.Errorf("field %q: nested inside nested is not supported", path)
+			}
+			idx.NestedPaths = append(idx.NestedPaths, path)
+			if err := idx.walk(path+".", path, p.Properties); err != nil {
+				return err
+			}
+		case string(Text), string(Keyword), string(Date), string(Integer), string(RankFeature):
+			idx.Fields[path] = Field{
+				Path:       path,
+				Type:       FieldType(p.Type),
+				Indexed:    p.Index == nil || *p.Index,
+				NestedPath: nested,
+				Format:     p.Format,
+			}
+			for sub, sp := range p.Fields {
+				switch sp.Type {
+				case string(Keyword), string(Text):
+				default:
+					return fmt.Errorf("field %q: multi-field type %q is not supported", path+"."+sub, sp.Type)
+				}
+				idx.Fields[path+"."+sub] = Field{Path: path + "." + sub, Type: FieldType(sp.Type), Indexed: true, NestedPath: nested}
+			}
+		default:
+			return fmt.Errorf("field %q: type %q is not supported", path, p.Type)
+		}
+	}
+	return nil
+}
