@@ -1,0 +1,118 @@
+// Command gateway serves the contract search API: it reads its
+// configuration from the environment (see internal/config), opens the
+// configured backend and serves POST /api/v1alpha/search until SIGTERM or
+// SIGINT, then lets in-flight requests finish.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/contractsearch/contractsearch/internal/api"
+	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
+	"github.com/contractsearch/contractsearch/internal/config"
+	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/mappings"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "gateway:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	cfg, generated, err := config.Load()
+	if err != nil {
+		return err
+	}
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel)) // validated by config
+	logger := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: level}))
+	if generated != "" {
+		// Printed to stderr, never to the JSON log.
+		fmt.Fprintf(os.Stderr, "DEV_MODE: generated API token: %s\n", generated)
+	}
+
+	m, err := mappings.Load()
+	if err != nil {
+		return err
+	}
+	b, err := openBackend(cfg, m)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	parser, err := dsl.NewParser(cfg.Limits, cfg.FormA, m)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	srv, err := api.New(api.Options{
+		Tokens:       cfg.APITokens,
+		Backend:      b,
+		BackendName:  cfg.SearchBackend,
+		Parser:       parser,
+		MaxBodyBytes: cfg.MaxBodyBytes,
+		RateLimit:    cfg.RateLimit,
+		RateBurst:    cfg.RateBurst,
+		Logger:       logger,
+	})
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{
+		Addr:              cfg.ListenAddr,
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      cfg.Limits.MaxTimeout + 15*time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.ListenAndServe() }()
+	logger.Info("gateway listening", "addr", cfg.ListenAddr, "backend", cfg.SearchBackend, "tokens", len(cfg.APITokens))
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("listen on %s: %w", cfg.ListenAddr, err)
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down: finishing in-flight requests", "timeout", cfg.ShutdownTimeout.String())
+	srv.Drain()
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	logger.Info("gateway stopped")
+	return nil
+}
+
+// openBackend opens the configured backend.
+func openBackend(cfg config.Config, m *mappings.Set) (backend.Backend, error) {
+	switch cfg.SearchBackend {
+	case config.BackendOpenSearch:
+		return opensearch.New(opensearch.Config{
+			URLs:        cfg.OpenSearchURLs,
+			Username:    cfg.OpenSearchUsername,
+			Password:    cfg.OpenSearchPassword,
+			IndexPrefix: cfg.OpenSearchIndexPrefix,
+		}, m)
+	default:
+		return nil, errors.New("SEARCH_BACKEND=embedded: the embedded engine is not part of this build yet; " +
+			"run against an OpenSearch cluster with SEARCH_BACKEND=opensearch OPENSEARCH_URLS=http://host:9200 (see README)")
+	}
+}

@@ -1,0 +1,43 @@
+package api
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// metrics are the gateway's Prometheus series.
+type metrics struct {
+	requests       *prometheus.CounterVec
+	latency        *prometheus.HistogramVec
+	backendLatency prometheus.Observer
+}
+
+func newMetrics(reg prometheus.Registerer, backendName string) *metrics {
+	buckets := []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 15}
+	m := &metrics{
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "search_requests_total",
+			Help: "Search requests by request form (A, B, or none when the body did not decode) and HTTP status.",
+		}, []string{"form", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "search_request_duration_seconds",
+			Help:    "Search request latency at the gateway, by request form.",
+			Buckets: buckets,
+		}, []string{"form"}),
+	}
+	bl := prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "search_backend_duration_seconds",
+		Help:    "Latency of backend search calls, by backend.",
+		Buckets: buckets,
+	}, []string{"backend"})
+	reg.MustRegister(m.requests, m.latency, bl)
+	m.backendLatency = bl.WithLabelValues(backendName)
+	return m
+}
+
+func (m *metrics) observeSearch(form string, status int, d time.Duration) {
+	m.requests.WithLabelValues(form, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(form).Observe(d.Seconds())
+}

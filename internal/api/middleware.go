@@ -1,0 +1,202 @@
+package api
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/contractsearch/contractsearch/internal/apierr"
+)
+
+// Scope is the request-scoped state every layer of a request reads and
+// fills: one struct, created by the first middleware.
+type Scope struct {
+	RequestID string
+	// TokenID identifies the caller without revealing the token.
+	TokenID string
+	// Form is "A" or "B" once the body is decoded, "" before.
+	Form    string
+	Start   time.Time
+	Backend time.Duration
+	// Err is the error the request ended with, for the access log.
+	Err error
+}
+
+const scopeKey = "scope"
+
+func scopeOf(c echo.Context) *Scope {
+	if s, ok := c.Get(scopeKey).(*Scope); ok {
+		return s
+	}
+	return &Scope{}
+}
+
+// requestID returns the caller's X-Request-Id when it is short and plain,
+// else a fresh random id.
+func requestID(r *http.Request) string {
+	if id := r.Header.Get(echo.HeaderXRequestID); id != "" && len(id) <= 64 {
+		ok := true
+		for _, c := range []byte(id) {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return id
+		}
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// scope creates the request's Scope and sets the request id header.
+func (s *Server) scope(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		sc := &Scope{RequestID: requestID(c.Request()), Start: time.Now()}
+		c.Set(scopeKey, sc)
+		c.Response().Header().Set(echo.HeaderXRequestID, sc.RequestID)
+		return next(c)
+	}
+}
+
+// recover turns a panic into a logged 500; bad input must never cause one,
+// so this is the last line of defence, not a control path.
+func (s *Server) recover(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) (err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = apierr.Internal(scopeOf(c).RequestID, fmt.Errorf("panic: %v", r))
+			}
+		}()
+		return next(c)
+	}
+}
+
+// accessLog writes one JSON line per request and records the metrics. The
+// path is logged without its query string, which holds the token.
+func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		if err != nil {
+			c.Error(err) // renders the error so the status below is final
+		}
+		sc := scopeOf(c)
+		if err != nil {
+			sc.Err = err
+		}
+		status := c.Response().Status
+		elapsed := time.Since(sc.Start)
+		form := sc.Form
+		if c.Path() == SearchPath {
+			if form == "" {
+				form = "none"
+			}
+			s.metrics.observeSearch(form, status, elapsed)
+		}
+		attrs := []slog.Attr{
+			slog.String("request_id", sc.RequestID),
+			slog.String("method", c.Request().Method),
+			slog.String("path", c.Request().URL.Path),
+			slog.Int("status", status),
+			slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+			slog.Int64("bytes_out", c.Response().Size),
+		}
+		if sc.TokenID != "" {
+			attrs = append(attrs, slog.String("token_id", sc.TokenID))
+		}
+		if sc.Form != "" {
+			attrs = append(attrs, slog.String("form", sc.Form))
+		}
+		if sc.Backend > 0 {
+			attrs = append(attrs, slog.Float64("backend_ms", float64(sc.Backend.Microseconds())/1000))
+		}
+		level := slog.LevelInfo
+		if sc.Err != nil {
+			attrs = append(attrs, slog.String("error", logError(sc.Err)))
+			if status >= 500 {
+				level = slog.LevelError
+			}
+		}
+		s.log.LogAttrs(c.Request().Context(), level, "request", attrs...)
+		return nil
+	}
+}
+
+// logError renders an error for the log: API errors with their cause.
+func logError(err error) string {
+	if e, ok := apierr.As(err); ok {
+		if e.Cause != nil {
+			return e.Type + ": " + e.Reason + ": " + e.Cause.Error()
+		}
+		return e.Type + ": " + e.Reason
+	}
+	return err.Error()
+}
+
+// handleError renders any error as an OpenSearch-shaped body. It is echo's
+// error handler, so routing errors (404, 405) arrive here too.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	e := s.toAPIError(err, c)
+	for k, v := range e.Header() {
+		c.Response().Header()[k] = v
+	}
+	body := e.Body()
+	if _, ok := c.QueryParams()["pretty"]; ok {
+		body = indent(body)
+	}
+	_ = c.JSONBlob(e.Status, body)
+}
+
+func (s *Server) toAPIError(err error, c echo.Context) *apierr.Error {
+	if e, ok := apierr.As(err); ok {
+		return e
+	}
+	if he, ok := err.(*echo.HTTPError); ok {
+		r := c.Request()
+		switch he.Code {
+		case http.StatusNotFound:
+			return apierr.New(http.StatusNotFound, apierr.TypeNoHandler, "no handler found for uri [%s] and method [%s]", r.URL.Path, r.Method)
+		case http.StatusMethodNotAllowed:
+			return apierr.New(http.StatusMethodNotAllowed, apierr.TypeMethod, "Incorrect HTTP method for uri [%s] and method [%s], allowed: [%s]", r.URL.Path, r.Method, c.Response().Header().Get(echo.HeaderAllow))
+		}
+		return apierr.New(he.Code, apierr.TypeIllegalArgument, "%s", http.StatusText(he.Code))
+	}
+	return apierr.Internal(scopeOf(c).RequestID, err)
+}
+
+// authenticate checks the token query parameter.
+func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id, err := s.auth.check(c.QueryParam("token"))
+		if err != nil {
+			return err
+		}
+		scopeOf(c).TokenID = id
+		return next(c)
+	}
+}
+
+// rateLimit applies the caller's token bucket.
+func (s *Server) rateLimit(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if wait := s.limiter.allow(scopeOf(c).TokenID, time.Now()); wait > 0 {
+			secs := int((wait + time.Second - 1) / time.Second)
+			e := apierr.New(http.StatusTooManyRequests, apierr.TypeTooManyRequests,
+				"rate limit of %s requests per second exceeded for this token; retry after %d s", strconv.FormatFloat(s.opts.RateLimit, 'g', -1, 64), secs)
+			e.RetryAfter = secs
+			return e
+		}
+		return next(c)
+	}
+}

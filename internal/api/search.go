@@ -1,0 +1,206 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/contractsearch/contractsearch/internal/apierr"
+	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/dsl"
+)
+
+// search is the handler of POST /api/v1alpha/search.
+func (s *Server) search(c echo.Context) error {
+	sc := scopeOf(c)
+	r := c.Request()
+	if err := checkContentType(r.Header.Get(echo.HeaderContentType)); err != nil {
+		return err
+	}
+	body := s.buffer()
+	defer s.release(body)
+	if err := readBody(body, c.Response(), r, s.opts.MaxBodyBytes); err != nil {
+		return err
+	}
+	parsed, err := s.opts.Parser.Parse(body.Bytes())
+	if err != nil {
+		return err
+	}
+	sc.Form = parsed.Form.String()
+
+	start := time.Now()
+	resp, err := s.opts.Backend.Search(r.Context(), &backend.Request{Indexes: s.indexes, Search: parsed.Search})
+	sc.Backend = time.Since(start)
+	s.metrics.backendLatency.Observe(sc.Backend.Seconds())
+	if err != nil {
+		if _, ok := apierr.As(err); ok {
+			return err
+		}
+		if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {
+			// The client went away; nobody reads the answer.
+			return apierr.New(499, apierr.TypeTimeout, "request cancelled by the client")
+		}
+		return apierr.Internal(sc.RequestID, err)
+	}
+
+	out := s.buffer()
+	defer s.release(out)
+	if err := writeEnvelope(out, parsed, resp, time.Since(sc.Start)); err != nil {
+		return apierr.Internal(sc.RequestID, err)
+	}
+	b := out.Bytes()
+	if _, ok := c.QueryParams()["pretty"]; ok {
+		b = indent(b)
+	}
+	return c.JSONBlob(http.StatusOK, b)
+}
+
+// buffer takes a buffer from the server's pool; release returns it. Large
+// buffers are dropped rather than pooled so one huge response does not pin
+// memory.
+func (s *Server) buffer() *bytes.Buffer { return s.bufs.Get().(*bytes.Buffer) }
+
+func (s *Server) release(b *bytes.Buffer) {
+	if b.Cap() > 4<<20 {
+		return
+	}
+	b.Reset()
+	s.bufs.Put(b)
+}
+
+// checkContentType accepts JSON bodies (and a missing header); OpenSearch
+// rejects other types with 406, and so do we.
+func checkContentType(ct string) error {
+	if ct == "" {
+		return nil
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && (mt == "application/json" || mt == "application/x-ndjson") {
+		return nil
+	}
+	return apierr.New(http.StatusNotAcceptable, "content_type_exception",
+		"Content-Type header [%s] is not supported; send application/json", ct)
+}
+
+// readBody reads at most max bytes of the request body into buf.
+func readBody(buf *bytes.Buffer, w http.ResponseWriter, r *http.Request, max int64) error {
+	if r.ContentLength > max {
+		return apierr.New(http.StatusRequestEntityTooLarge, apierr.TypeContentTooLong,
+			"request body is %d bytes; at most %d are allowed", r.ContentLength, max)
+	}
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, max))
+	var tooLong *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLong):
+		return apierr.New(http.StatusRequestEntityTooLarge, apierr.TypeContentTooLong,
+			"request body is larger than %d bytes", max)
+	case err != nil && !errors.Is(err, io.EOF):
+		return apierr.New(http.StatusBadRequest, apierr.TypeParsing, "could not read the request body")
+	}
+	return nil
+}
+
+// envelope is the search response of the spec. Members appear in
+// OpenSearch's order; queryTokens and size only in simplified-query
+// responses.
+type envelope struct {
+	Took         int64           `json:"took"`
+	TimedOut     bool            `json:"timed_out"`
+	Shards       backend.Shards  `json:"_shards"`
+	Hits         backend.Hits    `json:"hits"`
+	Aggregations json.RawMessage `json:"aggregations,omitempty"`
+	Suggest      json.RawMessage `json:"suggest,omitempty"`
+	Profile      json.RawMessage `json:"profile,omitempty"`
+	QueryTokens  *[]string       `json:"queryTokens,omitempty"`
+	Size         *int            `json:"size,omitempty"`
+}
+
+// writeEnvelope renders the response for the request's form.
+func writeEnvelope(out *bytes.Buffer, p *dsl.Parsed, resp *backend.Response, elapsed time.Duration) error {
+	env := envelope{
+		Took:     max(resp.Took, elapsed.Milliseconds()),
+		TimedOut: resp.TimedOut,
+		Shards:   resp.Shards,
+		Hits:     resp.Hits,
+		Suggest:  resp.Suggest,
+		Profile:  resp.Profile,
+	}
+	if env.Hits.Hits == nil {
+		env.Hits.Hits = []backend.Hit{}
+	}
+	if p.Form == dsl.FormA {
+		tokens := []string{}
+		env.QueryTokens = &tokens
+		env.Size = &p.PageSize
+		if env.Suggest == nil {
+			env.Suggest = json.RawMessage(`{"suggestions":[]}`)
+		}
+	} else {
+		// The spec's hit table: _type is present in structured-query
+		// responses. Hits are copied so the backend's value stays intact.
+		hits := make([]backend.Hit, len(env.Hits.Hits))
+		copy(hits, env.Hits.Hits)
+		for i := range hits {
+			hits[i].Type = "_doc"
+		}
+		env.Hits.Hits = hits
+	}
+	if len(resp.Aggregations) > 0 {
+		aggs, err := marshalAggregations(resp.Aggregations)
+		if err != nil {
+			return err
+		}
+		env.Aggregations = aggs
+	}
+	enc := json.NewEncoder(out)
+	// Highlights carry <b> tags that must arrive as written.
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&env); err != nil {
+		return err
+	}
+	out.Truncate(out.Len() - 1) // Encode's newline
+	return nil
+}
+
+// marshalAggregations renders aggregations as an object in request order.
+func marshalAggregations(aggs []backend.NamedAggregation) (json.RawMessage, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, a := range aggs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		name, err := json.Marshal(a.Name)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(name)
+		b.WriteByte(':')
+		if a.Buckets == nil {
+			a.Buckets = []backend.Bucket{}
+		}
+		body, err := json.Marshal(a.TermsAggregation)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(body)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// indent pretty-prints a JSON body for ?pretty.
+func indent(b []byte) []byte {
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return b
+	}
+	out.WriteByte('\n')
+	return out.Bytes()
+}

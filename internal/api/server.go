@@ -1,0 +1,128 @@
+// Package api owns the gateway's HTTP surface: the echo server and its
+// routes (search, health, readiness, metrics), the middleware chain
+// (request scope, access log, metrics, authentication, rate limiting, body
+// limit), the request-scoped state, and the rendering of responses and of
+// every error in OpenSearch's shape.
+package api
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/mappings"
+)
+
+// SearchPath is the one API endpoint.
+const SearchPath = "/api/v1alpha/search"
+
+// Options configure a Server.
+type Options struct {
+	// Tokens are the accepted API tokens.
+	Tokens []string
+	// Backend executes searches; BackendName labels its metrics.
+	Backend     backend.Backend
+	BackendName string
+	// Parser decodes and validates bodies.
+	Parser *dsl.Parser
+	// MaxBodyBytes bounds a request body.
+	MaxBodyBytes int64
+	// RateLimit (requests per second per token) and RateBurst configure the
+	// per-token token bucket; RateLimit 0 disables it.
+	RateLimit float64
+	RateBurst int
+	// Logger receives access logs and errors; tokens never reach it.
+	Logger *slog.Logger
+	// Registry receives the metrics; nil creates a private one.
+	Registry *prometheus.Registry
+}
+
+// Server is the gateway's HTTP handler.
+type Server struct {
+	echo     *echo.Echo
+	opts     Options
+	log      *slog.Logger
+	auth     *authenticator
+	limiter  *rateLimiter
+	metrics  *metrics
+	indexes  []string
+	draining atomic.Bool
+	// bufs recycles request-body and response buffers.
+	bufs sync.Pool
+}
+
+// New builds a Server; options are validated here, once.
+func New(opts Options) (*Server, error) {
+	if opts.Backend == nil || opts.Parser == nil {
+		return nil, errors.New("api: Backend and Parser are required")
+	}
+	if len(opts.Tokens) == 0 {
+		return nil, errors.New("api: at least one token is required")
+	}
+	if opts.MaxBodyBytes <= 0 {
+		return nil, errors.New("api: MaxBodyBytes must be positive")
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	reg := opts.Registry
+	if reg == nil {
+		reg = prometheus.NewRegistry()
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	}
+	s := &Server{
+		opts:    opts,
+		log:     opts.Logger,
+		auth:    newAuthenticator(opts.Tokens),
+		limiter: newRateLimiter(opts.RateLimit, opts.RateBurst),
+		metrics: newMetrics(reg, opts.BackendName),
+		indexes: mappings.Names(),
+	}
+	s.bufs.New = func() any { return new(bytes.Buffer) }
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.Use(s.scope, s.recover, s.accessLog)
+	e.POST(SearchPath, s.search, s.authenticate, s.rateLimit)
+	e.GET("/healthz", s.healthz)
+	e.GET("/readyz", s.readyz)
+	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
+	s.echo = e
+	return s, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+
+// Drain makes /readyz fail so load balancers stop sending traffic while
+// in-flight requests finish; call it when shutdown begins.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+func (s *Server) healthz(c echo.Context) error {
+	return c.JSONBlob(http.StatusOK, []byte(`{"status":"ok"}`))
+}
+
+func (s *Server) readyz(c echo.Context) error {
+	if s.draining.Load() {
+		return c.JSONBlob(http.StatusServiceUnavailable, []byte(`{"status":"draining"}`))
+	}
+	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+	defer cancel()
+	if err := s.opts.Backend.Ready(ctx); err != nil {
+		scopeOf(c).Err = err
+		return c.JSONBlob(http.StatusServiceUnavailable, []byte(`{"status":"backend unavailable"}`))
+	}
+	return c.JSONBlob(http.StatusOK, []byte(`{"status":"ready"}`))
+}

@@ -1,0 +1,228 @@
+// Package config owns the gateway's configuration: the environment
+// variables it reads (the doc comments on the fields below are the
+// reference; the README's table repeats them), their defaults, and their
+// validation, done once at start-up with messages that name the variable.
+package config
+
+import (
+	"bufio"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+
+	"github.com/contractsearch/contractsearch/internal/dsl"
+)
+
+// Backend names accepted by SEARCH_BACKEND.
+const (
+	BackendEmbedded   = "embedded"
+	BackendOpenSearch = "opensearch"
+)
+
+// Config is the gateway's configuration.
+type Config struct {
+	// ListenAddr is the address the HTTP server listens on.
+	ListenAddr string `env:"LISTEN_ADDR" envDefault:":8080"`
+	// APITokens are the accepted API tokens, comma-separated.
+	APITokens []string `env:"API_TOKENS" envSeparator:","`
+	// APITokensFile names a file with one token per line (blank lines and
+	// lines starting with # are ignored); its tokens add to APITokens.
+	APITokensFile string `env:"API_TOKENS_FILE"`
+	// DevMode allows starting without tokens: one is generated and printed.
+	DevMode bool `env:"DEV_MODE" envDefault:"false"`
+
+	// SearchBackend is "embedded" (the default) or "opensearch".
+	SearchBackend string `env:"SEARCH_BACKEND" envDefault:"embedded"`
+	// OpenSearchURLs are the cluster's node URLs, comma-separated.
+	OpenSearchURLs []string `env:"OPENSEARCH_URLS" envSeparator:"," envDefault:"http://localhost:9200"`
+	// OpenSearchUsername and OpenSearchPassword are basic-auth credentials.
+	OpenSearchUsername string `env:"OPENSEARCH_USERNAME"`
+	OpenSearchPassword string `env:"OPENSEARCH_PASSWORD"`
+	// OpenSearchIndexPrefix prefixes the aliases (<prefix>contract, …).
+	OpenSearchIndexPrefix string `env:"OPENSEARCH_INDEX_PREFIX"`
+	// IndexDir is the embedded engine's index directory.
+	IndexDir string `env:"INDEX_DIR" envDefault:"./data/index"`
+
+	// MaxBodyBytes bounds a request body.
+	MaxBodyBytes int64 `env:"MAX_BODY_BYTES" envDefault:"1048576"`
+	// Limits bound what a request may ask for.
+	Limits dsl.Limits
+	// FormA tunes the simplified-query expansion.
+	FormA dsl.FormAOptions
+
+	// RateLimit is the sustained requests per second allowed per token;
+	// 0 disables rate limiting.
+	RateLimit float64 `env:"RATE_LIMIT_RPS" envDefault:"50"`
+	// RateBurst is the token bucket's size per token.
+	RateBurst int `env:"RATE_LIMIT_BURST" envDefault:"100"`
+
+	// ShutdownTimeout bounds how long in-flight requests may take to finish
+	// after SIGTERM.
+	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" envDefault:"20s"`
+	// LogLevel is debug, info, warn or error.
+	LogLevel string `env:"LOG_LEVEL" envDefault:"info"`
+}
+
+// Load reads the configuration from the environment (and the tokens file)
+// and validates it. With no token and DevMode on, it generates one and
+// reports it in generated.
+func Load() (cfg Config, generated string, err error) {
+	return load(env.Options{})
+}
+
+// LoadFrom is Load with an explicit environment, for tests.
+func LoadFrom(environ map[string]string) (Config, string, error) {
+	return load(env.Options{Environment: environ})
+}
+
+func load(opts env.Options) (Config, string, error) {
+	var cfg Config
+	if err := env.ParseWithOptions(&cfg, opts); err != nil {
+		return cfg, "", parseError(err)
+	}
+	if cfg.APITokensFile != "" {
+		toks, err := readTokens(cfg.APITokensFile)
+		if err != nil {
+			return cfg, "", err
+		}
+		cfg.APITokens = append(cfg.APITokens, toks...)
+	}
+	cfg.APITokens = cleanTokens(cfg.APITokens)
+	var generated string
+	if len(cfg.APITokens) == 0 {
+		if !cfg.DevMode {
+			return cfg, "", errors.New("config: no API token configured: set API_TOKENS (comma-separated) or API_TOKENS_FILE (one per line), or DEV_MODE=true to generate one")
+		}
+		generated = newToken()
+		cfg.APITokens = []string{generated}
+	}
+	return cfg, generated, cfg.Validate()
+}
+
+// Validate checks values the environment parser cannot.
+func (c *Config) Validate() error {
+	switch c.SearchBackend {
+	case BackendEmbedded, BackendOpenSearch:
+	default:
+		return fmt.Errorf("config: SEARCH_BACKEND must be %q or %q, got %q", BackendEmbedded, BackendOpenSearch, c.SearchBackend)
+	}
+	if c.SearchBackend == BackendOpenSearch && len(c.OpenSearchURLs) == 0 {
+		return errors.New("config: OPENSEARCH_URLS must name at least one node when SEARCH_BACKEND=opensearch")
+	}
+	for _, u := range c.OpenSearchURLs {
+		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+			return fmt.Errorf("config: OPENSEARCH_URLS entry %q must start with http:// or https://", u)
+		}
+	}
+	if c.MaxBodyBytes < 1024 {
+		return fmt.Errorf("config: MAX_BODY_BYTES must be at least 1024, got %d", c.MaxBodyBytes)
+	}
+	if err := c.Limits.Validate(); err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	if err := c.FormA.Validate(); err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	if c.RateLimit < 0 {
+		return fmt.Errorf("config: RATE_LIMIT_RPS must not be negative, got %g", c.RateLimit)
+	}
+	if c.RateLimit > 0 && c.RateBurst < 1 {
+		return fmt.Errorf("config: RATE_LIMIT_BURST must be at least 1, got %d", c.RateBurst)
+	}
+	if c.ShutdownTimeout <= 0 {
+		return fmt.Errorf("config: SHUTDOWN_TIMEOUT must be positive, got %s", c.ShutdownTimeout)
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		return fmt.Errorf("config: LOG_LEVEL must be debug, info, warn or error, got %q", c.LogLevel)
+	}
+	return nil
+}
+
+// parseError rewrites the environment parser's errors, which name Go
+// fields, into messages that name the variable and the type it needs.
+func parseError(err error) error {
+	var agg env.AggregateError
+	if !errors.As(err, &agg) {
+		return fmt.Errorf("config: %w", err)
+	}
+	var msgs []string
+	for _, e := range agg.Errors {
+		var pe env.ParseError
+		if errors.As(e, &pe) {
+			msgs = append(msgs, fmt.Sprintf("%s must be a valid %s", envKey(reflect.TypeOf(Config{}), pe.Name), pe.Type))
+			continue
+		}
+		msgs = append(msgs, e.Error())
+	}
+	return errors.New("config: " + strings.Join(msgs, "; "))
+}
+
+// envKey finds the env tag of the field named name in t or its nested
+// structs, falling back to the field name.
+func envKey(t reflect.Type, name string) string {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Name == name {
+			if k := f.Tag.Get("env"); k != "" {
+				return k
+			}
+		}
+		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(time.Duration(0)) {
+			if k := envKey(f.Type, name); k != name {
+				return k
+			}
+		}
+	}
+	return name
+}
+
+func readTokens(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: API_TOKENS_FILE: %w", err)
+	}
+	defer f.Close()
+	var toks []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		toks = append(toks, line)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("config: API_TOKENS_FILE %s: %w", path, err)
+	}
+	return toks, nil
+}
+
+// cleanTokens trims tokens and drops empty ones and duplicates.
+func cleanTokens(in []string) []string {
+	seen := make(map[string]bool, len(in))
+	var out []string
+	for _, t := range in {
+		t = strings.TrimSpace(t)
+		if t == "" || seen[t] {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+	}
+	return out
+}
+
+func newToken() string {
+	b := make([]byte, 24)
+	_, _ = rand.Read(b) // crypto/rand.Read never fails on supported platforms
+	return "dev-" + hex.EncodeToString(b)
+}
