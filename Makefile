@@ -1,0 +1,51 @@
+# Contract search service. `make run` serves the API, `make test` runs every
+# check CI runs (.ci/run calls exactly `make test`).
+
+GO          ?= go
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+FUZZTIME    ?= 30s
+BENCH_OUT   ?= bench/results.txt
+
+.PHONY: run test lint fuzz bench build docker-up clean
+
+## run: serve the API on LISTEN_ADDR (default :8080) with a generated dev token
+run:
+	DEV_MODE=$${DEV_MODE:-true} $(GO) run ./cmd/gateway
+
+## build: compile the commands into bin/
+build:
+	$(GO) build -o bin/ ./cmd/...
+
+## test: formatting, vet, staticcheck, unit + golden + integration tests (race detector on), short fuzz runs
+test: lint
+	$(GO) test -race -count=1 ./...
+	@echo "== OpenSearch 3.x integration (testcontainers; skipped, with the reason, when no Docker daemon is reachable)"
+	$(GO) test -count=1 -v -run '^TestOpenSearch$$' ./integration
+	$(MAKE) fuzz FUZZTIME=10s
+
+## lint: gofmt, go vet, staticcheck
+lint:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+## fuzz: run every fuzz target for FUZZTIME each
+fuzz:
+	$(GO) test ./internal/dsl -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/dsl -run '^$$' -fuzz '^FuzzFormAQ$$' -fuzztime $(FUZZTIME)
+	$(GO) test ./internal/simplequery -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+
+## bench: gateway request-path benchmarks, written to $(BENCH_OUT) with the machine noted
+bench:
+	@mkdir -p $(dir $(BENCH_OUT))
+	@{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ) $$(git rev-parse --short HEAD 2>/dev/null)"; \
+	   echo "# $$(uname -srm), $$(nproc) cpus, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$($(GO) version)"; \
+	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; } | tee $(BENCH_OUT)
+
+## docker-up: OpenSearch 3 + gateway with docker compose (needs a Docker daemon)
+docker-up:
+	docker compose up --build
+
+clean:
+	rm -rf bin
