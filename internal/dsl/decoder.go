@@ -21,8 +21,61 @@ type decoder struct {
 	p       *Parser
 	src     []byte
 	dec     *jsontext.Decoder
+	rd      bytes.Reader
 	clauses int
+	// keys holds the member names of the open objects, innermost last;
+	// starts[i] is where the i-th open object's names begin. It replaces
+	// the JSON reader's per-object name sets (one map per object) for
+	// duplicate detection.
+	keys   []string
+	starts []int
 }
+
+// reset prepares a pooled decoder for body.
+func (d *decoder) reset(p *Parser, body []byte) {
+	d.p, d.src, d.clauses = p, body, 0
+	d.keys, d.starts = d.keys[:0], d.starts[:0]
+	d.rd.Reset(body)
+	if d.dec == nil {
+		d.dec = jsontext.NewDecoder(&d.rd, jsontext.AllowDuplicateNames(true))
+	} else {
+		d.dec.Reset(&d.rd, jsontext.AllowDuplicateNames(true))
+	}
+}
+
+// release drops references into the request so a pooled decoder does not
+// keep it alive.
+func (d *decoder) release() {
+	d.src = nil
+	d.rd.Reset(nil)
+	clear(d.keys[:cap(d.keys)])
+}
+
+// knownKeys interns the member names requests use most, so reading them
+// allocates nothing. Built once, never written.
+var knownKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{
+		"query", "post_filter", "from", "size", "_source", "highlight", "aggs", "aggregations", "timeout",
+		"profile", "explain", "track_total_hits", "suggest", "text", "term", "terms", "field",
+		"bool", "must", "should", "filter", "must_not", "minimum_should_match", "boost",
+		"match_all", "match_phrase", "simple_query_string", "range", "nested", "rank_feature",
+		"fields", "default_operator", "flags", "lenient", "value", "slop", "gte", "gt", "lte", "lt", "format",
+		"path", "score_mode", "ignore_unmapped", "inner_hits", "name", "saturation", "pivot", "log",
+		"scaling_factor", "sigmoid", "exponent", "linear", "order", "pre_tags", "post_tags",
+		"fragment_size", "number_of_fragments", "suggest_mode", "max_edits",
+		"q", "_index", "p", "clause", "definition", "category", "country", "jurisdiction", "industry",
+		"company", "lawfirm", "exhibit_id", "filing_id", "filing_type", "source", "filing_year", "min", "max",
+		"snippet", "body", "group_id", "group_size", "weight_rank", "filing_date", "url", "type",
+		"name.raw", "category.name", "category.value", "company.name", "company.value",
+		"jurisdiction.name", "jurisdiction.value", "industry.name", "industry.value",
+		"country.value", "lawfirm.value", "sections.type", "sections.name", "sections.name.raw",
+		"sections.value", "sections.snippet", "sections.group_id",
+	} {
+		m[k] = k
+	}
+	return m
+}()
 
 // pos returns the offset of the next token: the decoder's input offset
 // moved past whitespace and the separators ',' and ':'.
@@ -77,11 +130,6 @@ func (d *decoder) syntax(err error) *apierr.Error {
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		what = "unexpected end of input"
-	case errors.Is(err, jsontext.ErrDuplicateName):
-		what = "duplicate field"
-		if name := duplicateName(d.src, off); name != "" {
-			what = fmt.Sprintf("duplicate field [%s]", name)
-		}
 	case se != nil && strings.Contains(se.Err.Error(), "UTF-8"):
 		what = "invalid UTF-8 in a string"
 	case off < int64(len(d.src)):
@@ -90,18 +138,6 @@ func (d *decoder) syntax(err error) *apierr.Error {
 		what = "malformed JSON"
 	}
 	return apierr.At(apierr.TypeXContentParse, line, col, "[%d:%d] malformed request body: %s", line, col, what)
-}
-
-// duplicateName reads the object member name starting at off, if any.
-func duplicateName(src []byte, off int64) string {
-	if off >= int64(len(src)) || src[off] != '"' {
-		return ""
-	}
-	end := bytes.IndexByte(src[off+1:], '"')
-	if end < 0 || end > 200 {
-		return ""
-	}
-	return string(src[off+1 : off+1+int64(end)])
 }
 
 // kindName names a JSON kind as OpenSearch's token names do.
@@ -153,7 +189,8 @@ func (d *decoder) token() (jsontext.Token, error) {
 }
 
 // object reads the start of an object belonging to what (used in the
-// error) and returns its offset.
+// error) and returns its offset. Every object is opened here and closed by
+// key reporting its end, which keeps the duplicate-name stack balanced.
 func (d *decoder) object(what string) (int64, error) {
 	k, off, err := d.peek()
 	if err != nil {
@@ -162,21 +199,54 @@ func (d *decoder) object(what string) (int64, error) {
 	if k != '{' {
 		return off, d.errAt(off, "[%s] expected START_OBJECT but found [%s]", what, kindName(k))
 	}
-	_, err = d.token()
-	return off, err
+	if _, err = d.token(); err != nil {
+		return off, err
+	}
+	d.starts = append(d.starts, len(d.keys))
+	return off, nil
 }
 
 // key reads the next member name of an object, or its end (ok false).
+// A name given twice in one object is an error, as in OpenSearch.
 func (d *decoder) key() (name string, off int64, ok bool, err error) {
 	off = d.pos()
-	tok, err := d.token()
-	if err != nil {
-		return "", off, false, err
-	}
-	if tok.Kind() == '}' {
+	if d.dec.PeekKind() == '}' {
+		if _, err := d.token(); err != nil {
+			return "", off, false, err
+		}
+		top := len(d.starts) - 1
+		d.keys, d.starts = d.keys[:d.starts[top]], d.starts[:top]
 		return "", off, false, nil
 	}
-	return tok.String(), off, true, nil
+	raw, err := d.dec.ReadValue()
+	if err != nil {
+		return "", off, false, d.syntax(err)
+	}
+	name = d.name(raw)
+	for _, k := range d.keys[d.starts[len(d.starts)-1]:] {
+		if k == name {
+			line, col := lineCol(d.src, off)
+			return "", off, false, apierr.At(apierr.TypeXContentParse, line, col,
+				"[%d:%d] malformed request body: duplicate field [%s]", line, col, name)
+		}
+	}
+	d.keys = append(d.keys, name)
+	return name, off, true, nil
+}
+
+// name converts a raw member name, valid until the next read, into a
+// string: interned when it is a known name, copied otherwise.
+func (d *decoder) name(raw jsontext.Value) string {
+	inner := raw[1 : len(raw)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		if k, ok := knownKeys[string(inner)]; ok {
+			return k
+		}
+		return string(inner)
+	}
+	// Escapes are rare in names; the reader already validated the string.
+	out, _ := jsontext.AppendUnquote(nil, raw)
+	return string(out)
 }
 
 // str reads a string value.

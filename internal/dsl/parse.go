@@ -6,9 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
-
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/contractsearch/contractsearch/internal/apierr"
 	"github.com/contractsearch/contractsearch/mappings"
@@ -73,6 +72,8 @@ type Parser struct {
 	limits   Limits
 	formA    FormAOptions
 	mappings *mappings.Set
+	// decoders recycles decoders (their reader buffers and name stacks).
+	decoders sync.Pool
 }
 
 // NewParser returns a parser enforcing limits and expanding Form A with the
@@ -84,7 +85,9 @@ func NewParser(limits Limits, formA FormAOptions, m *mappings.Set) (*Parser, err
 	if err := formA.Validate(); err != nil {
 		return nil, err
 	}
-	return &Parser{limits: limits, formA: formA, mappings: m}, nil
+	p := &Parser{limits: limits, formA: formA, mappings: m}
+	p.decoders.New = func() any { return &decoder{} }
+	return p, nil
 }
 
 // Limits returns the parser's limits.
@@ -104,7 +107,9 @@ func (p *Parser) Parse(body []byte) (*Parsed, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil, apierr.New(http.StatusBadRequest, apierr.TypeParsing, "request body is required")
 	}
-	d := &decoder{p: p, src: body, dec: jsontext.NewDecoder(bytes.NewReader(body))}
+	d := p.decoders.Get().(*decoder)
+	d.reset(p, body)
+	defer func() { d.release(); p.decoders.Put(d) }()
 	if _, err := d.object("body"); err != nil {
 		return nil, err
 	}
