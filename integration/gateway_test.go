@@ -105,8 +105,8 @@ func TestForwarding(t *testing.T) {
 				t.Fatalf("cluster got %d searches, want 1", len(s)-before)
 			}
 			got := s[len(s)-1]
-			if got.Method != "POST" || got.Path != aliases {
-				t.Errorf("forwarded to %s %s, want POST %s", got.Method, got.Path, aliases)
+			if got.Method != "POST" || got.Path != aliases || got.Query != "" {
+				t.Errorf("forwarded to %s %s?%s, want POST %s", got.Method, got.Path, got.Query, aliases)
 			}
 			if string(got.Body) != tt.forwarded {
 				t.Errorf("forwarded body\n%s\nwant\n%s", got.Body, tt.forwarded)

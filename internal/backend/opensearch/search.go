@@ -163,6 +163,9 @@ func (b *Backend) decodeSearch(body []byte, req *dsl.SearchRequest) (*backend.Re
 		Profile:  nonNull(sr.Profile),
 	}
 	b.mapHits(&resp.Hits)
+	for i, f := range resp.Shards.Failures {
+		resp.Shards.Failures[i] = b.mapFailure(f)
+	}
 	for _, a := range req.Aggs {
 		raw, ok := sr.Aggregations[a.Name]
 		if !ok {
@@ -205,6 +208,26 @@ func (b *Backend) mapHits(h *backend.Hits) {
 			hit.InnerHits[name] = ih
 		}
 	}
+}
+
+// mapFailure maps the index name of a shard failure
+// ({"shard":0,"index":…,"node":…,"reason":{…}}), so a partial answer names
+// logical indexes too. The name is replaced in place, which keeps
+// OpenSearch's member order.
+func (b *Backend) mapFailure(raw json.RawMessage) json.RawMessage {
+	var f struct {
+		Index string `json:"index"`
+	}
+	if json.Unmarshal(raw, &f) != nil || f.Index == "" {
+		return raw
+	}
+	logical := b.logicalName(f.Index)
+	if logical == f.Index {
+		return raw
+	}
+	from, _ := json.Marshal(f.Index)
+	to, _ := json.Marshal(logical)
+	return bytes.Replace(raw, append([]byte(`"index":`), from...), append([]byte(`"index":`), to...), 1)
 }
 
 // mapIndexBuckets maps the keys of a terms aggregation on _index. Were two

@@ -485,3 +485,32 @@ func TestReady(t *testing.T) {
 		})
 	}
 }
+
+func TestSearchMapsShardFailures(t *testing.T) {
+	const body = `{"took":3,"timed_out":false,"_shards":{"total":6,"successful":1,"skipped":0,"failed":5,"failures":[` +
+		`{"shard":0,"index":"cs_clause-20261122t101500z","node":"n1","reason":{"type":"illegal_state_exception","reason":"[nested] failed to find nested object under path [sections]"}},` +
+		`{"shard":0,"index":"other-index","node":"n1","reason":{"type":"x","reason":"y"}}]},` +
+		`"hits":{"total":{"value":0,"relation":"eq"},"max_score":null,"hits":[]}}`
+	fake := newScripted(t, answer(200, body))
+	b := newTestBackend(t, fake.URL, nil)
+	got, err := b.Search(context.Background(), &backend.Request{Search: &dsl.SearchRequest{Query: &dsl.MatchAllQuery{}, Timeout: time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`{"shard":0,"index":"clause","node":"n1","reason":{"type":"illegal_state_exception","reason":"[nested] failed to find nested object under path [sections]"}}`,
+		// Not one of ours: left alone.
+		`{"shard":0,"index":"other-index","node":"n1","reason":{"type":"x","reason":"y"}}`,
+	}
+	if len(got.Shards.Failures) != len(want) {
+		t.Fatalf("failures %d", len(got.Shards.Failures))
+	}
+	for i, w := range want {
+		if string(got.Shards.Failures[i]) != w {
+			t.Errorf("failure %d\n got %s\nwant %s", i, got.Shards.Failures[i], w)
+		}
+	}
+	if got.Shards.Failed != 5 || got.Hits.MaxScore != nil || got.Hits.Hits == nil {
+		t.Errorf("shards %+v hits %+v", got.Shards, got.Hits)
+	}
+}
