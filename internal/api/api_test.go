@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -352,5 +353,19 @@ func TestAccessLog(t *testing.T) {
 	}
 	if strings.Contains(ts.log.String(), testToken) {
 		t.Error("token in the log")
+	}
+}
+
+func TestClientCancelled(t *testing.T) {
+	ts := newTestServer(t, nil)
+	ts.be.err = fmt.Errorf("opensearch: search: %w", context.Canceled)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := httptest.NewRequest("POST", "/api/v1alpha/search?token="+testToken, strings.NewReader(`{"query":{"match_all":{}}}`)).WithContext(ctx)
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	ts.srv.ServeHTTP(rec, req)
+	if rec.Code != 499 || !strings.Contains(ts.log.String(), `"status":499`) || !strings.Contains(ts.log.String(), "client_closed_request") {
+		t.Errorf("status %d, log %s", rec.Code, ts.log)
 	}
 }

@@ -42,9 +42,10 @@ func (s *Server) search(c echo.Context) error {
 		if _, ok := apierr.As(err); ok {
 			return err
 		}
-		if errors.Is(err, r.Context().Err()) && r.Context().Err() != nil {
-			// The client went away; nobody reads the answer.
-			return apierr.New(499, apierr.TypeTimeout, "request cancelled by the client")
+		if ctxErr := r.Context().Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+			// The client went away; nobody reads the answer, the log and
+			// metrics record it with nginx's "client closed request" status.
+			return apierr.New(499, "client_closed_request", "the client closed the request")
 		}
 		return apierr.Internal(sc.RequestID, err)
 	}

@@ -220,7 +220,7 @@ func (p *Parser) Parse(body []byte) (*Parsed, error) {
 		}
 		return formA.expand(p.formA, p.limits), nil
 	}
-	if err := p.checkWindow(d, req); err != nil {
+	if err := p.checkWindow(req); err != nil {
 		return nil, err
 	}
 	if req.Timeout == 0 {
@@ -229,7 +229,8 @@ func (p *Parser) Parse(body []byte) (*Parsed, error) {
 	return &Parsed{Form: FormB, Search: req}, nil
 }
 
-func (p *Parser) checkWindow(d *decoder, req *SearchRequest) error {
+// checkWindow enforces from+size ≤ MaxWindow once both are known.
+func (p *Parser) checkWindow(req *SearchRequest) error {
 	from, size := 0, 10
 	if req.From != nil {
 		from = *req.From

@@ -150,3 +150,14 @@ func FuzzFormAQ(f *testing.F) {
 		checkParse(t, p, body)
 	})
 }
+
+func TestValidMinimumShouldMatch(t *testing.T) {
+	for v, want := range map[string]bool{
+		"1": true, "-2": true, "75%": true, "-25%": true, "3<90%": true, "2<-25% 9<-3": true, " 2 ": true,
+		"": false, "lots": false, "%": false, "1 2": false, "x<90%": false, "3<": false, "3<x%": false, "2<-25% 3": false,
+	} {
+		if got := validMinimumShouldMatch(v); got != want {
+			t.Errorf("%q: got %v, want %v", v, got, want)
+		}
+	}
+}

@@ -180,29 +180,33 @@ func (d *decoder) minimumShouldMatch(what string) (string, error) {
 }
 
 func validMinimumShouldMatch(v string) bool {
-	if v == "" {
+	parts := strings.Fields(v)
+	if len(parts) == 0 {
 		return false
 	}
-	for _, part := range strings.Fields(v) {
-		if cond, spec, ok := strings.Cut(part, "<"); ok {
+	for _, part := range parts {
+		cond, spec, conditional := strings.Cut(part, "<")
+		if conditional {
 			if _, err := strconv.Atoi(cond); err != nil {
 				return false
 			}
 			part = spec
-		}
-		num := strings.TrimSuffix(part, "%")
-		if num == "" {
+		} else if len(parts) > 1 {
+			// Several specs only make sense as conditions ("2<-25% 9<-3").
 			return false
 		}
-		if strings.HasSuffix(part, "%") {
-			if _, err := strconv.ParseFloat(num, 64); err != nil {
-				return false
-			}
-		} else if _, err := strconv.Atoi(num); err != nil {
+		num, percent := strings.CutSuffix(part, "%")
+		var err error
+		if percent {
+			_, err = strconv.ParseFloat(num, 64)
+		} else {
+			_, err = strconv.Atoi(num)
+		}
+		if num == "" || err != nil {
 			return false
 		}
 	}
-	return !strings.Contains(v, " ") || strings.Contains(v, "<")
+	return true
 }
 
 func (d *decoder) matchAll() (*MatchAllQuery, error) {
