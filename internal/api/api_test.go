@@ -235,6 +235,16 @@ func TestPretty(t *testing.T) {
 	if rec.Code != 200 || !strings.HasPrefix(rec.Body.String(), "{\n  \"took\": 3,\n  \"timed_out\": false,") {
 		t.Errorf("not pretty: %d %s", rec.Code, rec.Body.String()[:min(80, rec.Body.Len())])
 	}
+	for _, q := range []string{"pretty=false&", ""} {
+		if rec := ts.do("POST", "/api/v1alpha/search?"+q+"token="+testToken, `{"query":{"match_all":{}}}`); !strings.HasPrefix(rec.Body.String(), `{"took":3,`) {
+			t.Errorf("%q: pretty when not asked: %s", q, rec.Body.String()[:20])
+		}
+	}
+	for _, q := range []string{"pretty=true&", "pretty=&"} {
+		if rec := ts.do("POST", "/api/v1alpha/search?"+q+"token="+testToken, `{"query":{"match_all":{}}}`); !strings.HasPrefix(rec.Body.String(), "{\n  \"took\": 3,") {
+			t.Errorf("%q: not pretty: %s", q, rec.Body.String()[:20])
+		}
+	}
 	rec = ts.do("POST", "/api/v1alpha/search?pretty&token=bad", `{}`)
 	if rec.Code != 401 || !strings.Contains(rec.Body.String(), "\n  \"error\": {") {
 		t.Errorf("error not pretty: %s", rec.Body)

@@ -152,7 +152,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		c.Response().Header()[k] = v
 	}
 	body := e.Body()
-	if _, ok := c.QueryParams()["pretty"]; ok {
+	if wantsPretty(c) {
 		body = indent(body)
 	}
 	_ = c.JSONBlob(e.Status, body)

@@ -56,7 +56,7 @@ func (s *Server) search(c echo.Context) error {
 		return apierr.Internal(sc.RequestID, err)
 	}
 	b := out.Bytes()
-	if _, ok := c.QueryParams()["pretty"]; ok {
+	if wantsPretty(c) {
 		b = indent(b)
 	}
 	return c.JSONBlob(http.StatusOK, b)
@@ -194,6 +194,14 @@ func marshalAggregations(aggs []backend.NamedAggregation) (json.RawMessage, erro
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// wantsPretty reports whether the request asked for indented output: the
+// pretty flag without a value (the spec's form) or with any value but
+// "false", as OpenSearch reads it.
+func wantsPretty(c echo.Context) bool {
+	v, ok := c.QueryParams()["pretty"]
+	return ok && (len(v) == 0 || v[0] != "false")
 }
 
 // indent pretty-prints a JSON body for ?pretty.
