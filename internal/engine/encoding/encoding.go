@@ -1,0 +1,248 @@
+package encoding
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+)
+
+// castagnoli is the CRC32C table (hardware-accelerated on amd64 and arm64).
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// CRC32C returns the Castagnoli checksum of b.
+func CRC32C(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
+
+// FooterSize is the size of the footer every engine file ends with.
+const FooterSize = 12
+
+// Errors returned by readers. Callers wrap them with the file they read.
+var (
+	// ErrCorrupt reports data that cannot be what a writer wrote.
+	ErrCorrupt = errors.New("corrupt data")
+	// ErrTruncated reports data shorter than its own structure says.
+	ErrTruncated = errors.New("truncated data")
+)
+
+// VersionError reports a file written in a format version this build does
+// not read.
+type VersionError struct {
+	Magic          uint32
+	Got, Supported uint32
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("format version %d is not supported (this build reads version %d of file type %#08x)", e.Got, e.Supported, e.Magic)
+}
+
+// Encbuf appends encoded values to a byte slice.
+type Encbuf struct {
+	B []byte
+}
+
+// Len returns the number of bytes written so far.
+func (e *Encbuf) Len() int { return len(e.B) }
+
+// Reset empties the buffer, keeping its capacity.
+func (e *Encbuf) Reset() { e.B = e.B[:0] }
+
+// PutByte appends one byte.
+func (e *Encbuf) PutByte(b byte) { e.B = append(e.B, b) }
+
+// PutBytes appends raw bytes.
+func (e *Encbuf) PutBytes(b []byte) { e.B = append(e.B, b...) }
+
+// PutU16 appends a little-endian uint16.
+func (e *Encbuf) PutU16(v uint16) { e.B = binary.LittleEndian.AppendUint16(e.B, v) }
+
+// PutU32 appends a little-endian uint32.
+func (e *Encbuf) PutU32(v uint32) { e.B = binary.LittleEndian.AppendUint32(e.B, v) }
+
+// PutU64 appends a little-endian uint64.
+func (e *Encbuf) PutU64(v uint64) { e.B = binary.LittleEndian.AppendUint64(e.B, v) }
+
+// PutUvarint appends an unsigned varint (LEB128, at most 10 bytes).
+func (e *Encbuf) PutUvarint(v uint64) { e.B = binary.AppendUvarint(e.B, v) }
+
+// PutVarint appends a zig-zag signed varint.
+func (e *Encbuf) PutVarint(v int64) { e.B = binary.AppendVarint(e.B, v) }
+
+// PutUvarintBytes appends a length-prefixed byte string.
+func (e *Encbuf) PutUvarintBytes(b []byte) {
+	e.PutUvarint(uint64(len(b)))
+	e.B = append(e.B, b...)
+}
+
+// PutFooter appends the footer: magic, version and the CRC32C of everything
+// before the CRC. It must be the last call.
+func (e *Encbuf) PutFooter(magic, version uint32) {
+	e.PutU32(magic)
+	e.PutU32(version)
+	e.PutU32(CRC32C(e.B))
+}
+
+// Decbuf decodes values from a byte slice. The first error sticks: later
+// calls return zero values and leave it in place, so decoding code checks
+// Err once at the end.
+type Decbuf struct {
+	B   []byte
+	err error
+}
+
+// NewDecbuf returns a decoder over b.
+func NewDecbuf(b []byte) Decbuf { return Decbuf{B: b} }
+
+// Err returns the first error met, or nil.
+func (d *Decbuf) Err() error { return d.err }
+
+// Len returns the number of bytes left.
+func (d *Decbuf) Len() int { return len(d.B) }
+
+// Fail records err unless an error is already recorded.
+func (d *Decbuf) Fail(err error) {
+	if d.err == nil {
+		d.err = err
+	}
+}
+
+func (d *Decbuf) need(n int) bool {
+	if d.err != nil {
+		return false
+	}
+	if n < 0 || len(d.B) < n {
+		d.err = ErrTruncated
+		return false
+	}
+	return true
+}
+
+// Byte reads one byte.
+func (d *Decbuf) Byte() byte {
+	if !d.need(1) {
+		return 0
+	}
+	b := d.B[0]
+	d.B = d.B[1:]
+	return b
+}
+
+// Bytes reads n raw bytes; the result aliases the input.
+func (d *Decbuf) Bytes(n int) []byte {
+	if !d.need(n) {
+		return nil
+	}
+	b := d.B[:n:n]
+	d.B = d.B[n:]
+	return b
+}
+
+// U16 reads a little-endian uint16.
+func (d *Decbuf) U16() uint16 {
+	if !d.need(2) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint16(d.B)
+	d.B = d.B[2:]
+	return v
+}
+
+// U32 reads a little-endian uint32.
+func (d *Decbuf) U32() uint32 {
+	if !d.need(4) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint32(d.B)
+	d.B = d.B[4:]
+	return v
+}
+
+// U64 reads a little-endian uint64.
+func (d *Decbuf) U64() uint64 {
+	if !d.need(8) {
+		return 0
+	}
+	v := binary.LittleEndian.Uint64(d.B)
+	d.B = d.B[8:]
+	return v
+}
+
+// Uvarint reads an unsigned varint.
+func (d *Decbuf) Uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.B)
+	switch {
+	case n == 0:
+		d.err = ErrTruncated
+		return 0
+	case n < 0:
+		d.err = fmt.Errorf("%w: varint overflows 64 bits", ErrCorrupt)
+		return 0
+	}
+	d.B = d.B[n:]
+	return v
+}
+
+// Varint reads a zig-zag signed varint.
+func (d *Decbuf) Varint() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.B)
+	switch {
+	case n == 0:
+		d.err = ErrTruncated
+		return 0
+	case n < 0:
+		d.err = fmt.Errorf("%w: varint overflows 64 bits", ErrCorrupt)
+		return 0
+	}
+	d.B = d.B[n:]
+	return v
+}
+
+// Uvarint32 reads an unsigned varint that must fit in 32 bits.
+func (d *Decbuf) Uvarint32() uint32 {
+	v := d.Uvarint()
+	if v > 1<<32-1 {
+		d.Fail(fmt.Errorf("%w: value %d does not fit in 32 bits", ErrCorrupt, v))
+		return 0
+	}
+	return uint32(v)
+}
+
+// UvarintBytes reads a length-prefixed byte string; the result aliases the
+// input.
+func (d *Decbuf) UvarintBytes() []byte {
+	n := d.Uvarint()
+	if n > uint64(len(d.B)) {
+		d.Fail(ErrTruncated)
+		return nil
+	}
+	return d.Bytes(int(n))
+}
+
+// CheckFooter verifies the footer of a whole file: its length, magic,
+// version (before anything else is trusted, so an old or new file fails
+// with a VersionError rather than a checksum error), then the CRC32C. It
+// returns the file's content without the footer.
+func CheckFooter(file []byte, magic, version uint32) ([]byte, error) {
+	if len(file) < FooterSize {
+		return nil, fmt.Errorf("%w: %d bytes, shorter than the %d-byte footer", ErrTruncated, len(file), FooterSize)
+	}
+	f := file[len(file)-FooterSize:]
+	gotMagic := binary.LittleEndian.Uint32(f)
+	gotVersion := binary.LittleEndian.Uint32(f[4:])
+	gotCRC := binary.LittleEndian.Uint32(f[8:])
+	if gotMagic != magic {
+		return nil, fmt.Errorf("%w: magic %#08x, want %#08x", ErrCorrupt, gotMagic, magic)
+	}
+	if gotVersion != version {
+		return nil, &VersionError{Magic: magic, Got: gotVersion, Supported: version}
+	}
+	if crc := CRC32C(file[:len(file)-4]); crc != gotCRC {
+		return nil, fmt.Errorf("%w: checksum %#08x, footer says %#08x", ErrCorrupt, crc, gotCRC)
+	}
+	return file[:len(file)-FooterSize], nil
+}
