@@ -5,8 +5,8 @@
 // multi-fields (name.raw) receive their parent's values, objects may be
 // written nested or with dotted keys, arrays give multi-valued fields, null
 // means "no value", numbers coerce to text and keywords, strings coerce to
-// numbers, and a field the mapping does not know is refused (the mappings
-// are dynamic: strict).
+// numbers, and a field the mapping does not know is kept in _source but not
+// indexed (the mappings are dynamic: false).
 package document
 
 import (
@@ -47,6 +47,9 @@ type Document struct {
 	// Children are the nested objects in source order; a child's offset
 	// (inner hits' _nested.offset) is its index among children of its path.
 	Children []Child
+	// Unmapped lists the paths of fields the mapping does not know, which
+	// were kept in _source but not indexed (the mappings are dynamic: false).
+	Unmapped []string
 }
 
 // Child is one nested object.
@@ -75,8 +78,7 @@ func find(fields []Field, path string) *Field {
 
 // Error is a record OpenSearch would refuse, with OpenSearch's error type.
 type Error struct {
-	// Type is mapper_parsing_exception, strict_dynamic_mapping_exception or
-	// illegal_argument_exception.
+	// Type is mapper_parsing_exception or illegal_argument_exception.
 	Type   string
 	Reason string
 }
@@ -142,12 +144,14 @@ type parser struct {
 	s      *Schema
 	fields map[string]*Field
 	doc    *Document
+	// unmapped collects the paths of ignored fields.
+	unmapped *[]string
 }
 
 // Parse parses a record's source. The source must be a JSON object.
 func (s *Schema) Parse(source []byte) (*Document, error) {
 	doc := &Document{}
-	p := &parser{s: s, fields: map[string]*Field{}, doc: doc}
+	p := &parser{s: s, fields: map[string]*Field{}, doc: doc, unmapped: &doc.Unmapped}
 	dec := jsontext.NewDecoder(bytes.NewReader(source))
 	if dec.PeekKind() != '{' {
 		return nil, parseErr("failed to parse: the document source must be a JSON object")
@@ -195,15 +199,20 @@ func (p *parser) member(dec *jsontext.Decoder, path, nested string) error {
 	if p.s.objects[path] {
 		return p.objects(dec, path, nested)
 	}
-	if strings.Contains(path, ".") {
-		// A dotted key ("category.name") may be the path of a leaf of a
-		// nested object written flat; OpenSearch expands such keys.
-		if f, ok := p.s.index.Fields[path]; ok && f.NestedPath != nested {
-			return parseErr("field [%s] belongs to nested object [%s] and must be written inside it", path, f.NestedPath)
-		}
+	// Anything else is a field the mapping does not define here: unknown,
+	// a multi-field written directly, or a nested leaf written outside its
+	// nested object. The mappings are dynamic: false, so the value stays in
+	// _source but is not indexed, as OpenSearch does (and as the reference
+	// oracle does for every unmapped field).
+	if p.unmapped != nil {
+		*p.unmapped = append(*p.unmapped, path)
 	}
-	return &Error{Type: "strict_dynamic_mapping_exception",
-		Reason: fmt.Sprintf("mapping set to strict, dynamic introduction of [%s] within [%s] is not allowed", lastName(path), parentName(path))}
+	return skipValue(dec)
+}
+
+// skipValue discards the next value.
+func skipValue(dec *jsontext.Decoder) error {
+	return syntaxErr(dec.SkipValue())
 }
 
 // isMultiField reports whether path is a multi-field (name.raw), which a
@@ -211,15 +220,6 @@ func (p *parser) member(dec *jsontext.Decoder, path, nested string) error {
 func (p *parser) isMultiField(path string) bool {
 	i := strings.LastIndexByte(path, '.')
 	return i > 0 && isLeaf(p.s.index, path[:i])
-}
-
-func lastName(path string) string { return path[strings.LastIndexByte(path, '.')+1:] }
-
-func parentName(path string) string {
-	if i := strings.LastIndexByte(path, '.'); i >= 0 {
-		return path[:i]
-	}
-	return "_doc"
 }
 
 // objects reads an object field: an object, an array of objects, or null.
@@ -288,7 +288,7 @@ func (p *parser) children(dec *jsontext.Decoder, path string) error {
 
 func (p *parser) child(path string, raw jsontext.Value) error {
 	c := Child{Path: path, Source: bytes.Clone(raw)}
-	sub := &parser{s: p.s, fields: map[string]*Field{}}
+	sub := &parser{s: p.s, fields: map[string]*Field{}, unmapped: p.unmapped}
 	dec := jsontext.NewDecoder(bytes.NewReader(c.Source))
 	if err := sub.object(dec, path+".", path); err != nil {
 		return err
