@@ -30,11 +30,14 @@ lint:
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
-## fuzz: run every fuzz target for FUZZTIME each
+## fuzz: run every fuzz target (every func Fuzz… in a _test.go file) for FUZZTIME each
 fuzz:
-	$(GO) test ./internal/dsl -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/dsl -run '^$$' -fuzz '^FuzzFormAQ$$' -fuzztime $(FUZZTIME)
-	$(GO) test ./internal/simplequery -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME)
+	@grep -r --include='*_test.go' -o '^func Fuzz[A-Za-z0-9_]*' cmd internal integration mappings | sort -u | \
+	while IFS=: read -r file decl; do \
+	  name=$${decl#func }; pkg=./$$(dirname "$$file"); \
+	  echo "== $$pkg $$name"; \
+	  $(GO) test "$$pkg" -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
 
 ## bench: gateway request-path benchmarks, written to $(BENCH_OUT) with the machine noted
 bench:
