@@ -1,0 +1,236 @@
+// Package store owns the stored _source of a segment's documents: every
+// document's source bytes, compressed in blocks, retrievable by document
+// id. Search needs a source only for the hits it returns, so the format
+// favours size (zstd over ~16 KiB blocks of similar documents) with random
+// access by a binary search over the block index.
+//
+// # Format
+//
+// See docs/format/store.md. In short:
+//
+//	file   := block… index indexOffset<8b> footer
+//	block  := zstd( count<uvarint> len<uvarint>×count source…count )
+//	index  := blocks<uvarint> (firstDocDelta<uvarint> size<uvarint>)×blocks docs<uvarint>
+//
+// Blocks follow each other from offset 0, so block i starts at the sum of
+// the sizes before it. The footer is encoding's (magic "STOR", version 1).
+package store
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+)
+
+// Magic and Version identify a store file.
+const (
+	Magic   uint32 = 0x524f5453 // "STOR" little-endian
+	Version uint32 = 1
+)
+
+// BlockSize is the uncompressed size at which a block is closed. A document
+// larger than it gets a block of its own.
+const BlockSize = 16 << 10
+
+// maxBlockRaw bounds the decompressed size of one block a reader accepts: a
+// block holds at most BlockSize of small documents or one large document,
+// and no record is larger than the ingest limit.
+const maxBlockRaw = 256 << 20
+
+// Writer writes the store file of one segment. Documents are added in
+// document id order, starting at 0.
+type Writer struct {
+	enc     *zstd.Encoder
+	out     encoding.Encbuf
+	pending [][]byte // sources of the open block
+	raw     int
+	docs    uint32
+	index   []blockEntry
+	done    bool
+}
+
+type blockEntry struct {
+	firstDoc uint32
+	size     uint64
+}
+
+// NewWriter returns a writer.
+func NewWriter() (*Writer, error) {
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		return nil, fmt.Errorf("store: new encoder: %w", err)
+	}
+	return &Writer{enc: enc}, nil
+}
+
+// Add stores the next document's source; its id is the number of documents
+// added before it. The writer keeps a reference to source until the block
+// is flushed, so the caller must not modify it.
+func (w *Writer) Add(source []byte) (uint32, error) {
+	if w.done {
+		return 0, errors.New("store: Add after Finish")
+	}
+	if w.docs == 1<<32-1 {
+		return 0, errors.New("store: too many documents in one segment")
+	}
+	if w.raw > 0 && w.raw+len(source) > BlockSize {
+		w.flush()
+	}
+	w.pending = append(w.pending, source)
+	w.raw += len(source)
+	id := w.docs
+	w.docs++
+	return id, nil
+}
+
+// flush compresses the open block.
+func (w *Writer) flush() {
+	if len(w.pending) == 0 {
+		return
+	}
+	var raw encoding.Encbuf
+	raw.PutUvarint(uint64(len(w.pending)))
+	for _, s := range w.pending {
+		raw.PutUvarint(uint64(len(s)))
+	}
+	for _, s := range w.pending {
+		raw.PutBytes(s)
+	}
+	start := w.out.Len()
+	w.out.B = w.enc.EncodeAll(raw.B, w.out.B)
+	w.index = append(w.index, blockEntry{firstDoc: w.docs - uint32(len(w.pending)), size: uint64(w.out.Len() - start)})
+	w.pending, w.raw = w.pending[:0], 0
+}
+
+// Finish returns the complete file.
+func (w *Writer) Finish() ([]byte, error) {
+	if w.done {
+		return nil, errors.New("store: Finish called twice")
+	}
+	w.done = true
+	w.flush()
+	indexOffset := uint64(w.out.Len())
+	w.out.PutUvarint(uint64(len(w.index)))
+	prev := uint32(0)
+	for _, b := range w.index {
+		w.out.PutUvarint(uint64(b.firstDoc - prev))
+		w.out.PutUvarint(b.size)
+		prev = b.firstDoc
+	}
+	w.out.PutUvarint(uint64(w.docs))
+	w.out.PutU64(indexOffset)
+	w.out.PutFooter(Magic, Version)
+	_ = w.enc.Close()
+	return w.out.B, nil
+}
+
+// Reader reads a store file. It is safe for concurrent use.
+type Reader struct {
+	data     []byte // the blocks
+	firstDoc []uint32
+	offset   []uint64 // block i is data[offset[i]:offset[i+1]]
+	docs     uint32
+	dec      *zstd.Decoder
+}
+
+// Open checks the file's footer and reads its block index. The file is
+// referenced, not copied.
+func Open(file []byte) (*Reader, error) {
+	body, err := encoding.CheckFooter(file, Magic, Version)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if len(body) < 8 {
+		return nil, fmt.Errorf("store: %w: no index offset", encoding.ErrTruncated)
+	}
+	tail := encoding.NewDecbuf(body[len(body)-8:])
+	indexOffset := tail.U64()
+	if indexOffset > uint64(len(body)-8) {
+		return nil, fmt.Errorf("store: %w: index offset %d beyond the file", encoding.ErrCorrupt, indexOffset)
+	}
+	r := &Reader{data: body[:indexOffset]}
+	d := encoding.NewDecbuf(body[indexOffset : len(body)-8])
+	n := d.Uvarint()
+	if n > uint64(len(r.data))+1 {
+		return nil, fmt.Errorf("store: %w: %d blocks in %d bytes", encoding.ErrCorrupt, n, len(r.data))
+	}
+	r.firstDoc = make([]uint32, 0, n)
+	r.offset = make([]uint64, 1, n+1)
+	var doc uint64
+	for i := uint64(0); i < n && d.Err() == nil; i++ {
+		doc += d.Uvarint()
+		size := d.Uvarint()
+		end := r.offset[i] + size
+		if doc > 1<<32-1 || end > uint64(len(r.data)) || size == 0 || (i > 0 && doc <= uint64(r.firstDoc[i-1])) {
+			return nil, fmt.Errorf("store: %w: block %d out of bounds", encoding.ErrCorrupt, i)
+		}
+		r.firstDoc = append(r.firstDoc, uint32(doc))
+		r.offset = append(r.offset, end)
+	}
+	docs := d.Uvarint()
+	if err := d.Err(); err != nil {
+		return nil, fmt.Errorf("store: index: %w", err)
+	}
+	if docs > 1<<32-1 || (n > 0 && docs <= doc) || (n == 0 && docs != 0) || r.offset[len(r.offset)-1] != uint64(len(r.data)) || d.Len() != 0 {
+		return nil, fmt.Errorf("store: %w: index does not match the blocks", encoding.ErrCorrupt)
+	}
+	r.docs = uint32(docs)
+	r.dec, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)), zstd.WithDecoderMaxMemory(maxBlockRaw))
+	if err != nil {
+		return nil, fmt.Errorf("store: new decoder: %w", err)
+	}
+	return r, nil
+}
+
+// Docs returns the number of documents.
+func (r *Reader) Docs() uint32 { return r.docs }
+
+// Close releases the decoder.
+func (r *Reader) Close() { r.dec.Close() }
+
+// Get appends document doc's source to dst. scratch, when not nil, is a
+// buffer the block is decompressed into and is returned grown for reuse.
+func (r *Reader) Get(doc uint32, dst, scratch []byte) (src, newScratch []byte, err error) {
+	if doc >= r.docs {
+		return dst, scratch, fmt.Errorf("store: document %d out of range (%d documents)", doc, r.docs)
+	}
+	b := sort.Search(len(r.firstDoc), func(i int) bool { return r.firstDoc[i] > doc }) - 1
+	raw, err := r.dec.DecodeAll(r.data[r.offset[b]:r.offset[b+1]], scratch[:0])
+	if err != nil {
+		return dst, scratch, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+	}
+	d := encoding.NewDecbuf(raw)
+	count := d.Uvarint()
+	idx := uint64(doc - r.firstDoc[b])
+	var last uint32
+	if b+1 < len(r.firstDoc) {
+		last = r.firstDoc[b+1]
+	} else {
+		last = r.docs
+	}
+	if count != uint64(last-r.firstDoc[b]) {
+		return dst, raw, fmt.Errorf("store: block %d: %w: %d documents, index says %d", b, encoding.ErrCorrupt, count, last-r.firstDoc[b])
+	}
+	var skip, size uint64
+	for i := uint64(0); i < count; i++ {
+		l := d.Uvarint()
+		switch {
+		case i < idx:
+			skip += l
+		case i == idx:
+			size = l
+		}
+	}
+	if err := d.Err(); err != nil {
+		return dst, raw, fmt.Errorf("store: block %d: %w", b, err)
+	}
+	if skip+size > uint64(d.Len()) {
+		return dst, raw, fmt.Errorf("store: block %d: %w: document beyond the block", b, encoding.ErrCorrupt)
+	}
+	return append(dst, d.B[skip:skip+size]...), raw, nil
+}

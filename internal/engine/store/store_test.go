@@ -1,0 +1,181 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+)
+
+func build(t testing.TB, docs [][]byte) []byte {
+	t.Helper()
+	w, err := NewWriter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range docs {
+		id, err := w.Add(d)
+		if err != nil || id != uint32(i) {
+			t.Fatalf("add %d: id %d err %v", i, id, err)
+		}
+	}
+	file, err := w.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// TestIndexBytes pins the bytes after the blocks: the index, the index
+// offset and the footer, for two small documents in one block.
+func TestIndexBytes(t *testing.T) {
+	file := build(t, [][]byte{[]byte(`{"a":1}`), []byte(`{}`)})
+	r, err := Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blockLen := len(r.data)
+	tail := file[blockLen:]
+	want := []byte{
+		0x01,                                // blocks: 1
+		0x00,                                // block 0 firstDocDelta: 0
+		byte(blockLen),                      // block 0 size (one byte: the frame is < 128 bytes)
+		0x02,                                // docs: 2
+		byte(blockLen), 0, 0, 0, 0, 0, 0, 0, // indexOffset <8b>
+		0x53, 0x54, 0x4f, 0x52, // magic "STOR"
+		0x01, 0x00, 0x00, 0x00, // version 1
+	}
+	if blockLen >= 128 {
+		t.Fatalf("block unexpectedly large: %d", blockLen)
+	}
+	if !bytes.Equal(tail[:len(tail)-4], want) {
+		t.Fatalf("tail % x\nwant % x", tail[:len(tail)-4], want)
+	}
+	if crc := binary.LittleEndian.Uint32(tail[len(tail)-4:]); crc != encoding.CRC32C(file[:len(file)-4]) {
+		t.Errorf("crc %#x", crc)
+	}
+}
+
+// TestRoundTrip stores random documents — tiny, empty, block-sized and far
+// larger — and reads each back, in random order, with a reused scratch.
+func TestRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 9))
+	for _, n := range []int{0, 1, 2, 100, 3000} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			docs := make([][]byte, n)
+			for i := range docs {
+				size := rng.IntN(300)
+				switch rng.IntN(20) {
+				case 0:
+					size = 0
+				case 1:
+					size = BlockSize + rng.IntN(3*BlockSize)
+				}
+				d := make([]byte, size)
+				for j := range d {
+					d[j] = "abcdefgh {}\":,"[rng.IntN(14)]
+				}
+				docs[i] = d
+			}
+			r, err := Open(build(t, docs))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if r.Docs() != uint32(n) {
+				t.Fatalf("docs %d", r.Docs())
+			}
+			var scratch []byte
+			for _, i := range rng.Perm(n) {
+				var got []byte
+				got, scratch, err = r.Get(uint32(i), nil, scratch)
+				if err != nil || !bytes.Equal(got, docs[i]) {
+					t.Fatalf("doc %d: err %v, %d bytes, want %d", i, err, len(got), len(docs[i]))
+				}
+			}
+			if _, _, err := r.Get(uint32(n), nil, nil); err == nil {
+				t.Error("out-of-range document returned")
+			}
+		})
+	}
+}
+
+func TestWriterStages(t *testing.T) {
+	w, _ := NewWriter()
+	if _, err := w.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Add([]byte("x")); err == nil {
+		t.Error("Add after Finish accepted")
+	}
+	if _, err := w.Finish(); err == nil {
+		t.Error("second Finish accepted")
+	}
+}
+
+// TestCorruption: truncation and bit flips anywhere are caught at Open by
+// the footer, never by a panic or a wrong document.
+func TestCorruption(t *testing.T) {
+	file := build(t, [][]byte{[]byte(`{"name":"one"}`), []byte(`{"name":"two"}`)})
+	for _, cut := range []int{0, 5, len(file) / 2, len(file) - 1} {
+		if _, err := Open(file[:cut]); err == nil {
+			t.Errorf("truncated to %d accepted", cut)
+		}
+	}
+	for i := range file {
+		bad := bytes.Clone(file)
+		bad[i] ^= 0x10
+		if _, err := Open(bad); err == nil {
+			t.Errorf("bit flip at %d accepted", i)
+		}
+	}
+	bumped := bytes.Clone(file)
+	binary.LittleEndian.PutUint32(bumped[len(bumped)-8:], 2)
+	var ve *encoding.VersionError
+	if _, err := Open(bumped); !errors.As(err, &ve) {
+		t.Errorf("version 2: %v", err)
+	}
+}
+
+// FuzzOpen gives arbitrary bodies a valid footer, so Open and Get parse
+// garbage: they must fail cleanly, never panic.
+func FuzzOpen(f *testing.F) {
+	good := build(f, [][]byte{[]byte(`{"a":1}`), []byte(`{"b":2}`)})
+	f.Add(good[:len(good)-encoding.FooterSize])
+	f.Add([]byte{})
+	f.Add([]byte{1, 0, 5, 2, 0, 0, 0, 0, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		e := encoding.Encbuf{B: bytes.Clone(body)}
+		e.PutFooter(Magic, Version)
+		r, err := Open(e.B)
+		if err != nil {
+			return
+		}
+		defer r.Close()
+		for doc := uint32(0); doc < r.Docs() && doc < 64; doc++ {
+			_, _, _ = r.Get(doc, nil, nil)
+		}
+	})
+}
+
+func BenchmarkGet(b *testing.B) {
+	docs := make([][]byte, 10000)
+	for i := range docs {
+		docs[i] = []byte(fmt.Sprintf(`{"name":"Agreement %d","snippet":"This Agreement is entered into by the parties named below on the date %d.","group_id":"g%d"}`, i, i, i%97))
+	}
+	r, err := Open(build(b, docs))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var dst, scratch []byte
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		dst, scratch, _ = r.Get(uint32(i*7919%len(docs)), dst[:0], scratch)
+		i++
+	}
+}
