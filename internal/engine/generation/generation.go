@@ -1,0 +1,464 @@
+// Package generation owns the index directory's life cycle: building a new
+// generation of index files beside the live one, publishing it atomically,
+// opening a generation's files memory-mapped, swapping the served
+// generation without a restart while searches in flight keep theirs, and
+// deleting generations nobody uses any more — across processes.
+//
+// # Layout
+//
+//	INDEX_DIR/
+//	  gen-00000007/        a published generation: its files and MANIFEST
+//	  gen-00000008/
+//	  .build-<random>/     a generation being built; LOCK is held by its builder
+//
+// A build writes into its own .build directory, fsyncs every file, writes
+// the MANIFEST (file names and sizes, with a checksummed footer) last,
+// fsyncs the directory, renames it to the next gen-N and fsyncs INDEX_DIR.
+// The rename is the commit point: a build killed at any moment before it
+// leaves only a .build directory, which readers ignore and the next build
+// removes, so the previous generation keeps serving.
+//
+// Every process that has a generation open holds a shared flock on its
+// MANIFEST; a generation older than the newest is deleted only when an
+// exclusive flock on it succeeds, that is when no process uses it.
+package generation
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+)
+
+const (
+	genPrefix    = "gen-"
+	buildPrefix  = ".build-"
+	manifestName = "MANIFEST"
+	lockName     = "LOCK"
+
+	// Magic and Version identify a MANIFEST file.
+	Magic   uint32 = 0x4e414d47 // "GMAN"
+	Version uint32 = 1
+)
+
+// ErrNoGeneration is returned when the directory holds no published
+// generation.
+var ErrNoGeneration = errors.New("no published index generation")
+
+// Dir is an index directory.
+type Dir struct {
+	path string
+}
+
+// OpenDir returns the index directory at path, creating it if needed.
+func OpenDir(path string) (*Dir, error) {
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, fmt.Errorf("generation: create %s: %w", path, err)
+	}
+	return &Dir{path: path}, nil
+}
+
+// Path returns the directory's path.
+func (d *Dir) Path() string { return d.path }
+
+func genName(n uint64) string { return fmt.Sprintf("%s%08d", genPrefix, n) }
+
+// Generations lists the published generation numbers, ascending.
+func (d *Dir) Generations() ([]uint64, error) {
+	entries, err := os.ReadDir(d.path)
+	if err != nil {
+		return nil, fmt.Errorf("generation: list %s: %w", d.path, err)
+	}
+	var gens []uint64
+	for _, e := range entries {
+		num, ok := strings.CutPrefix(e.Name(), genPrefix)
+		if !ok || !e.IsDir() {
+			continue
+		}
+		n, err := strconv.ParseUint(num, 10, 64)
+		if err != nil {
+			continue
+		}
+		gens = append(gens, n)
+	}
+	sort.Slice(gens, func(i, j int) bool { return gens[i] < gens[j] })
+	return gens, nil
+}
+
+// Latest returns the newest published generation.
+func (d *Dir) Latest() (uint64, error) {
+	gens, err := d.Generations()
+	if err != nil {
+		return 0, err
+	}
+	if len(gens) == 0 {
+		return 0, fmt.Errorf("generation: %s: %w", d.path, ErrNoGeneration)
+	}
+	return gens[len(gens)-1], nil
+}
+
+// Build is a generation being written.
+type Build struct {
+	dir  *Dir
+	path string
+	lock *os.File
+	done bool
+}
+
+// NewBuild starts a generation in a fresh build directory, after removing
+// the build directories of builders that are gone.
+func (d *Dir) NewBuild() (*Build, error) {
+	if err := d.removeStaleBuilds(); err != nil {
+		return nil, err
+	}
+	var r [8]byte
+	_, _ = rand.Read(r[:])
+	path := filepath.Join(d.path, buildPrefix+hex.EncodeToString(r[:]))
+	if err := os.Mkdir(path, 0o755); err != nil {
+		return nil, fmt.Errorf("generation: create build directory: %w", err)
+	}
+	lock, err := os.OpenFile(filepath.Join(path, lockName), os.O_CREATE|os.O_RDWR, 0o644)
+	if err == nil {
+		err = unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+	}
+	if err != nil {
+		os.RemoveAll(path)
+		return nil, fmt.Errorf("generation: lock build directory: %w", err)
+	}
+	return &Build{dir: d, path: path, lock: lock}, nil
+}
+
+// removeStaleBuilds deletes build directories whose builder no longer holds
+// their lock (it was killed or crashed).
+func (d *Dir) removeStaleBuilds() error {
+	entries, err := os.ReadDir(d.path)
+	if err != nil {
+		return fmt.Errorf("generation: list %s: %w", d.path, err)
+	}
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name(), buildPrefix) {
+			continue
+		}
+		path := filepath.Join(d.path, e.Name())
+		lock, err := os.Open(filepath.Join(path, lockName))
+		if err == nil {
+			if unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB) != nil {
+				lock.Close() // a live builder
+				continue
+			}
+			lock.Close()
+		}
+		if err := os.RemoveAll(path); err != nil {
+			return fmt.Errorf("generation: remove stale build %s: %w", path, err)
+		}
+	}
+	return nil
+}
+
+// Path returns the build directory, where the caller writes its files.
+func (b *Build) Path() string { return b.path }
+
+// Publish makes the build the newest generation: every regular file in the
+// build directory (but the lock) is listed in the MANIFEST with its size,
+// everything is fsynced, and the directory is renamed to gen-N. It returns
+// N. meta is stored in the MANIFEST for the reader (e.g. statistics).
+func (b *Build) Publish(meta []byte) (uint64, error) {
+	if b.done {
+		return 0, errors.New("generation: build already published or aborted")
+	}
+	entries, err := os.ReadDir(b.path)
+	if err != nil {
+		return 0, fmt.Errorf("generation: list build: %w", err)
+	}
+	var m encoding.Encbuf
+	var files []fs.DirEntry
+	for _, e := range entries {
+		if e.Name() == lockName || e.Name() == manifestName {
+			continue
+		}
+		if !e.Type().IsRegular() {
+			return 0, fmt.Errorf("generation: build holds %s, which is not a regular file", e.Name())
+		}
+		files = append(files, e)
+	}
+	m.PutUvarint(uint64(len(files)))
+	for _, e := range files {
+		p := filepath.Join(b.path, e.Name())
+		size, err := syncFile(p)
+		if err != nil {
+			return 0, err
+		}
+		m.PutUvarintBytes([]byte(e.Name()))
+		m.PutUvarint(uint64(size))
+	}
+	m.PutUvarintBytes(meta)
+	m.PutFooter(Magic, Version)
+	if err := writeSynced(filepath.Join(b.path, manifestName), m.B); err != nil {
+		return 0, err
+	}
+	if err := syncDir(b.path); err != nil {
+		return 0, err
+	}
+	// The rename is the commit point. Two builders may race for the same
+	// number; renaming onto an existing generation fails, so retry with the
+	// next one.
+	for attempt := 0; attempt < 100; attempt++ {
+		latest, err := b.dir.Latest()
+		if errors.Is(err, ErrNoGeneration) {
+			latest, err = 0, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+		n := latest + 1
+		genPath := filepath.Join(b.dir.path, genName(n))
+		err = os.Rename(b.path, genPath)
+		if err == nil {
+			b.done = true
+			// The lock had to stay until the rename (without it a
+			// concurrent clean-up would take the build for a dead one's);
+			// a published generation does not need it.
+			_ = os.Remove(filepath.Join(genPath, lockName))
+			b.lock.Close()
+			if err := syncDir(b.dir.path); err != nil {
+				return n, err
+			}
+			return n, nil
+		}
+		if !errors.Is(err, fs.ErrExist) && !errors.Is(err, unix.ENOTEMPTY) {
+			return 0, fmt.Errorf("generation: publish: %w", err)
+		}
+	}
+	return 0, errors.New("generation: publish: could not find a free generation number")
+}
+
+// Abort removes the build.
+func (b *Build) Abort() error {
+	if b.done {
+		return nil
+	}
+	b.done = true
+	b.lock.Close()
+	return os.RemoveAll(b.path)
+}
+
+func syncFile(path string) (int64, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return 0, fmt.Errorf("generation: open %s: %w", path, err)
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return 0, fmt.Errorf("generation: fsync %s: %w", path, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("generation: stat %s: %w", path, err)
+	}
+	return st.Size(), nil
+}
+
+func writeSynced(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("generation: create %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("generation: write %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("generation: fsync %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+func syncDir(path string) error {
+	d, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("generation: open directory %s: %w", path, err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("generation: fsync directory %s: %w", path, err)
+	}
+	return nil
+}
+
+// Generation is an open, memory-mapped generation.
+type Generation struct {
+	N    uint64
+	Path string
+	// Meta is the metadata given to Publish.
+	Meta []byte
+
+	files    map[string][]byte
+	manifest *os.File // holds the shared flock
+	release  sync.Once
+}
+
+// Open maps generation n's files and takes a shared lock on it.
+func (d *Dir) Open(n uint64) (*Generation, error) {
+	path := filepath.Join(d.path, genName(n))
+	mf, err := os.Open(filepath.Join(path, manifestName))
+	if err != nil {
+		return nil, fmt.Errorf("generation %d: %w", n, err)
+	}
+	if err := unix.Flock(int(mf.Fd()), unix.LOCK_SH); err != nil {
+		mf.Close()
+		return nil, fmt.Errorf("generation %d: lock: %w", n, err)
+	}
+	g := &Generation{N: n, Path: path, files: map[string][]byte{}, manifest: mf}
+	if err := g.load(); err != nil {
+		g.unmap()
+		return nil, fmt.Errorf("generation %d: %w", n, err)
+	}
+	return g, nil
+}
+
+func (g *Generation) load() error {
+	raw, err := os.ReadFile(filepath.Join(g.Path, manifestName))
+	if err != nil {
+		return err
+	}
+	body, err := encoding.CheckFooter(raw, Magic, Version)
+	if err != nil {
+		return fmt.Errorf("MANIFEST: %w", err)
+	}
+	d := encoding.NewDecbuf(body)
+	count := d.Uvarint()
+	if count > 1<<20 {
+		return fmt.Errorf("MANIFEST: %w: %d files", encoding.ErrCorrupt, count)
+	}
+	for i := uint64(0); i < count && d.Err() == nil; i++ {
+		name := string(d.UvarintBytes())
+		size := d.Uvarint()
+		if d.Err() != nil {
+			break
+		}
+		if name == "" || strings.ContainsAny(name, "/\x00") {
+			return fmt.Errorf("MANIFEST: %w: file name %q", encoding.ErrCorrupt, name)
+		}
+		data, err := mapFile(filepath.Join(g.Path, name), size)
+		if err != nil {
+			return err
+		}
+		g.files[name] = data
+	}
+	g.Meta = append([]byte(nil), d.UvarintBytes()...)
+	if err := d.Err(); err != nil {
+		return fmt.Errorf("MANIFEST: %w", err)
+	}
+	return nil
+}
+
+// mapFile maps a file read-only and checks its size against the MANIFEST.
+func mapFile(path string, size uint64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if uint64(st.Size()) != size {
+		return nil, fmt.Errorf("%s: %w: %d bytes, MANIFEST says %d", filepath.Base(path), encoding.ErrTruncated, st.Size(), size)
+	}
+	if size == 0 {
+		return []byte{}, nil
+	}
+	data, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("mmap %s: %w", filepath.Base(path), err)
+	}
+	return data, nil
+}
+
+// File returns the mapped content of a file of the generation. The slice
+// is valid while the caller holds a reference.
+func (g *Generation) File(name string) ([]byte, bool) {
+	b, ok := g.files[name]
+	return b, ok
+}
+
+// Files lists the generation's file names, sorted.
+func (g *Generation) Files() []string {
+	names := make([]string, 0, len(g.files))
+	for n := range g.files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Release unmaps the files and drops the lock. Serving code shares a
+// generation through a reference-counted Snapshot; direct users of Open
+// call Release once they are done.
+func (g *Generation) Release() {
+	g.release.Do(g.unmap)
+}
+
+func (g *Generation) unmap() {
+	for name, data := range g.files {
+		if len(data) > 0 {
+			_ = unix.Munmap(data)
+		}
+		delete(g.files, name)
+	}
+	if g.manifest != nil {
+		g.manifest.Close() // drops the shared flock
+		g.manifest = nil
+	}
+}
+
+// Collect deletes every published generation older than keep that no
+// process has open (an exclusive flock on its MANIFEST succeeds), and the
+// build directories of dead builders. It returns the deleted numbers.
+func (d *Dir) Collect(keep uint64) ([]uint64, error) {
+	if err := d.removeStaleBuilds(); err != nil {
+		return nil, err
+	}
+	gens, err := d.Generations()
+	if err != nil {
+		return nil, err
+	}
+	var deleted []uint64
+	for _, n := range gens {
+		if n >= keep {
+			break
+		}
+		path := filepath.Join(d.path, genName(n))
+		mf, err := os.Open(filepath.Join(path, manifestName))
+		if err == nil {
+			if unix.Flock(int(mf.Fd()), unix.LOCK_EX|unix.LOCK_NB) != nil {
+				mf.Close() // in use by some process
+				continue
+			}
+		}
+		// Hold the exclusive lock while deleting so no process opens it
+		// meanwhile (Open takes a shared lock first).
+		rmErr := os.RemoveAll(path)
+		if mf != nil {
+			mf.Close()
+		}
+		if rmErr != nil {
+			return deleted, fmt.Errorf("generation: delete %s: %w", path, rmErr)
+		}
+		deleted = append(deleted, n)
+	}
+	return deleted, nil
+}
