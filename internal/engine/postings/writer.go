@@ -1,0 +1,315 @@
+package postings
+
+import (
+	"fmt"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+)
+
+type stage uint8
+
+const (
+	stageIdle     stage = iota // between terms
+	stageInTerm                // after StartTerm
+	stageFinished              // after Finish
+)
+
+func (s stage) String() string {
+	return [...]string{"between terms", "inside a term", "finished"}[s]
+}
+
+// Writer writes the postings of one field of one segment, term after term,
+// into a docs stream and (for DocsFreqsPositions) a positions stream held
+// in memory. It moves through fixed stages:
+//
+//	NewWriter → (StartTerm → AddDoc… → FinishTerm)… → Finish
+//
+// A call out of that order returns ErrStage and changes nothing; so does a
+// rejected AddDoc. Terms may come in any order: the term dictionary keeps
+// the TermMeta FinishTerm returns.
+type Writer struct {
+	opts       IndexOptions
+	positional bool
+	stage      stage
+	docs, pos  encoding.Encbuf
+
+	// The current term.
+	termDocStart, termPosStart uint64
+	docFreq                    uint32
+	posCount                   uint64 // positions written or buffered, = ttf so far
+	lastDoc                    uint32
+	base                       uint32 // first doc id the next block's first delta is relative to
+
+	// The current doc block: up to 128 documents not yet written.
+	nBuf          int
+	bufDocs       [BlockSize]uint32
+	bufFreqs      [BlockSize]uint32
+	bufNorms      [BlockSize]byte
+	blockPosOff   uint64 // positions state at the block's first document
+	blockPosCount uint64
+
+	// The current position block: up to 128 deltas not yet written.
+	nPos   int
+	posBuf [BlockSize]uint32
+
+	// Skip data of the current term, one entry per block, written at
+	// FinishTerm when the term has a full block.
+	skLastDoc, skDocOff, skPosOff, skPosCount, skImpOff []uint64
+	skImpacts                                           encoding.Encbuf
+	blockAcc, termAcc                                   impactAcc
+
+	scratch [BlockSize]uint32
+	impBuf  []Impact
+}
+
+// NewWriter returns a Writer for a field with the given options.
+func NewWriter(opts IndexOptions) *Writer {
+	return &Writer{opts: opts, positional: opts == DocsFreqsPositions}
+}
+
+// StartTerm begins the postings of a new term.
+func (w *Writer) StartTerm() error {
+	if !w.opts.valid() {
+		return fmt.Errorf("postings: invalid %v", w.opts)
+	}
+	if w.stage != stageIdle {
+		return fmt.Errorf("%w: StartTerm %v", ErrStage, w.stage)
+	}
+	w.stage = stageInTerm
+	w.termDocStart = uint64(w.docs.Len())
+	w.termPosStart = uint64(w.pos.Len())
+	w.docFreq, w.posCount, w.lastDoc, w.base = 0, 0, 0, 0
+	w.nBuf, w.nPos = 0, 0
+	w.skLastDoc, w.skDocOff, w.skPosOff = w.skLastDoc[:0], w.skDocOff[:0], w.skPosOff[:0]
+	w.skPosCount, w.skImpOff = w.skPosCount[:0], w.skImpOff[:0]
+	w.skImpacts.Reset()
+	return nil
+}
+
+// AddDoc adds a document to the current term. doc must be above the
+// previous document of the term. For DocsFreqsPositions, freq must equal
+// len(positions) and be at least 1, and positions must not decrease; for
+// DocsOnly, freq is ignored (recorded as 1) and positions must be empty.
+// norm is the document's one-byte length norm (0 for fields without
+// norms); it is used only for impacts.
+func (w *Writer) AddDoc(doc, freq uint32, norm byte, positions []uint32) error {
+	if w.stage != stageInTerm {
+		return fmt.Errorf("%w: AddDoc %v", ErrStage, w.stage)
+	}
+	if doc == NoMoreDocs || (w.docFreq > 0 && doc <= w.lastDoc) {
+		return fmt.Errorf("%w: %d after %d", ErrDocOrder, doc, w.lastDoc)
+	}
+	if w.positional {
+		if freq == 0 || int(freq) != len(positions) {
+			return fmt.Errorf("%w: freq %d with %d positions", ErrPositions, freq, len(positions))
+		}
+		for i := 1; i < len(positions); i++ {
+			if positions[i] < positions[i-1] {
+				return fmt.Errorf("%w: position %d after %d", ErrPositions, positions[i], positions[i-1])
+			}
+		}
+	} else {
+		if len(positions) != 0 {
+			return fmt.Errorf("%w: %d positions for a DocsOnly field", ErrPositions, len(positions))
+		}
+		freq = 1
+	}
+
+	if w.nBuf == 0 {
+		w.blockPosOff = uint64(w.pos.Len()) - w.termPosStart
+		w.blockPosCount = w.posCount
+	}
+	w.bufDocs[w.nBuf] = doc
+	w.bufFreqs[w.nBuf] = freq
+	w.bufNorms[w.nBuf] = norm
+	w.nBuf++
+	if w.positional {
+		var prev uint32
+		for _, p := range positions {
+			w.posBuf[w.nPos] = p - prev
+			prev = p
+			w.nPos++
+			if w.nPos == BlockSize {
+				w.flushPosBlock()
+			}
+		}
+	}
+	w.posCount += uint64(freq)
+	w.docFreq++
+	w.lastDoc = doc
+	if w.nBuf == BlockSize {
+		w.flushDocBlock()
+	}
+	return nil
+}
+
+// flushPosBlock writes 128 buffered position deltas as a packed block.
+func (w *Writer) flushPosBlock() {
+	var or uint32
+	for _, d := range w.posBuf {
+		or |= d
+	}
+	bits := bitsRequired(uint64(or))
+	w.pos.PutByte(byte(bits))
+	w.pos.B = pack128(w.pos.B, &w.posBuf, bits)
+	w.nPos = 0
+}
+
+// addSkipEntry records the skip entry and the impacts of the buffered
+// block, which is about to be written at the current end of the docs
+// stream.
+func (w *Writer) addSkipEntry() {
+	w.skLastDoc = append(w.skLastDoc, uint64(w.bufDocs[w.nBuf-1]))
+	w.skDocOff = append(w.skDocOff, uint64(w.docs.Len())-w.termDocStart)
+	w.skPosOff = append(w.skPosOff, w.blockPosOff)
+	w.skPosCount = append(w.skPosCount, w.blockPosCount)
+	for i := range w.nBuf {
+		w.blockAcc.add(w.bufFreqs[i], w.bufNorms[i])
+	}
+	w.impBuf = w.blockAcc.pareto(w.impBuf[:0])
+	for _, im := range w.impBuf {
+		w.termAcc.add(im.Freq, im.Norm)
+	}
+	w.skImpOff = append(w.skImpOff, uint64(w.skImpacts.Len()))
+	appendImpacts(&w.skImpacts, capImpacts(w.impBuf))
+}
+
+// flushDocBlock writes 128 buffered documents as a packed block:
+// docBits <1b> [freqBits <1b>] deltas [freqs−1].
+func (w *Writer) flushDocBlock() {
+	w.addSkipEntry()
+	var or uint32
+	base := w.base
+	for i, d := range w.bufDocs {
+		w.scratch[i] = d - base
+		or |= d - base
+		base = d + 1
+	}
+	w.base = base
+	docBits := bitsRequired(uint64(or))
+	w.docs.PutByte(byte(docBits))
+	if !w.positional {
+		w.docs.B = pack128(w.docs.B, &w.scratch, docBits)
+		w.nBuf = 0
+		return
+	}
+	or = 0
+	for _, f := range w.bufFreqs {
+		or |= f - 1
+	}
+	freqBits := bitsRequired(uint64(or))
+	w.docs.PutByte(byte(freqBits))
+	w.docs.B = pack128(w.docs.B, &w.scratch, docBits)
+	for i, f := range w.bufFreqs {
+		w.scratch[i] = f - 1
+	}
+	w.docs.B = pack128(w.docs.B, &w.scratch, freqBits)
+	w.nBuf = 0
+}
+
+// FinishTerm ends the current term and returns its metadata for the term
+// dictionary. A term needs at least one document.
+func (w *Writer) FinishTerm() (TermMeta, error) {
+	if w.stage != stageInTerm {
+		return TermMeta{}, fmt.Errorf("%w: FinishTerm %v", ErrStage, w.stage)
+	}
+	if w.docFreq == 0 {
+		return TermMeta{}, fmt.Errorf("%w: FinishTerm of a term without documents", ErrStage)
+	}
+	m := TermMeta{DocFreq: w.docFreq, TotalTermFreq: w.posCount}
+	if w.positional {
+		m.PosOffset = w.termPosStart
+	}
+	switch {
+	case w.docFreq == 1:
+		m.SingletonDoc = w.bufDocs[0]
+	default:
+		m.DocOffset = w.termDocStart
+		if w.nBuf > 0 {
+			if w.docFreq >= BlockSize {
+				w.addSkipEntry()
+			}
+			w.writeTail()
+		}
+		if w.docFreq >= BlockSize {
+			m.SkipOffset = uint64(w.docs.Len())
+			if err := w.writeSkip(); err != nil {
+				return TermMeta{}, err
+			}
+		}
+	}
+	if w.positional {
+		for _, d := range w.posBuf[:w.nPos] {
+			w.pos.PutUvarint(uint64(d))
+		}
+		w.nPos = 0
+	}
+	w.nBuf = 0
+	w.stage = stageIdle
+	return m, nil
+}
+
+// writeTail writes the last, partial block as varints: per document
+// delta<<1|freq==1 [freq] (DocsFreqsPositions) or delta (DocsOnly).
+func (w *Writer) writeTail() {
+	base := w.base
+	for i, d := range w.bufDocs[:w.nBuf] {
+		delta := uint64(d - base)
+		base = d + 1
+		if !w.positional {
+			w.docs.PutUvarint(delta)
+			continue
+		}
+		if f := w.bufFreqs[i]; f == 1 {
+			w.docs.PutUvarint(delta<<1 | 1)
+		} else {
+			w.docs.PutUvarint(delta << 1)
+			w.docs.PutUvarint(uint64(f))
+		}
+	}
+	w.base = base
+}
+
+// writeSkip writes the term's skip data: term impacts, column widths, the
+// columns, then the block impacts.
+func (w *Writer) writeSkip() error {
+	w.impBuf = w.termAcc.pareto(w.impBuf[:0])
+	appendImpacts(&w.docs, capImpacts(w.impBuf))
+	cols := [][]uint64{w.skLastDoc, w.skDocOff, w.skPosOff, w.skPosCount, w.skImpOff}
+	if !w.positional {
+		cols = [][]uint64{w.skLastDoc, w.skDocOff, w.skImpOff}
+	}
+	var widths [5]uint
+	for i, c := range cols {
+		// Every column ascends, so its last value is its largest.
+		widths[i] = bitsRequired(c[len(c)-1])
+		if widths[i] > maxColumnBits {
+			return fmt.Errorf("postings: term too large for skip data (%d-bit offsets)", widths[i])
+		}
+		w.docs.PutByte(byte(widths[i]))
+	}
+	for i, c := range cols {
+		w.docs.B = packColumn(w.docs.B, c, widths[i])
+	}
+	w.docs.PutBytes(w.skImpacts.B)
+	return nil
+}
+
+// Finish ends the field and returns the complete files, each ending with
+// its footer. positions is nil for DocsOnly. The Writer accepts no calls
+// afterwards.
+func (w *Writer) Finish() (docs, positions []byte, err error) {
+	if w.stage != stageIdle {
+		return nil, nil, fmt.Errorf("%w: Finish %v", ErrStage, w.stage)
+	}
+	if !w.opts.valid() {
+		return nil, nil, fmt.Errorf("postings: invalid %v", w.opts)
+	}
+	w.stage = stageFinished
+	w.docs.PutFooter(DocsMagic, Version)
+	if w.positional {
+		w.pos.PutFooter(PositionsMagic, Version)
+		positions = w.pos.B
+	}
+	return w.docs.B, positions, nil
+}
