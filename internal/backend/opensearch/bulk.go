@@ -1,7 +1,6 @@
 package opensearch
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,18 +8,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 
 	"github.com/opensearch-project/opensearch-go/v4"
 	"github.com/opensearch-project/opensearch-go/v4/opensearchapi"
 
-	"github.com/contractsearch/contractsearch/mappings"
+	"github.com/contractsearch/contractsearch/internal/bulk"
 )
-
-// maxLineBytes bounds one NDJSON line. OpenSearch refuses requests above
-// http.max_content_length (100mb by default), so a longer document could
-// never be loaded; it is reported as a bad line instead of being buffered.
-const maxLineBytes = 100 << 20
 
 // Stats counts what LoadBulk did.
 type Stats struct {
@@ -96,134 +89,41 @@ type bulkLoader struct {
 	lines []int        // action line number of each item in buf
 }
 
-func (l *bulkLoader) bad(line int, format string, args ...any) {
-	l.st.BadLines++
-	if l.onError != nil {
-		l.onError(line, fmt.Sprintf(format, args...))
-	}
-}
-
-// run reads pairs and sends full batches, then the rest.
+// run reads pairs and sends full batches, then the rest. Reading and
+// checking pairs is the bulk package's; this adds the concrete index names.
 func (l *bulkLoader) run(ctx context.Context, r io.Reader) error {
-	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<20), max: l.b.maxLine}
-	var (
-		action     []byte // rewritten action awaiting its source
-		actionLine int
-		skipSource bool // the next line is the source of a rejected action
-	)
-	for {
-		line, tooLong, err := lr.next()
+	br := bulk.NewReader(r, l.b.maxLine, l.onError)
+	defer func() { l.st.Lines, l.st.BadLines = br.Lines, br.BadLines }()
+	for n := 0; ; n++ {
+		it, err := br.Next()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return fmt.Errorf("opensearch: load bulk: read line %d: %w", lr.n+1, err)
+			return fmt.Errorf("opensearch: load bulk: %w", err)
 		}
-		l.st.Lines++
-		n := lr.n
 		if n%1024 == 0 && ctx.Err() != nil {
-			// Batches notice ctx when sent; this covers long runs of lines
-			// that send nothing.
-			return fmt.Errorf("opensearch: load bulk: line %d: %w", n, ctx.Err())
+			// Batches notice ctx when sent; this covers long runs of
+			// small items.
+			return fmt.Errorf("opensearch: load bulk: line %d: %w", it.Line, ctx.Err())
 		}
-		if tooLong {
-			l.bad(n, "line longer than %d bytes", l.b.maxLine)
-			if action != nil {
-				action = nil // it was this action's source
-			} else {
-				skipSource = false
-			}
-			continue
+		it.Meta["_index"], _ = json.Marshal(l.b.ConcreteName(it.Index, l.version))
+		// Map keys marshal sorted, so the forwarded line is deterministic.
+		action, err := json.Marshal(map[string]map[string]json.RawMessage{it.Op: it.Meta})
+		if err != nil {
+			return fmt.Errorf("opensearch: load bulk: line %d: %w", it.Line, err)
 		}
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
+		l.add(action, it.Source, it.Line)
+		if l.buf.Len() >= l.b.batchBytes {
+			if err := l.flush(ctx); err != nil {
+				return err
+			}
 		}
-		switch {
-		case skipSource:
-			// The action line was reported; its source goes with it.
-			skipSource = false
-		case action != nil:
-			if !isJSONObject(line) {
-				l.bad(n, "source of the action on line %d is not a JSON object", actionLine)
-				action = nil
-				continue
-			}
-			l.add(action, line, actionLine)
-			action = nil
-			if l.buf.Len() >= l.b.batchBytes {
-				if err := l.flush(ctx); err != nil {
-					return err
-				}
-			}
-		default:
-			rewritten, hasSource, reason := l.rewriteAction(line)
-			if reason != "" {
-				l.bad(n, "%s", reason)
-				skipSource = hasSource
-				continue
-			}
-			action, actionLine = rewritten, n
-		}
-	}
-	if action != nil {
-		l.bad(actionLine, "action has no source line")
 	}
 	if l.buf.Len() > 0 {
 		return l.flush(ctx)
 	}
 	return nil
-}
-
-// rewriteAction parses an action line and rewrites its _index. When the
-// line is rejected, reason says why and hasSource whether a source line
-// belongs to it (so it is skipped too): true for an index or create action
-// whose metadata is wrong, false for a line that is no action at all, so
-// a stray source line does not also swallow the next action.
-func (l *bulkLoader) rewriteAction(line []byte) (out []byte, hasSource bool, reason string) {
-	var act map[string]json.RawMessage
-	if err := json.Unmarshal(line, &act); err != nil {
-		return nil, false, "not a JSON object: " + jsonErrorText(err)
-	}
-	if len(act) != 1 {
-		return nil, false, fmt.Sprintf("an action line has exactly one member (index or create), found %d", len(act))
-	}
-	var op string
-	var rawMeta json.RawMessage
-	for k, v := range act {
-		op, rawMeta = k, v
-	}
-	switch op {
-	case "index", "create":
-	case "update":
-		return nil, true, `action "update" is not supported: a version's indexes start empty; use "index"`
-	case "delete":
-		return nil, false, `action "delete" is not supported: a version's indexes start empty`
-	default:
-		return nil, false, fmt.Sprintf("unknown action %q (want index or create)", op)
-	}
-	var meta map[string]json.RawMessage
-	if err := json.Unmarshal(rawMeta, &meta); err != nil || meta == nil {
-		return nil, true, fmt.Sprintf("%q action: metadata is not a JSON object", op)
-	}
-	rawIndex, ok := meta["_index"]
-	if !ok {
-		return nil, true, fmt.Sprintf("%q action: _index is missing", op)
-	}
-	var logical string
-	if err := json.Unmarshal(rawIndex, &logical); err != nil {
-		return nil, true, fmt.Sprintf("%q action: _index is not a string", op)
-	}
-	if !mappings.IsIndex(logical) {
-		return nil, true, fmt.Sprintf("%q action: unknown index %q (want one of %s)", op, logical, strings.Join(mappings.Names(), ", "))
-	}
-	meta["_index"], _ = json.Marshal(l.b.ConcreteName(logical, l.version))
-	// Map keys marshal sorted, so the forwarded line is deterministic.
-	out, err := json.Marshal(map[string]map[string]json.RawMessage{op: meta})
-	if err != nil {
-		return nil, true, fmt.Sprintf("%q action: %v", op, err)
-	}
-	return out, true, ""
 }
 
 func (l *bulkLoader) add(action, source []byte, line int) {
@@ -308,57 +208,4 @@ func bulkErrorText(it bulkItem) string {
 		s += fmt.Sprintf(" (caused by %s: %s)", e.CausedBy.Type, e.CausedBy.Reason)
 	}
 	return s
-}
-
-// isJSONObject reports whether line is one valid JSON object.
-func isJSONObject(line []byte) bool {
-	return len(line) > 0 && line[0] == '{' && json.Valid(line)
-}
-
-func jsonErrorText(err error) string {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Sprintf("%v at byte %d", se, se.Offset)
-	}
-	return err.Error()
-}
-
-// lineReader reads lines of any length up to max bytes, numbering them.
-type lineReader struct {
-	r   *bufio.Reader
-	max int
-	n   int // number of the line last returned
-	buf []byte
-}
-
-// next returns the next line without its '\n' (valid until the next call),
-// or io.EOF. A line over max bytes is consumed and reported with tooLong.
-func (lr *lineReader) next() (line []byte, tooLong bool, err error) {
-	lr.buf = lr.buf[:0]
-	for {
-		chunk, err := lr.r.ReadSlice('\n')
-		if !tooLong {
-			if len(lr.buf)+len(chunk) > lr.max+1 {
-				tooLong = true
-				lr.buf = lr.buf[:0]
-			} else {
-				lr.buf = append(lr.buf, chunk...)
-			}
-		}
-		switch {
-		case err == nil:
-			lr.n++
-			return bytes.TrimSuffix(lr.buf, []byte{'\n'}), tooLong, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, io.EOF):
-			if len(lr.buf) == 0 && !tooLong {
-				return nil, false, io.EOF
-			}
-			lr.n++
-			return lr.buf, tooLong, nil
-		default:
-			return nil, false, err
-		}
-	}
 }

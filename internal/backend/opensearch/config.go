@@ -16,6 +16,7 @@ import (
 	"github.com/opensearch-project/opensearch-go/v4/opensearchapi"
 
 	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/bulk"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -79,7 +80,7 @@ type Backend struct {
 	prefix     string
 	grace      time.Duration
 	batchBytes int
-	maxLine    int // longest bulk line LoadBulk accepts (maxLineBytes)
+	maxLine    int // longest bulk line LoadBulk accepts (bulk.DefaultMaxLine)
 }
 
 var _ backend.Backend = (*Backend)(nil)
@@ -119,7 +120,7 @@ func New(cfg Config, set *mappings.Set) (*Backend, error) {
 		prefix:     cfg.IndexPrefix,
 		grace:      cfg.TimeoutGrace,
 		batchBytes: cfg.BulkBatchBytes,
-		maxLine:    maxLineBytes,
+		maxLine:    bulk.DefaultMaxLine,
 	}, nil
 }
 
