@@ -1,0 +1,228 @@
+package segment
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/contractsearch/contractsearch/internal/engine/docvalues"
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+	"github.com/contractsearch/contractsearch/internal/engine/postings"
+	"github.com/contractsearch/contractsearch/internal/engine/store"
+	"github.com/contractsearch/contractsearch/internal/engine/termdict"
+)
+
+// Format identifiers of the files this package writes itself (the others
+// carry their own packages' magics).
+const (
+	MetaMagic  uint32 = 0x4d474553 // "SEGM"
+	NormsMagic uint32 = 0x4d524f4e // "NORM"
+	Version    uint32 = 1
+)
+
+// FileSource returns a file's content by name (a mapped generation's File).
+type FileSource func(name string) ([]byte, bool)
+
+// Field is one inverted field of a segment with its statistics.
+type Field struct {
+	Name string
+	Kind Kind
+	// DocCount is the number of documents with at least one term in the
+	// field: BM25's N for this field (summed over segments by the searcher).
+	DocCount uint64
+	// SumTotalTermFreq is the sum of the field's lengths (text) or of its
+	// terms' document frequencies (keyword); with DocCount it gives avgdl.
+	SumTotalTermFreq uint64
+	SumDocFreq       uint64
+	// NumTerms is the number of distinct terms.
+	NumTerms uint64
+	Terms    *termdict.Dict
+	Postings *postings.Reader
+	// Norms holds one byte per document (0: no value); nil for keyword
+	// fields, which have no norms.
+	Norms []byte
+}
+
+// IndexOptions returns the postings options of the field's kind.
+func (f *Field) IndexOptions() postings.IndexOptions {
+	if f.Kind == Text {
+		return postings.DocsFreqsPositions
+	}
+	return postings.DocsOnly
+}
+
+// Segment is an opened segment.
+type Segment struct {
+	MaxDoc    uint32
+	roots     []uint32
+	fields    map[string]*Field
+	DocValues *docvalues.File
+	Store     *store.Reader
+	ids       *docvalues.SortedColumn
+}
+
+// Open opens the segment whose files are named prefix.* in files. Every
+// file's footer is checked here, so a damaged segment fails to open rather
+// than answering wrongly.
+func Open(prefix string, files FileSource) (*Segment, error) {
+	get := func(name string) ([]byte, error) {
+		b, ok := files(name)
+		if !ok {
+			return nil, fmt.Errorf("segment %s: file %s is missing", prefix, name)
+		}
+		return b, nil
+	}
+	raw, err := get(prefix + ".meta")
+	if err != nil {
+		return nil, err
+	}
+	body, err := encoding.CheckFooter(raw, MetaMagic, Version)
+	if err != nil {
+		return nil, fmt.Errorf("segment %s: meta: %w", prefix, err)
+	}
+	d := encoding.NewDecbuf(body)
+	s := &Segment{fields: map[string]*Field{}}
+	maxDoc := d.Uvarint()
+	nroots := d.Uvarint()
+	if maxDoc > 1<<31 || nroots > maxDoc {
+		return nil, fmt.Errorf("segment %s: meta: %w: %d roots in %d documents", prefix, encoding.ErrCorrupt, nroots, maxDoc)
+	}
+	s.MaxDoc = uint32(maxDoc)
+	s.roots = make([]uint32, 0, nroots)
+	var root uint64
+	for i := uint64(0); i < nroots && d.Err() == nil; i++ {
+		delta := d.Uvarint()
+		if i > 0 && delta == 0 {
+			d.Fail(fmt.Errorf("%w: roots out of order", encoding.ErrCorrupt))
+		}
+		root += delta
+		if root >= maxDoc {
+			d.Fail(fmt.Errorf("%w: root %d beyond %d documents", encoding.ErrCorrupt, root, maxDoc))
+		}
+		s.roots = append(s.roots, uint32(root))
+	}
+	if (maxDoc > 0) != (nroots > 0) || (len(s.roots) > 0 && s.roots[len(s.roots)-1] != s.MaxDoc-1) {
+		d.Fail(fmt.Errorf("%w: the last document is not a root", encoding.ErrCorrupt))
+	}
+	nfields := d.Uvarint()
+	for num := uint64(0); num < nfields && d.Err() == nil; num++ {
+		f := &Field{Name: string(d.UvarintBytes()), Kind: Kind(d.Byte()), DocCount: d.Uvarint(),
+			SumTotalTermFreq: d.Uvarint(), SumDocFreq: d.Uvarint(), NumTerms: d.Uvarint()}
+		if d.Err() != nil {
+			break
+		}
+		if f.Kind != Text && f.Kind != Keyword {
+			return nil, fmt.Errorf("segment %s: meta: %w: field %s has kind %d", prefix, encoding.ErrCorrupt, f.Name, f.Kind)
+		}
+		if err := s.openField(prefix, int(num), f, get); err != nil {
+			return nil, err
+		}
+		s.fields[f.Name] = f
+	}
+	if err := d.Err(); err != nil {
+		return nil, fmt.Errorf("segment %s: meta: %w", prefix, err)
+	}
+	if d.Len() != 0 {
+		return nil, fmt.Errorf("segment %s: meta: %w: trailing bytes", prefix, encoding.ErrCorrupt)
+	}
+	dv, err := get(prefix + ".dv")
+	if err != nil {
+		return nil, err
+	}
+	if s.DocValues, err = docvalues.Open(dv); err != nil {
+		return nil, fmt.Errorf("segment %s: %w", prefix, err)
+	}
+	s.ids = s.DocValues.Sorted(IDField)
+	src, err := get(prefix + ".src")
+	if err != nil {
+		return nil, err
+	}
+	if s.Store, err = store.Open(src); err != nil {
+		return nil, fmt.Errorf("segment %s: %w", prefix, err)
+	}
+	if s.Store.Docs() != s.MaxDoc {
+		return nil, fmt.Errorf("segment %s: %w: store holds %d documents, meta says %d", prefix, encoding.ErrCorrupt, s.Store.Docs(), s.MaxDoc)
+	}
+	return s, nil
+}
+
+func (s *Segment) openField(prefix string, num int, f *Field, get func(string) ([]byte, error)) error {
+	tdi, err := get(fieldFile(prefix, num, "tdi"))
+	if err != nil {
+		return err
+	}
+	if f.Terms, err = termdict.Open(tdi); err != nil {
+		return fmt.Errorf("segment %s: field %s: %w", prefix, f.Name, err)
+	}
+	docs, err := get(fieldFile(prefix, num, "doc"))
+	if err != nil {
+		return err
+	}
+	var pos []byte
+	if f.Kind == Text {
+		if pos, err = get(fieldFile(prefix, num, "pos")); err != nil {
+			return err
+		}
+		raw, err := get(fieldFile(prefix, num, "nrm"))
+		if err != nil {
+			return err
+		}
+		if f.Norms, err = encoding.CheckFooter(raw, NormsMagic, Version); err != nil {
+			return fmt.Errorf("segment %s: field %s: norms: %w", prefix, f.Name, err)
+		}
+		if len(f.Norms) != int(s.MaxDoc) {
+			return fmt.Errorf("segment %s: field %s: norms: %w: %d bytes for %d documents", prefix, f.Name, encoding.ErrCorrupt, len(f.Norms), s.MaxDoc)
+		}
+	}
+	if f.Postings, err = postings.Open(docs, pos, f.IndexOptions()); err != nil {
+		return fmt.Errorf("segment %s: field %s: %w", prefix, f.Name, err)
+	}
+	return nil
+}
+
+// Field returns the inverted field name, or nil when no document of the
+// segment has it.
+func (s *Segment) Field(name string) *Field { return s.fields[name] }
+
+// Fields lists the inverted fields, sorted.
+func (s *Segment) Fields() []string {
+	names := make([]string, 0, len(s.fields))
+	for n := range s.fields {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Roots returns the record (root document) ids, ascending.
+func (s *Segment) Roots() []uint32 { return s.roots }
+
+// IsRoot reports whether doc is a record rather than a nested child.
+func (s *Segment) IsRoot(doc uint32) bool {
+	i := sort.Search(len(s.roots), func(i int) bool { return s.roots[i] >= doc })
+	return i < len(s.roots) && s.roots[i] == doc
+}
+
+// Parent returns the record a document belongs to (itself for a record)
+// and the first child of that record; children of record r are
+// [firstChild, r). doc must be below MaxDoc (Open checked that the last
+// document is a record, so every document has one).
+func (s *Segment) Parent(doc uint32) (root, firstChild uint32) {
+	i := sort.Search(len(s.roots), func(i int) bool { return s.roots[i] >= doc })
+	root = s.roots[i]
+	if i > 0 {
+		firstChild = s.roots[i-1] + 1
+	}
+	return root, firstChild
+}
+
+// ID returns a record's _id.
+func (s *Segment) ID(root uint32) (string, error) {
+	if s.ids == nil {
+		return "", fmt.Errorf("segment: no _id column")
+	}
+	cur := s.ids.Cursor()
+	if !cur.AdvanceExact(root) {
+		return "", fmt.Errorf("segment: document %d has no _id", root)
+	}
+	return string(s.ids.Term(int(cur.Value(0)))), nil
+}

@@ -1,0 +1,447 @@
+// Package segment owns one segment of one logical index: how parsed
+// records become the segment's files (inverted fields with positions,
+// per-field term dictionaries, length norms, doc values, stored sources,
+// field statistics) and how those files are opened again for search.
+//
+// Documents are numbered in block-join order, as Lucene's nested documents
+// are: a record's nested children (its sections, in source order) come
+// first, then the record itself. The roots (records) are listed in the
+// segment's meta file; a child's parent is the first root after it.
+//
+// Text fields are analysed with the standard analyzer; the values of a
+// multi-valued field are separated by a position gap of 100, so phrases
+// never match across values. A document's norm is its field length
+// encoded with Lucene's SmallFloat. Keyword fields index each value as one
+// term, documents only, without norms. Integer, date and rank_feature
+// fields go to doc values only; so do keyword fields (for aggregations).
+//
+// See docs/format/segment.md for the files.
+package segment
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/contractsearch/contractsearch/internal/engine/analysis"
+	"github.com/contractsearch/contractsearch/internal/engine/document"
+	"github.com/contractsearch/contractsearch/internal/engine/docvalues"
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+	"github.com/contractsearch/contractsearch/internal/engine/postings"
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
+	"github.com/contractsearch/contractsearch/internal/engine/store"
+	"github.com/contractsearch/contractsearch/internal/engine/termdict"
+	"github.com/contractsearch/contractsearch/mappings"
+)
+
+// PositionGap separates the values of a multi-valued text field
+// (OpenSearch's position_increment_gap default).
+const PositionGap = 100
+
+// IDField is the field holding records' _id values (keyword postings and
+// doc values, roots only).
+const IDField = "_id"
+
+// Kind is how a field is inverted.
+type Kind byte
+
+// Field kinds with postings.
+const (
+	// Text fields are analysed, with frequencies, positions and norms.
+	Text Kind = 1
+	// Keyword fields index each value as one term, documents only.
+	Keyword Kind = 2
+)
+
+// termBuf accumulates one term's postings in memory.
+type termBuf struct {
+	docs      []uint32
+	freqs     []uint32
+	positions []uint32 // flattened, freqs[i] per document
+}
+
+// fieldBuf accumulates one field.
+type fieldBuf struct {
+	name     string
+	kind     Kind
+	terms    map[string]*termBuf
+	norms    []byte // by document; 0 = no value (text fields only)
+	docCount uint64
+	sumTTF   uint64
+}
+
+// Writer builds one segment in memory. Records are added one at a time;
+// Finish writes the files.
+type Writer struct {
+	analyzer *analysis.Analyzer
+	fields   map[string]*fieldBuf
+	keywords map[string]*docvalues.SortedWriter
+	numerics map[string]*docvalues.NumericWriter
+	store    *store.Writer
+	roots    []uint32
+	maxDoc   uint32
+	done     bool
+
+	// scratch for one field of one document
+	seen map[*termBuf]bool
+}
+
+// NewWriter returns a writer that analyses text with analyzer.
+func NewWriter(analyzer *analysis.Analyzer) (*Writer, error) {
+	st, err := store.NewWriter()
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{
+		analyzer: analyzer,
+		fields:   map[string]*fieldBuf{},
+		keywords: map[string]*docvalues.SortedWriter{},
+		numerics: map[string]*docvalues.NumericWriter{},
+		store:    st,
+		seen:     map[*termBuf]bool{},
+	}, nil
+}
+
+// MaxDoc returns the number of documents (records and their children)
+// added so far.
+func (w *Writer) MaxDoc() uint32 { return w.maxDoc }
+
+// Add adds a record with its nested children: the children get the next
+// document ids, in order, then the record. It returns the record's
+// document id.
+func (w *Writer) Add(id string, doc *document.Document, source []byte) (uint32, error) {
+	if w.done {
+		return 0, errors.New("segment: Add after Finish")
+	}
+	if len(id) > termdict.MaxTermLength {
+		return 0, fmt.Errorf("segment: _id is %d bytes, longer than %d", len(id), termdict.MaxTermLength)
+	}
+	if uint64(w.maxDoc)+uint64(len(doc.Children))+1 >= 1<<31 {
+		return 0, errors.New("segment: too many documents in one segment")
+	}
+	// Check everything that can refuse the record before changing state.
+	if err := checkKeywords(doc.Fields); err != nil {
+		return 0, err
+	}
+	for _, c := range doc.Children {
+		if err := checkKeywords(c.Fields); err != nil {
+			return 0, err
+		}
+	}
+	for _, c := range doc.Children {
+		if err := w.addDoc(c.Fields, c.Source); err != nil {
+			return 0, err
+		}
+	}
+	root := w.maxDoc
+	if err := w.addDoc(doc.Fields, source); err != nil {
+		return 0, err
+	}
+	w.invertKeyword(IDField, root, []string{id})
+	if err := w.keywordDV(IDField).Add(root, []byte(id)); err != nil {
+		return 0, err
+	}
+	w.roots = append(w.roots, root)
+	return root, nil
+}
+
+// checkKeywords refuses keyword values Lucene cannot index ("immense
+// term"), as OpenSearch refuses such a record.
+func checkKeywords(fields []document.Field) error {
+	for _, f := range fields {
+		if f.Type != mappings.Keyword || !f.Indexed {
+			continue
+		}
+		for _, v := range f.Strings {
+			if len(v) > termdict.MaxTermLength {
+				return &document.Error{Type: "illegal_argument_exception",
+					Reason: fmt.Sprintf("Document contains at least one immense term in field=\"%s\" (whose UTF8 encoding is longer than the max length %d)", f.Path, termdict.MaxTermLength)}
+			}
+		}
+	}
+	return nil
+}
+
+// addDoc inverts one document's fields and stores its source.
+func (w *Writer) addDoc(fields []document.Field, source []byte) error {
+	doc := w.maxDoc
+	if _, err := w.store.Add(source); err != nil {
+		return err
+	}
+	w.maxDoc++
+	for _, f := range fields {
+		if !f.Indexed {
+			continue
+		}
+		switch f.Type {
+		case mappings.Text:
+			w.invertText(f.Path, doc, f.Strings)
+		case mappings.Keyword:
+			w.invertKeyword(f.Path, doc, f.Strings)
+			terms := make([][]byte, len(f.Strings))
+			for i, s := range f.Strings {
+				terms[i] = []byte(s)
+			}
+			if err := w.keywordDV(f.Path).Add(doc, terms...); err != nil {
+				return err
+			}
+		case mappings.Integer, mappings.Date:
+			if err := w.numericDV(f.Path).Add(doc, f.Longs...); err != nil {
+				return err
+			}
+		case mappings.RankFeature:
+			enc, err := similarity.EncodeFeature(f.Feature)
+			if err != nil {
+				return &document.Error{Type: "illegal_argument_exception", Reason: fmt.Sprintf("field [%s]: %v", f.Path, err)}
+			}
+			if err := w.numericDV(f.Path).Add(doc, int64(enc)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (w *Writer) field(name string, kind Kind) *fieldBuf {
+	f := w.fields[name]
+	if f == nil {
+		f = &fieldBuf{name: name, kind: kind, terms: map[string]*termBuf{}}
+		w.fields[name] = f
+	}
+	return f
+}
+
+func (w *Writer) keywordDV(name string) *docvalues.SortedWriter {
+	k := w.keywords[name]
+	if k == nil {
+		k = &docvalues.SortedWriter{}
+		w.keywords[name] = k
+	}
+	return k
+}
+
+func (w *Writer) numericDV(name string) *docvalues.NumericWriter {
+	n := w.numerics[name]
+	if n == nil {
+		n = &docvalues.NumericWriter{}
+		w.numerics[name] = n
+	}
+	return n
+}
+
+// term returns the buffer of term in f, positioned on doc.
+func (f *fieldBuf) term(term []byte, doc uint32) *termBuf {
+	t := f.terms[string(term)]
+	if t == nil {
+		t = &termBuf{}
+		f.terms[string(term)] = t
+	}
+	if n := len(t.docs); n == 0 || t.docs[n-1] != doc {
+		t.docs = append(t.docs, doc)
+		t.freqs = append(t.freqs, 0)
+	}
+	return t
+}
+
+// invertText analyses the values of a text field of one document.
+func (w *Writer) invertText(name string, doc uint32, values []string) {
+	f := w.field(name, Text)
+	length := 0
+	// last is the position of the last token, Lucene's
+	// invertState.position: -1 before the first token, so a value after
+	// empty ones still starts at the gap (position 100 for the second).
+	last := -1
+	for i, v := range values {
+		base := 0
+		if i > 0 {
+			base = last + PositionGap + 1
+		}
+		w.analyzer.Analyze(v, func(tok analysis.Token) {
+			pos := base + tok.Position
+			t := f.term(tok.Term, doc)
+			t.freqs[len(t.freqs)-1]++
+			t.positions = append(t.positions, uint32(pos))
+			last = pos
+			length++
+		})
+	}
+	if length == 0 {
+		return
+	}
+	for len(f.norms) <= int(doc) {
+		f.norms = append(f.norms, 0)
+	}
+	f.norms[doc] = similarity.IntToByte4(int32(min(length, 1<<31-1)))
+	f.docCount++
+	f.sumTTF += uint64(length)
+}
+
+// invertKeyword indexes each value of a keyword field as one term.
+func (w *Writer) invertKeyword(name string, doc uint32, values []string) {
+	if len(values) == 0 {
+		return
+	}
+	f := w.field(name, Keyword)
+	clear(w.seen)
+	for _, v := range values {
+		t := f.term([]byte(v), doc)
+		if !w.seen[t] {
+			w.seen[t] = true
+			t.freqs[len(t.freqs)-1] = 1
+			f.sumTTF++
+		}
+	}
+	f.docCount++
+}
+
+// Files maps file names to their content.
+type Files map[string][]byte
+
+// Finish encodes the segment's files; names are prefixed with prefix
+// ("contract-0" gives contract-0.meta, …).
+func (w *Writer) Finish(prefix string) (Files, error) {
+	if w.done {
+		return nil, errors.New("segment: Finish called twice")
+	}
+	w.done = true
+	out := Files{}
+	names := make([]string, 0, len(w.fields))
+	for n := range w.fields {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+
+	var meta encoding.Encbuf
+	meta.PutUvarint(uint64(w.maxDoc))
+	meta.PutUvarint(uint64(len(w.roots)))
+	prev := uint32(0)
+	for i, r := range w.roots {
+		if i == 0 {
+			meta.PutUvarint(uint64(r))
+		} else {
+			meta.PutUvarint(uint64(r - prev))
+		}
+		prev = r
+	}
+	meta.PutUvarint(uint64(len(names)))
+	for num, name := range names {
+		f := w.fields[name]
+		stats, err := w.writeField(out, fmt.Sprintf("%s.f%d", prefix, num), f)
+		if err != nil {
+			return nil, fmt.Errorf("segment: field %s: %w", name, err)
+		}
+		meta.PutUvarintBytes([]byte(name))
+		meta.PutByte(byte(f.kind))
+		meta.PutUvarint(f.docCount)
+		meta.PutUvarint(f.sumTTF)
+		meta.PutUvarint(stats.sumDocFreq)
+		meta.PutUvarint(stats.terms)
+	}
+	meta.PutFooter(MetaMagic, Version)
+	out[prefix+".meta"] = meta.B
+
+	dv := docvalues.NewFileWriter(w.maxDoc)
+	for _, name := range sortedKeys(w.keywords) {
+		if err := dv.AddSorted(name, w.keywords[name]); err != nil {
+			return nil, fmt.Errorf("segment: doc values %s: %w", name, err)
+		}
+	}
+	for _, name := range sortedKeys(w.numerics) {
+		if err := dv.AddNumeric(name, w.numerics[name]); err != nil {
+			return nil, fmt.Errorf("segment: doc values %s: %w", name, err)
+		}
+	}
+	out[prefix+".dv"] = dv.Finish()
+	src, err := w.store.Finish()
+	if err != nil {
+		return nil, err
+	}
+	out[prefix+".src"] = src
+	return out, nil
+}
+
+type fieldStats struct{ sumDocFreq, terms uint64 }
+
+// writeField writes a field's term dictionary, postings and norms.
+func (w *Writer) writeField(out Files, prefix string, f *fieldBuf) (fieldStats, error) {
+	opts := postings.DocsOnly
+	if f.kind == Text {
+		opts = postings.DocsFreqsPositions
+	}
+	pw := postings.NewWriter(opts)
+	dict := termdict.NewBuilder()
+	terms := make([]string, 0, len(f.terms))
+	for t := range f.terms {
+		terms = append(terms, t)
+	}
+	slices.Sort(terms) // byte order: Go compares strings bytewise
+	var stats fieldStats
+	var metaBuf encoding.Encbuf
+	for _, term := range terms {
+		t := f.terms[term]
+		if err := pw.StartTerm(); err != nil {
+			return stats, err
+		}
+		off := 0
+		for i, doc := range t.docs {
+			var pos []uint32
+			norm := similarity.NoNorms
+			if f.kind == Text {
+				pos = t.positions[off : off+int(t.freqs[i])]
+				off += int(t.freqs[i])
+				norm = f.norms[doc]
+			}
+			if err := pw.AddDoc(doc, t.freqs[i], norm, pos); err != nil {
+				return stats, err
+			}
+		}
+		m, err := pw.FinishTerm()
+		if err != nil {
+			return stats, err
+		}
+		metaBuf.Reset()
+		m.AppendTo(&metaBuf, opts)
+		if err := dict.Add([]byte(term), m.DocFreq, metaBuf.B); err != nil {
+			return stats, err
+		}
+		stats.sumDocFreq += uint64(len(t.docs))
+		stats.terms++
+	}
+	docs, pos, err := pw.Finish()
+	if err != nil {
+		return stats, err
+	}
+	tdi, err := dict.Finish()
+	if err != nil {
+		return stats, err
+	}
+	out[prefix+".tdi"] = tdi
+	out[prefix+".doc"] = docs
+	if pos != nil {
+		out[prefix+".pos"] = pos
+	}
+	if f.kind == Text {
+		var n encoding.Encbuf
+		n.PutBytes(f.norms)
+		n.PutBytes(make([]byte, int(w.maxDoc)-len(f.norms)))
+		n.PutFooter(NormsMagic, Version)
+		out[prefix+".nrm"] = n.B
+	}
+	return stats, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// fieldFile names a field's file; used by the reader.
+func fieldFile(prefix string, num int, ext string) string {
+	return prefix + ".f" + strconv.Itoa(num) + "." + ext
+}
