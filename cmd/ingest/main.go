@@ -1,10 +1,17 @@
-// Command ingest publishes a corpus to the search backend. In this first
-// form it loads an OpenSearch bulk NDJSON file into a new version of the
-// six indexes of an OpenSearch cluster, switches the aliases to it in one
-// atomic request and deletes versions older than the previous one:
+// Command ingest publishes a corpus to a search backend. It reads an
+// OpenSearch bulk NDJSON file and either builds a new generation of the
+// embedded engine's index directory:
+//
+//	ingest -in records.ndjson -index-dir ./data/index
+//
+// or loads it into a new version of the six indexes of an OpenSearch
+// cluster, switches the aliases to it in one atomic request and deletes
+// versions older than the previous one:
 //
 //	ingest -in records.ndjson -opensearch http://localhost:9200 \
 //	    [-opensearch-user U -opensearch-password P -index-prefix PFX]
+//
+// Bad lines are reported with their line numbers and skipped.
 //
 // Flags left unset fall back to OPENSEARCH_URLS, OPENSEARCH_USERNAME,
 // OPENSEARCH_PASSWORD, OPENSEARCH_INDEX_PREFIX and
@@ -13,8 +20,8 @@
 //
 // If the load fails nothing is switched and the previous version keeps
 // serving. Exit status: 0 published, 1 not published, 2 usage or
-// configuration error. The logic lives in internal/backend/opensearch
-// (Backend.Ingest); this file is wiring.
+// configuration error. The logic lives in internal/engine/indexer and
+// internal/backend/opensearch (Backend.Ingest); this file is wiring.
 package main
 
 import (
@@ -29,6 +36,8 @@ import (
 	"syscall"
 
 	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
+	"github.com/contractsearch/contractsearch/internal/engine/generation"
+	"github.com/contractsearch/contractsearch/internal/engine/indexer"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -45,6 +54,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	fs.SetOutput(stderr)
 	var (
 		in        = fs.String("in", "", "bulk NDJSON file to load, or - for standard input (required)")
+		indexDir  = fs.String("index-dir", "", "build a new generation of the embedded engine's index in this directory (instead of loading OpenSearch)")
 		urls      = fs.String("opensearch", "", "comma-separated OpenSearch URLs (default $OPENSEARCH_URLS)")
 		user      = fs.String("opensearch-user", "", "basic-auth user (default $OPENSEARCH_USERNAME)")
 		password  = fs.String("opensearch-password", "", "basic-auth password (default $OPENSEARCH_PASSWORD, which is preferable)")
@@ -54,7 +64,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		keep      = fs.Int("keep", 2, "versions kept after the switch, the new one included")
 	)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: ingest -in FILE.ndjson -opensearch URL [-opensearch-user U -opensearch-password P -index-prefix PFX]")
+		fmt.Fprintln(fs.Output(), "usage: ingest -in FILE.ndjson -index-dir DIR")
+		fmt.Fprintln(fs.Output(), "       ingest -in FILE.ndjson -opensearch URL [-opensearch-user U -opensearch-password P -index-prefix PFX]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -70,6 +81,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	seen := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { seen[f.Name] = true })
+	if *indexDir != "" {
+		if seen["opensearch"] {
+			fmt.Fprintln(stderr, "ingest: -index-dir and -opensearch are alternatives; give one")
+			return 2
+		}
+		return buildEmbedded(ctx, *in, *indexDir, stdin, stdout, stderr)
+	}
 	fromEnv := func(name string, v *string, env string) {
 		if !seen[name] {
 			*v = getenv(env)
@@ -126,6 +144,36 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		fmt.Fprintf(stderr, "ingest: %v\n", err)
 		return 1
+	}
+	return 0
+}
+
+// buildEmbedded builds a generation of the embedded engine's index.
+func buildEmbedded(ctx context.Context, in, indexDir string, stdin io.Reader, stdout, stderr io.Writer) int {
+	r := stdin
+	if in != "-" {
+		f, err := os.Open(in)
+		if err != nil {
+			fmt.Fprintf(stderr, "ingest: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		r = f
+	}
+	dir, err := generation.OpenDir(indexDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "ingest: %v\n", err)
+		return 2
+	}
+	rep, err := indexer.Build(ctx, dir, r, indexer.Options{
+		OnBad: func(line int, reason string) { fmt.Fprintf(stderr, "line %d: %s\n", line, reason) },
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "ingest: nothing published: %v\n", err)
+		return 1
+	}
+	if err := rep.WriteSummary(stdout); err != nil {
+		fmt.Fprintf(stderr, "ingest: write summary: %v\n", err)
 	}
 	return 0
 }

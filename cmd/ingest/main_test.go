@@ -150,3 +150,25 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
+
+func TestRunIndexDir(t *testing.T) {
+	dir := t.TempDir()
+	in := "{\"index\":{\"_index\":\"company\",\"_id\":\"en/c/1\"}}\n{\"group_id\":\"1\",\"name\":\"Acme Corp\"}\nnot json\n"
+	var stdout, stderr strings.Builder
+	code := run(context.Background(), []string{"-in", "-", "-index-dir", dir}, func(string) string { return "" },
+		strings.NewReader(in), &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "published generation 1") || !strings.Contains(stdout.String(), "company              1 records") {
+		t.Errorf("summary: %s", stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "line 3: not a JSON object") {
+		t.Errorf("bad line not reported: %s", stderr.String())
+	}
+	code = run(context.Background(), []string{"-in", "-", "-index-dir", dir, "-opensearch", "http://x:9200"}, func(string) string { return "" },
+		strings.NewReader(in), &stdout, &stderr)
+	if code != 2 {
+		t.Errorf("both targets: exit %d", code)
+	}
+}
