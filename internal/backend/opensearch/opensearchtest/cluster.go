@@ -2,8 +2,8 @@
 // OpenSearch cluster's REST API that the opensearch backend's index
 // management uses — create and delete index, alias listing and _aliases,
 // _bulk, _refresh — so ingest flows can be tested end to end without a
-// cluster. It records every request. Searches are not implemented: tests
-// of Search script the answers they need.
+// cluster. It records every request. It does not answer _search; the
+// backend's search tests script the answers they need.
 package opensearchtest
 
 import (
