@@ -1,0 +1,266 @@
+package search
+
+import (
+	"errors"
+
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+)
+
+// boolWeightT is a BooleanQuery prepared for one index.
+type boolWeightT struct {
+	must, should, filter, mustNot []weight
+	// msm is the number of should clauses a document must match.
+	msm int
+}
+
+func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
+	w := &boolWeightT{msm: q.MinimumShouldMatch}
+	var err error
+	build := func(qs []Query) []weight {
+		out := make([]weight, 0, len(qs))
+		for _, c := range qs {
+			if err != nil {
+				break
+			}
+			var cw weight
+			cw, err = createWeight(c, ix, boost)
+			out = append(out, cw)
+		}
+		return out
+	}
+	w.must, w.should, w.filter, w.mustNot = build(q.Must), build(q.Should), build(q.Filter), build(q.MustNot)
+	if err != nil {
+		return nil, err
+	}
+	if len(w.must)+len(w.should)+len(w.filter) == 0 {
+		// A pure negative query matches everything but its exclusions:
+		// OpenSearch adds match_all as a non-scoring filter, rebuilding the
+		// query without its minimum_should_match
+		// (Queries.fixNegativeQueryIfNeeded).
+		w.filter = []weight{&matchAllWeight{}}
+		w.msm = 0
+	}
+	if w.msm < 0 {
+		w.msm = 0
+	}
+	if len(w.must)+len(w.filter) == 0 && len(w.should) > 0 && w.msm == 0 {
+		// Only should clauses: at least one must match.
+		w.msm = 1
+	}
+	if w.msm > len(w.should) {
+		return noMatch{}, nil
+	}
+	return w, nil
+}
+
+func (w *boolWeightT) scorer(seg *segment.Segment) (Scorer, error) {
+	b := &boolScorer{msm: w.msm, doc: -1}
+	for _, list := range []struct {
+		ws      []weight
+		must    bool
+		scoring bool
+	}{{w.must, true, true}, {w.filter, true, false}} {
+		for _, cw := range list.ws {
+			s, err := cw.scorer(seg)
+			if err != nil {
+				return nil, err
+			}
+			if s == nil {
+				return nil, nil // a required clause matches nothing here
+			}
+			b.req = append(b.req, sub{s: s, doc: -1, scoring: list.scoring})
+		}
+	}
+	for _, cw := range w.should {
+		s, err := cw.scorer(seg)
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			b.should = append(b.should, sub{s: s, doc: -1, scoring: true})
+		}
+	}
+	if len(b.should) < b.msm {
+		return nil, nil
+	}
+	for _, cw := range w.mustNot {
+		s, err := cw.scorer(seg)
+		if err != nil {
+			return nil, err
+		}
+		if s != nil {
+			b.mustNot = append(b.mustNot, sub{s: s, doc: -1})
+		}
+	}
+	for _, r := range b.req {
+		if r.scoring {
+			b.scoringReq++
+		}
+	}
+	b.hasReq = len(b.req) > 0
+	if !b.hasReq && len(b.should) == 0 {
+		return nil, nil
+	}
+	return b, nil
+}
+
+// sub is a clause scorer with its current document (-1 before the first,
+// exhausted past noMoreDocs).
+type sub struct {
+	s       Scorer
+	doc     int64
+	scoring bool
+}
+
+const exhausted = int64(noMoreDocs)
+
+// advanceTo moves the clause to the first document ≥ target.
+func (c *sub) advanceTo(target uint32) {
+	if c.doc >= int64(target) {
+		return
+	}
+	if c.s.Advance(target) {
+		c.doc = int64(c.s.DocID())
+	} else {
+		c.doc = exhausted
+	}
+}
+
+// boolScorer evaluates a boolean query document at a time: candidates come
+// from the conjunction of the required clauses, or from the union of the
+// should clauses when there are none; each candidate is checked against
+// minimum_should_match and the exclusions.
+type boolScorer struct {
+	req, should, mustNot []sub
+	scoringReq           int
+	hasReq               bool
+	msm                  int
+	doc                  int64
+	score                float32
+	err                  error
+}
+
+func (b *boolScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
+
+func (b *boolScorer) Advance(target uint32) bool { return b.from(target) }
+
+func (b *boolScorer) DocID() uint32 { return uint32(b.doc) }
+
+func (b *boolScorer) Score() float32 { return b.score }
+
+func (b *boolScorer) Err() error { return b.err }
+
+// from finds the first matching document ≥ target.
+func (b *boolScorer) from(target uint32) bool {
+	if b.doc == exhausted {
+		return false
+	}
+	for {
+		d, ok := b.candidate(target)
+		if !ok {
+			b.doc = exhausted
+			b.collectErrs()
+			return false
+		}
+		matched := 0
+		var shouldSum float64
+		for i := range b.should {
+			c := &b.should[i]
+			c.advanceTo(d)
+			if c.doc == int64(d) {
+				matched++
+				shouldSum += float64(c.s.Score())
+			}
+		}
+		excluded := false
+		for i := range b.mustNot {
+			c := &b.mustNot[i]
+			c.advanceTo(d)
+			if c.doc == int64(d) {
+				excluded = true
+				break
+			}
+		}
+		if matched < b.msm || excluded {
+			target = d + 1
+			if d == noMoreDocs-1 {
+				b.doc = exhausted
+				return false
+			}
+			continue
+		}
+		b.doc = int64(d)
+		b.score = b.scoreOf(matched, shouldSum)
+		return true
+	}
+}
+
+// candidate returns the next document ≥ target that the required clauses
+// (or, without them, some should clause) match.
+func (b *boolScorer) candidate(target uint32) (uint32, bool) {
+	if !b.hasReq {
+		best := exhausted
+		for i := range b.should {
+			c := &b.should[i]
+			c.advanceTo(target)
+			best = min(best, c.doc)
+		}
+		return uint32(best), best != exhausted
+	}
+	d := target
+	for {
+		agreed := true
+		for i := range b.req {
+			c := &b.req[i]
+			c.advanceTo(d)
+			if c.doc == exhausted {
+				return 0, false
+			}
+			if c.doc > int64(d) {
+				d = uint32(c.doc)
+				agreed = false
+				break
+			}
+		}
+		if agreed {
+			return d, true
+		}
+	}
+}
+
+// scoreOf combines the clause scores of the current document the way
+// Lucene's boolean scorers do: a conjunction sums its scoring clauses in
+// double and rounds once; optional clauses (when minimum_should_match is 0)
+// are summed likewise and added to the required score in float; with
+// minimum_should_match > 0 the should group is one more required clause.
+func (b *boolScorer) scoreOf(matched int, shouldSum float64) float32 {
+	var reqSum float64
+	for i := range b.req {
+		if b.req[i].scoring {
+			reqSum += float64(b.req[i].s.Score())
+		}
+	}
+	shouldScore := float32(shouldSum)
+	switch {
+	case !b.hasReq:
+		return shouldScore
+	case b.msm > 0:
+		return float32(reqSum + float64(shouldScore))
+	case matched == 0:
+		return float32(reqSum)
+	default:
+		return float32(reqSum) + shouldScore
+	}
+}
+
+func (b *boolScorer) collectErrs() {
+	var errs []error
+	for _, list := range [][]sub{b.req, b.should, b.mustNot} {
+		for _, c := range list {
+			if err := c.s.Err(); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	b.err = errors.Join(errs...)
+}

@@ -1,0 +1,242 @@
+package search
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+	"github.com/contractsearch/contractsearch/internal/engine/postings"
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
+)
+
+// noMoreDocs is the document id of an exhausted scorer.
+const noMoreDocs = postings.NoMoreDocs
+
+// Scorer iterates the matching documents of one segment in order and
+// scores them; it follows the engine's iterator vocabulary.
+type Scorer interface {
+	Next() bool
+	Advance(target uint32) bool
+	DocID() uint32
+	Score() float32
+	Err() error
+}
+
+// weight is a query prepared for one logical index: statistics resolved,
+// ready to give a scorer per segment (nil when nothing can match there).
+type weight interface {
+	scorer(seg *segment.Segment) (Scorer, error)
+}
+
+// noMatch is the weight of a query that matches nothing in the index.
+type noMatch struct{}
+
+func (noMatch) scorer(*segment.Segment) (Scorer, error) { return nil, nil }
+
+func effectiveBoost(b float32) float32 {
+	if b == 0 {
+		return 1
+	}
+	return b
+}
+
+// createWeight prepares q for index ix; boost is the product of the boosts
+// above q, as Lucene propagates a BoostQuery into its clause's weight.
+func createWeight(q Query, ix *Index, boost float32) (weight, error) {
+	switch q := q.(type) {
+	case *TermQuery:
+		return termWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *MatchAllQuery:
+		return &matchAllWeight{score: boost * effectiveBoost(q.Boost)}, nil
+	case *BoolQuery:
+		return boolWeight(q, ix, boost*effectiveBoost(q.Boost))
+	}
+	return nil, fmt.Errorf("unsupported query %T", q)
+}
+
+// termWeightT scores one term in one field with index-wide statistics.
+type termWeightT struct {
+	field, term string
+	sim         similarity.TermScorer
+}
+
+func termWeight(q *TermQuery, ix *Index, boost float32) (weight, error) {
+	var docCount, sumTTF, docFreq int64
+	for _, seg := range ix.Segments {
+		f := seg.Field(q.Field)
+		if f == nil {
+			continue
+		}
+		docCount += int64(f.DocCount)
+		sumTTF += int64(f.SumTotalTermFreq)
+		info, ok, err := f.Terms.Get([]byte(q.Term))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			docFreq += int64(info.DocFreq)
+		}
+	}
+	if docFreq == 0 {
+		return noMatch{}, nil
+	}
+	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
+	return &termWeightT{field: q.Field, term: q.Term, sim: field.Term(boost, docFreq)}, nil
+}
+
+func (w *termWeightT) scorer(seg *segment.Segment) (Scorer, error) {
+	f := seg.Field(w.field)
+	if f == nil {
+		return nil, nil
+	}
+	info, ok, err := f.Terms.Get([]byte(w.term))
+	if err != nil || !ok {
+		return nil, err
+	}
+	d := encoding.NewDecbuf(info.Meta)
+	meta := postings.DecodeTermMeta(&d, f.IndexOptions())
+	if err := d.Err(); err != nil {
+		return nil, fmt.Errorf("field %s term %q: %w", w.field, w.term, err)
+	}
+	return &termScorer{it: f.Postings.Postings(meta, nil), norms: f.Norms, sim: &w.sim}, nil
+}
+
+// termScorer scores a term's postings with BM25.
+type termScorer struct {
+	it    *postings.Iterator
+	norms []byte // nil for fields without norms
+	sim   *similarity.TermScorer
+}
+
+func (s *termScorer) Next() bool            { return s.it.Next() }
+func (s *termScorer) Advance(t uint32) bool { return s.it.Advance(t) }
+func (s *termScorer) DocID() uint32         { return s.it.DocID() }
+func (s *termScorer) Err() error            { return s.it.Err() }
+func (s *termScorer) Score() float32 {
+	if s.norms == nil {
+		return s.sim.ScoreNoNorms(float32(s.it.Freq()))
+	}
+	return s.sim.Score(float32(s.it.Freq()), s.norms[s.it.DocID()])
+}
+
+// matchAllWeight matches every record with a constant score.
+type matchAllWeight struct{ score float32 }
+
+func (w *matchAllWeight) scorer(seg *segment.Segment) (Scorer, error) {
+	if len(seg.Roots()) == 0 {
+		return nil, nil
+	}
+	return &rootsScorer{roots: seg.Roots(), i: -1, score: w.score}, nil
+}
+
+// rootsScorer iterates a segment's records with a constant score.
+type rootsScorer struct {
+	roots []uint32
+	i     int
+	score float32
+}
+
+func (s *rootsScorer) Next() bool {
+	s.i++
+	return s.i < len(s.roots)
+}
+
+func (s *rootsScorer) Advance(target uint32) bool {
+	// Gallop then binary search from the current position.
+	lo := max(s.i, 0)
+	step := 1
+	hi := lo
+	for hi < len(s.roots) && s.roots[hi] < target {
+		lo = hi
+		hi += step
+		step *= 2
+	}
+	hi = min(hi, len(s.roots))
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if s.roots[mid] < target {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	s.i = lo
+	return s.i < len(s.roots)
+}
+
+func (s *rootsScorer) DocID() uint32 {
+	if s.i < 0 || s.i >= len(s.roots) {
+		return noMoreDocs
+	}
+	return s.roots[s.i]
+}
+
+func (s *rootsScorer) Score() float32 { return s.score }
+func (s *rootsScorer) Err() error     { return nil }
+
+// searchIndex runs q over one logical index and feeds the collector.
+func (s *Searcher) searchIndex(ctx context.Context, ix *Index, q Query, c *topCollector) error {
+	w, err := createWeight(q, ix, 1)
+	if err != nil {
+		return err
+	}
+	for segNum, seg := range ix.Segments {
+		sc, err := w.scorer(seg)
+		if err != nil {
+			return err
+		}
+		if sc == nil {
+			continue
+		}
+		// Top-level queries match records only; children are reached
+		// through nested queries. The filter is skipped when the segment
+		// has no children.
+		if int(seg.MaxDoc) != len(seg.Roots()) {
+			sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}}
+		}
+		for n := 0; sc.Next(); n++ {
+			if n&4095 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			c.collect(ix.Name, segNum, seg, sc.DocID(), sc.Score())
+		}
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("segment %d: %w", segNum, err)
+		}
+	}
+	return nil
+}
+
+// recordsOnly restricts a scorer to a segment's records.
+type recordsOnly struct {
+	inner Scorer
+	roots *rootsScorer
+}
+
+// align moves both iterators forward until they agree on a document.
+func (r *recordsOnly) align() bool {
+	for {
+		d := r.inner.DocID()
+		if !r.roots.Advance(d) {
+			return false
+		}
+		if root := r.roots.DocID(); root != d {
+			if !r.inner.Advance(root) {
+				return false
+			}
+			continue
+		}
+		return true
+	}
+}
+
+func (r *recordsOnly) Next() bool { return r.inner.Next() && r.align() }
+func (r *recordsOnly) Advance(target uint32) bool {
+	return r.inner.Advance(target) && r.align()
+}
+func (r *recordsOnly) DocID() uint32  { return r.inner.DocID() }
+func (r *recordsOnly) Score() float32 { return r.inner.Score() }
+func (r *recordsOnly) Err() error     { return r.inner.Err() }
