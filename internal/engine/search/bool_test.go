@@ -77,3 +77,45 @@ func TestBoolMinimumShouldMatchEdges(t *testing.T) {
 		})
 	}
 }
+
+func TestPhrase(t *testing.T) {
+	// a: acme(0) supply(1) corp(2); b: supply(0) acme(1); c: acme(0)
+	// acme(1) supply(2) acme(3) supply(4) — "acme supply" starts at 1 and 3.
+	s := NewSearcher(companyIndex(t, "acme supply corp", "supply acme", "acme acme supply acme supply"))
+	run := func(q Query) *Result {
+		r, err := s.Search(context.Background(), Request{Indexes: []string{"company"}, Query: q, Size: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r := run(&PhraseQuery{Field: "name", Terms: []string{"acme", "supply"}})
+	if ids(r) != "en/c,en/a" && ids(r) != "en/a,en/c" {
+		t.Fatalf("phrase hits %q", ids(r))
+	}
+	// c has frequency 2 but a longer name; both scores come from the same
+	// idf (sum of the two terms' idfs, each in all three records).
+	var a, c float32
+	for _, h := range r.Hits {
+		if h.ID == "en/a" {
+			a = h.Score
+		} else {
+			c = h.Score
+		}
+	}
+	if a <= 0 || c <= 0 {
+		t.Errorf("scores a %v c %v", a, c)
+	}
+	if got := ids(run(&PhraseQuery{Field: "name", Terms: []string{"supply", "corp", "acme"}})); got != "" {
+		t.Errorf("no occurrence: %q", got)
+	}
+	if got := ids(run(&PhraseQuery{Field: "name", Terms: []string{"corp"}})); got != "en/a" {
+		t.Errorf("one-term phrase: %q", got)
+	}
+	if got := ids(run(&PhraseQuery{Field: "name", Terms: nil})); got != "" {
+		t.Errorf("empty phrase: %q", got)
+	}
+	if got := ids(run(&PhraseQuery{Field: "name", Terms: []string{"acme", "missing"}})); got != "" {
+		t.Errorf("absent term: %q", got)
+	}
+}

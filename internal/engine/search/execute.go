@@ -47,6 +47,14 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 	switch q := q.(type) {
 	case *TermQuery:
 		return termWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *PhraseQuery:
+		switch len(q.Terms) {
+		case 0:
+			return noMatch{}, nil
+		case 1:
+			return termWeight(&TermQuery{Field: q.Field, Term: q.Terms[0]}, ix, boost*effectiveBoost(q.Boost))
+		}
+		return phraseWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *MatchAllQuery:
 		return &matchAllWeight{score: boost * effectiveBoost(q.Boost)}, nil
 	case *BoolQuery:
@@ -61,28 +69,40 @@ type termWeightT struct {
 	sim         similarity.TermScorer
 }
 
-func termWeight(q *TermQuery, ix *Index, boost float32) (weight, error) {
-	var docCount, sumTTF, docFreq int64
+// indexStats sums a field's statistics and its terms' document
+// frequencies over an index's segments, as Lucene's IndexSearcher does.
+func indexStats(ix *Index, field string, terms []string) (docCount, sumTTF int64, docFreqs []int64, err error) {
+	docFreqs = make([]int64, len(terms))
 	for _, seg := range ix.Segments {
-		f := seg.Field(q.Field)
+		f := seg.Field(field)
 		if f == nil {
 			continue
 		}
 		docCount += int64(f.DocCount)
 		sumTTF += int64(f.SumTotalTermFreq)
-		info, ok, err := f.Terms.Get([]byte(q.Term))
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			docFreq += int64(info.DocFreq)
+		for i, t := range terms {
+			info, ok, err := f.Terms.Get([]byte(t))
+			if err != nil {
+				return 0, 0, nil, err
+			}
+			if ok {
+				docFreqs[i] += int64(info.DocFreq)
+			}
 		}
 	}
-	if docFreq == 0 {
+	return docCount, sumTTF, docFreqs, nil
+}
+
+func termWeight(q *TermQuery, ix *Index, boost float32) (weight, error) {
+	docCount, sumTTF, docFreqs, err := indexStats(ix, q.Field, []string{q.Term})
+	if err != nil {
+		return nil, err
+	}
+	if docFreqs[0] == 0 {
 		return noMatch{}, nil
 	}
 	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
-	return &termWeightT{field: q.Field, term: q.Term, sim: field.Term(boost, docFreq)}, nil
+	return &termWeightT{field: q.Field, term: q.Term, sim: field.Term(boost, docFreqs[0])}, nil
 }
 
 func (w *termWeightT) scorer(seg *segment.Segment) (Scorer, error) {
@@ -90,16 +110,26 @@ func (w *termWeightT) scorer(seg *segment.Segment) (Scorer, error) {
 	if f == nil {
 		return nil, nil
 	}
-	info, ok, err := f.Terms.Get([]byte(w.term))
+	it, err := termPostings(f, w.term)
+	if it == nil || err != nil {
+		return nil, err
+	}
+	return &termScorer{it: it, norms: f.Norms, sim: &w.sim}, nil
+}
+
+// termPostings returns the postings of term in field f of a segment, or
+// nil when the segment does not have the term.
+func termPostings(f *segment.Field, term string) (*postings.Iterator, error) {
+	info, ok, err := f.Terms.Get([]byte(term))
 	if err != nil || !ok {
 		return nil, err
 	}
 	d := encoding.NewDecbuf(info.Meta)
 	meta := postings.DecodeTermMeta(&d, f.IndexOptions())
 	if err := d.Err(); err != nil {
-		return nil, fmt.Errorf("field %s term %q: %w", w.field, w.term, err)
+		return nil, fmt.Errorf("field %s term %q: %w", f.Name, term, err)
 	}
-	return &termScorer{it: f.Postings.Postings(meta, nil), norms: f.Norms, sim: &w.sim}, nil
+	return f.Postings.Postings(meta, nil), nil
 }
 
 // termScorer scores a term's postings with BM25.

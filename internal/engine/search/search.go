@@ -53,7 +53,19 @@ type BoolQuery struct {
 	Boost                         float32
 }
 
+// PhraseQuery matches documents where the terms (already analysed) occur
+// at consecutive positions of a text field: Lucene's exact PhraseQuery. Its
+// frequency is the number of positions where the phrase starts, and its
+// idf the sum of the terms' idfs. A phrase of one term is a TermQuery; a
+// phrase of none matches nothing.
+type PhraseQuery struct {
+	Field string
+	Terms []string
+	Boost float32
+}
+
 func (*TermQuery) isQuery()     {}
+func (*PhraseQuery) isQuery()   {}
 func (*MatchAllQuery) isQuery() {}
 func (*BoolQuery) isQuery()     {}
 
