@@ -9,14 +9,16 @@
 //	INDEX_DIR/
 //	  gen-00000007/        a published generation: its files and MANIFEST
 //	  gen-00000008/
-//	  .build-<random>/     a generation being built; LOCK is held by its builder
+//	  .build-<random>/     a generation being built
+//	  .lock-<random>       its builder's lock, flocked while the builder lives
+//	  .builds.lock         held while a build is created or stale ones removed
 //
 // A build writes into its own .build directory, fsyncs every file, writes
 // the MANIFEST (file names and sizes, with a checksummed footer) last,
 // fsyncs the directory, renames it to the next gen-N and fsyncs INDEX_DIR.
 // The rename is the commit point: a build killed at any moment before it
-// leaves only a .build directory, which readers ignore and the next build
-// removes, so the previous generation keeps serving.
+// leaves only a .build directory and its lock file, which readers ignore
+// and the next build removes, so the previous generation keeps serving.
 //
 // Every process that has a generation open holds a shared flock on its
 // MANIFEST; a generation older than the newest is deleted only when an
@@ -44,8 +46,12 @@ import (
 const (
 	genPrefix    = "gen-"
 	buildPrefix  = ".build-"
+	lockPrefix   = ".lock-"
 	manifestName = "MANIFEST"
-	lockName     = "LOCK"
+	// dirLockName serialises creating builds and removing stale ones, across
+	// goroutines and processes, so a clean-up never meets a build halfway
+	// set up.
+	dirLockName = ".builds.lock"
 
 	// Magic and Version identify a MANIFEST file.
 	Magic   uint32 = 0x4e414d47 // "GMAN"
@@ -110,57 +116,106 @@ func (d *Dir) Latest() (uint64, error) {
 
 // Build is a generation being written.
 type Build struct {
-	dir  *Dir
-	path string
-	lock *os.File
-	done bool
+	dir      *Dir
+	path     string
+	lockPath string
+	lock     *os.File
+	done     bool
 }
 
 // NewBuild starts a generation in a fresh build directory, after removing
 // the build directories of builders that are gone.
-func (d *Dir) NewBuild() (*Build, error) {
-	if err := d.removeStaleBuilds(); err != nil {
-		return nil, err
-	}
-	var r [8]byte
-	_, _ = rand.Read(r[:])
-	path := filepath.Join(d.path, buildPrefix+hex.EncodeToString(r[:]))
-	if err := os.Mkdir(path, 0o755); err != nil {
-		return nil, fmt.Errorf("generation: create build directory: %w", err)
-	}
-	lock, err := os.OpenFile(filepath.Join(path, lockName), os.O_CREATE|os.O_RDWR, 0o644)
-	if err == nil {
-		err = unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB)
-	}
-	if err != nil {
-		os.RemoveAll(path)
-		return nil, fmt.Errorf("generation: lock build directory: %w", err)
-	}
-	return &Build{dir: d, path: path, lock: lock}, nil
+//
+// The builder's lock is a file beside its directory (.lock-X for .build-X),
+// created and locked before the directory exists and removed after the
+// directory is published or removed. So a build directory always has a
+// lock file, held while its builder lives: a clean-up running concurrently
+// can never take a directory being set up for a dead builder's.
+func (d *Dir) NewBuild() (b *Build, err error) {
+	err = d.withDirLock(func() error {
+		if err := d.removeStaleBuilds(); err != nil {
+			return err
+		}
+		b, err = d.newBuild()
+		return err
+	})
+	return b, err
 }
 
-// removeStaleBuilds deletes build directories whose builder no longer holds
-// their lock (it was killed or crashed).
+// withDirLock runs fn holding the directory-wide builds lock.
+func (d *Dir) withDirLock(fn func() error) error {
+	f, err := os.OpenFile(filepath.Join(d.path, dirLockName), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("generation: open %s: %w", dirLockName, err)
+	}
+	defer f.Close() // closing releases the lock
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		return fmt.Errorf("generation: lock %s: %w", dirLockName, err)
+	}
+	return fn()
+}
+
+func (d *Dir) newBuild() (*Build, error) {
+	var r [8]byte
+	_, _ = rand.Read(r[:])
+	name := hex.EncodeToString(r[:])
+	b := &Build{dir: d, path: filepath.Join(d.path, buildPrefix+name), lockPath: filepath.Join(d.path, lockPrefix+name)}
+	lock, err := os.OpenFile(b.lockPath, os.O_CREATE|os.O_EXCL|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("generation: create build lock: %w", err)
+	}
+	if err := unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
+		lock.Close()
+		os.Remove(b.lockPath)
+		return nil, fmt.Errorf("generation: lock build: %w", err)
+	}
+	b.lock = lock
+	if err := os.Mkdir(b.path, 0o755); err != nil {
+		b.release()
+		return nil, fmt.Errorf("generation: create build directory: %w", err)
+	}
+	return b, nil
+}
+
+// release removes and unlocks the build's lock file.
+func (b *Build) release() {
+	os.Remove(b.lockPath)
+	b.lock.Close()
+}
+
+// removeStaleBuilds deletes build directories and lock files of builders
+// that are gone (killed or crashed): those whose lock file is missing or
+// can be locked.
 func (d *Dir) removeStaleBuilds() error {
 	entries, err := os.ReadDir(d.path)
 	if err != nil {
 		return fmt.Errorf("generation: list %s: %w", d.path, err)
 	}
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), buildPrefix) {
-			continue
+		var name string
+		var ok bool
+		if name, ok = strings.CutPrefix(e.Name(), buildPrefix); !ok {
+			if name, ok = strings.CutPrefix(e.Name(), lockPrefix); !ok {
+				continue
+			}
 		}
-		path := filepath.Join(d.path, e.Name())
-		lock, err := os.Open(filepath.Join(path, lockName))
+		lockPath := filepath.Join(d.path, lockPrefix+name)
+		lock, err := os.OpenFile(lockPath, os.O_RDWR, 0)
 		if err == nil {
 			if unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB) != nil {
 				lock.Close() // a live builder
 				continue
 			}
+		}
+		// Holding the dead builder's lock (or with no lock at all, which no
+		// live build is without), remove its directory, then its lock.
+		rmErr := os.RemoveAll(filepath.Join(d.path, buildPrefix+name))
+		if lock != nil {
+			os.Remove(lockPath)
 			lock.Close()
 		}
-		if err := os.RemoveAll(path); err != nil {
-			return fmt.Errorf("generation: remove stale build %s: %w", path, err)
+		if rmErr != nil {
+			return fmt.Errorf("generation: remove stale build %s: %w", name, rmErr)
 		}
 	}
 	return nil
@@ -184,7 +239,7 @@ func (b *Build) Publish(meta []byte) (uint64, error) {
 	var m encoding.Encbuf
 	var files []fs.DirEntry
 	for _, e := range entries {
-		if e.Name() == lockName || e.Name() == manifestName {
+		if e.Name() == manifestName {
 			continue
 		}
 		if !e.Type().IsRegular() {
@@ -222,15 +277,10 @@ func (b *Build) Publish(meta []byte) (uint64, error) {
 			return 0, err
 		}
 		n := latest + 1
-		genPath := filepath.Join(b.dir.path, genName(n))
-		err = os.Rename(b.path, genPath)
+		err = os.Rename(b.path, filepath.Join(b.dir.path, genName(n)))
 		if err == nil {
 			b.done = true
-			// The lock had to stay until the rename (without it a
-			// concurrent clean-up would take the build for a dead one's);
-			// a published generation does not need it.
-			_ = os.Remove(filepath.Join(genPath, lockName))
-			b.lock.Close()
+			b.release()
 			if err := syncDir(b.dir.path); err != nil {
 				return n, err
 			}
@@ -249,8 +299,9 @@ func (b *Build) Abort() error {
 		return nil
 	}
 	b.done = true
-	b.lock.Close()
-	return os.RemoveAll(b.path)
+	err := os.RemoveAll(b.path)
+	b.release()
+	return err
 }
 
 func syncFile(path string) (int64, error) {
@@ -429,7 +480,7 @@ func (g *Generation) unmap() {
 // process has open (an exclusive flock on its MANIFEST succeeds), and the
 // build directories of dead builders. It returns the deleted numbers.
 func (d *Dir) Collect(keep uint64) ([]uint64, error) {
-	if err := d.removeStaleBuilds(); err != nil {
+	if err := d.withDirLock(d.removeStaleBuilds); err != nil {
 		return nil, err
 	}
 	gens, err := d.Generations()
