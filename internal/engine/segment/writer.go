@@ -328,7 +328,7 @@ func (w *Writer) Finish(prefix string) (Files, error) {
 	meta.PutUvarint(uint64(len(names)))
 	for num, name := range names {
 		f := w.fields[name]
-		stats, err := w.writeField(out, fmt.Sprintf("%s.f%d", prefix, num), f)
+		stats, err := w.writeField(out, prefix, num, f)
 		if err != nil {
 			return nil, fmt.Errorf("segment: field %s: %w", name, err)
 		}
@@ -364,8 +364,9 @@ func (w *Writer) Finish(prefix string) (Files, error) {
 
 type fieldStats struct{ sumDocFreq, terms uint64 }
 
-// writeField writes a field's term dictionary, postings and norms.
-func (w *Writer) writeField(out Files, prefix string, f *fieldBuf) (fieldStats, error) {
+// writeField writes field number num's term dictionary, postings and
+// norms.
+func (w *Writer) writeField(out Files, prefix string, num int, f *fieldBuf) (fieldStats, error) {
 	opts := postings.DocsOnly
 	if f.kind == Text {
 		opts = postings.DocsFreqsPositions
@@ -417,17 +418,17 @@ func (w *Writer) writeField(out Files, prefix string, f *fieldBuf) (fieldStats, 
 	if err != nil {
 		return stats, err
 	}
-	out[prefix+".tdi"] = tdi
-	out[prefix+".doc"] = docs
+	out[fieldFile(prefix, num, "tdi")] = tdi
+	out[fieldFile(prefix, num, "doc")] = docs
 	if pos != nil {
-		out[prefix+".pos"] = pos
+		out[fieldFile(prefix, num, "pos")] = pos
 	}
 	if f.kind == Text {
 		var n encoding.Encbuf
 		n.PutBytes(f.norms)
 		n.PutBytes(make([]byte, int(w.maxDoc)-len(f.norms)))
 		n.PutFooter(NormsMagic, Version)
-		out[prefix+".nrm"] = n.B
+		out[fieldFile(prefix, num, "nrm")] = n.B
 	}
 	return stats, nil
 }
@@ -441,7 +442,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// fieldFile names a field's file; used by the reader.
+// fieldFile names field number num's file with extension ext, for the
+// writer and the reader alike.
 func fieldFile(prefix string, num int, ext string) string {
 	return prefix + ".f" + strconv.Itoa(num) + "." + ext
 }
