@@ -53,7 +53,7 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 	return w, nil
 }
 
-func (w *boolWeightT) scorer(seg *segment.Segment) (Scorer, error) {
+func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 	b := &boolScorer{msm: w.msm, doc: -1}
 	for _, list := range []struct {
 		ws      []weight
@@ -61,7 +61,7 @@ func (w *boolWeightT) scorer(seg *segment.Segment) (Scorer, error) {
 		scoring bool
 	}{{w.must, true, true}, {w.filter, true, false}} {
 		for _, cw := range list.ws {
-			s, err := cw.scorer(seg)
+			s, err := cw.scorer(segNum, seg)
 			if err != nil {
 				return nil, err
 			}
@@ -72,7 +72,7 @@ func (w *boolWeightT) scorer(seg *segment.Segment) (Scorer, error) {
 		}
 	}
 	for _, cw := range w.should {
-		s, err := cw.scorer(seg)
+		s, err := cw.scorer(segNum, seg)
 		if err != nil {
 			return nil, err
 		}
@@ -84,7 +84,7 @@ func (w *boolWeightT) scorer(seg *segment.Segment) (Scorer, error) {
 		return nil, nil
 	}
 	for _, cw := range w.mustNot {
-		s, err := cw.scorer(seg)
+		s, err := cw.scorer(segNum, seg)
 		if err != nil {
 			return nil, err
 		}

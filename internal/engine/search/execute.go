@@ -26,13 +26,15 @@ type Scorer interface {
 // weight is a query prepared for one logical index: statistics resolved,
 // ready to give a scorer per segment (nil when nothing can match there).
 type weight interface {
-	scorer(seg *segment.Segment) (Scorer, error)
+	// scorer returns the scorer of segment segNum of the index the weight
+	// was created for.
+	scorer(segNum int, seg *segment.Segment) (Scorer, error)
 }
 
 // noMatch is the weight of a query that matches nothing in the index.
 type noMatch struct{}
 
-func (noMatch) scorer(*segment.Segment) (Scorer, error) { return nil, nil }
+func (noMatch) scorer(int, *segment.Segment) (Scorer, error) { return nil, nil }
 
 func effectiveBoost(b float32) float32 {
 	if b == 0 {
@@ -65,71 +67,82 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 
 // termWeightT scores one term in one field with index-wide statistics.
 type termWeightT struct {
-	field, term string
-	sim         similarity.TermScorer
+	field string
+	// metas[segNum] is the term's postings metadata in that segment, nil
+	// where the segment lacks the term: looked up once, with the statistics.
+	metas [][]byte
+	sim   similarity.TermScorer
 }
 
-// indexStats sums a field's statistics and its terms' document
-// frequencies over an index's segments, as Lucene's IndexSearcher does.
-func indexStats(ix *Index, field string, terms []string) (docCount, sumTTF int64, docFreqs []int64, err error) {
-	docFreqs = make([]int64, len(terms))
-	for _, seg := range ix.Segments {
+// termStats holds a field's statistics summed over an index's segments, as
+// Lucene's IndexSearcher sums them, and each term's document frequency and
+// per-segment postings metadata (Lucene's TermStates), so scorers need not
+// look the terms up again.
+type termStats struct {
+	docCount, sumTTF int64
+	docFreqs         []int64
+	// metas[t][segNum] is term t's metadata in that segment, or nil.
+	metas [][][]byte
+}
+
+func indexStats(ix *Index, field string, terms []string) (*termStats, error) {
+	st := &termStats{docFreqs: make([]int64, len(terms)), metas: make([][][]byte, len(terms))}
+	for i := range terms {
+		st.metas[i] = make([][]byte, len(ix.Segments))
+	}
+	for segNum, seg := range ix.Segments {
 		f := seg.Field(field)
 		if f == nil {
 			continue
 		}
-		docCount += int64(f.DocCount)
-		sumTTF += int64(f.SumTotalTermFreq)
+		st.docCount += int64(f.DocCount)
+		st.sumTTF += int64(f.SumTotalTermFreq)
 		for i, t := range terms {
 			info, ok, err := f.Terms.Get([]byte(t))
 			if err != nil {
-				return 0, 0, nil, err
+				return nil, err
 			}
 			if ok {
-				docFreqs[i] += int64(info.DocFreq)
+				st.docFreqs[i] += int64(info.DocFreq)
+				st.metas[i][segNum] = info.Meta
 			}
 		}
 	}
-	return docCount, sumTTF, docFreqs, nil
+	return st, nil
 }
 
 func termWeight(q *TermQuery, ix *Index, boost float32) (weight, error) {
-	docCount, sumTTF, docFreqs, err := indexStats(ix, q.Field, []string{q.Term})
+	st, err := indexStats(ix, q.Field, []string{q.Term})
 	if err != nil {
 		return nil, err
 	}
-	if docFreqs[0] == 0 {
+	if st.docFreqs[0] == 0 {
 		return noMatch{}, nil
 	}
-	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
-	return &termWeightT{field: q.Field, term: q.Term, sim: field.Term(boost, docFreqs[0])}, nil
+	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
+	return &termWeightT{field: q.Field, metas: st.metas[0], sim: field.Term(boost, st.docFreqs[0])}, nil
 }
 
-func (w *termWeightT) scorer(seg *segment.Segment) (Scorer, error) {
-	f := seg.Field(w.field)
-	if f == nil {
+func (w *termWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
+	if w.metas[segNum] == nil {
 		return nil, nil
 	}
-	it, err := termPostings(f, w.term)
-	if it == nil || err != nil {
+	f := seg.Field(w.field)
+	it, err := openPostings(f, w.metas[segNum])
+	if err != nil {
 		return nil, err
 	}
 	return &termScorer{it: it, norms: f.Norms, sim: &w.sim}, nil
 }
 
-// termPostings returns the postings of term in field f of a segment, or
-// nil when the segment does not have the term.
-func termPostings(f *segment.Field, term string) (*postings.Iterator, error) {
-	info, ok, err := f.Terms.Get([]byte(term))
-	if err != nil || !ok {
-		return nil, err
-	}
-	d := encoding.NewDecbuf(info.Meta)
-	meta := postings.DecodeTermMeta(&d, f.IndexOptions())
+// openPostings opens the postings a term's metadata describes.
+func openPostings(f *segment.Field, meta []byte) (*postings.Iterator, error) {
+	d := encoding.NewDecbuf(meta)
+	m := postings.DecodeTermMeta(&d, f.IndexOptions())
 	if err := d.Err(); err != nil {
-		return nil, fmt.Errorf("field %s term %q: %w", f.Name, term, err)
+		return nil, fmt.Errorf("field %s: term metadata: %w", f.Name, err)
 	}
-	return f.Postings.Postings(meta, nil), nil
+	return f.Postings.Postings(m, nil), nil
 }
 
 // termScorer scores a term's postings with BM25.
@@ -153,7 +166,7 @@ func (s *termScorer) Score() float32 {
 // matchAllWeight matches every record with a constant score.
 type matchAllWeight struct{ score float32 }
 
-func (w *matchAllWeight) scorer(seg *segment.Segment) (Scorer, error) {
+func (w *matchAllWeight) scorer(_ int, seg *segment.Segment) (Scorer, error) {
 	if len(seg.Roots()) == 0 {
 		return nil, nil
 	}
@@ -212,7 +225,7 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, q Query, c *topCo
 		return err
 	}
 	for segNum, seg := range ix.Segments {
-		sc, err := w.scorer(seg)
+		sc, err := w.scorer(segNum, seg)
 		if err != nil {
 			return err
 		}

@@ -11,31 +11,35 @@ import (
 // phraseWeightT is an exact phrase prepared for one index.
 type phraseWeightT struct {
 	field string
-	terms []string
+	// metas[t][segNum] is term t's postings metadata in that segment.
+	metas [][][]byte
 	sim   similarity.TermScorer
 }
 
 func phraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error) {
-	docCount, sumTTF, docFreqs, err := indexStats(ix, q.Field, q.Terms)
+	st, err := indexStats(ix, q.Field, q.Terms)
 	if err != nil {
 		return nil, err
 	}
-	if slices.Contains(docFreqs, 0) {
+	if slices.Contains(st.docFreqs, 0) {
 		return noMatch{}, nil // a term no record has: the phrase cannot occur
 	}
-	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
-	return &phraseWeightT{field: q.Field, terms: q.Terms, sim: field.Phrase(boost, docFreqs)}, nil
+	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
+	return &phraseWeightT{field: q.Field, metas: st.metas, sim: field.Phrase(boost, st.docFreqs)}, nil
 }
 
-func (w *phraseWeightT) scorer(seg *segment.Segment) (Scorer, error) {
+func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 	f := seg.Field(w.field)
 	if f == nil || f.Kind != segment.Text {
 		return nil, nil
 	}
 	s := &phraseScorer{norms: f.Norms, sim: &w.sim, doc: -1}
-	for _, t := range w.terms {
-		it, err := termPostings(f, t)
-		if it == nil || err != nil {
+	for _, metas := range w.metas {
+		if metas[segNum] == nil {
+			return nil, nil // a term missing here: no occurrence in this segment
+		}
+		it, err := openPostings(f, metas[segNum])
+		if err != nil {
 			return nil, err
 		}
 		s.its = append(s.its, it)
