@@ -56,11 +56,16 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		case 1:
 			return termWeight(&TermQuery{Field: q.Field, Term: q.Terms[0]}, ix, boost*effectiveBoost(q.Boost))
 		}
+		if q.Slop > 0 {
+			return nil, fmt.Errorf("phrase query on %s: slop %d is not supported yet", q.Field, q.Slop)
+		}
 		return phraseWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *MatchAllQuery:
 		return &matchAllWeight{score: boost * effectiveBoost(q.Boost)}, nil
 	case *BoolQuery:
 		return boolWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *MatchNoneQuery:
+		return noMatch{}, nil
 	}
 	return nil, fmt.Errorf("unsupported query %T", q)
 }

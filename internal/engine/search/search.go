@@ -13,9 +13,9 @@ package search
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
@@ -58,16 +58,154 @@ type BoolQuery struct {
 // frequency is the number of positions where the phrase starts, and its
 // idf the sum of the terms' idfs. A phrase of one term is a TermQuery; a
 // phrase of none matches nothing.
+//
+// With Slop > 0 the terms may be up to Slop position moves away from the
+// phrase's order (Lucene's sloppy PhraseQuery): each match contributes
+// 1/(distance+1) to the frequency.
 type PhraseQuery struct {
+	Field string
+	Terms []string
+	Slop  int
+	Boost float32
+}
+
+// PrefixQuery matches documents holding a term of Field that starts with
+// Prefix (already normalised), with the constant score Boost (1 by
+// default), as Lucene's constant-score rewrite of a PrefixQuery.
+type PrefixQuery struct {
+	Field, Prefix string
+	Boost         float32
+}
+
+// FuzzyQuery matches documents holding a term of Field within MaxEdits
+// (0–2) Damerau–Levenshtein edits of Term (Levenshtein without
+// Transpositions) whose first PrefixLength runes equal Term's. Like
+// Lucene's FuzzyQuery it rewrites to the MaxExpansions best terms (fewest
+// edits, then term order) with blended document frequencies, each scored
+// with BM25 times its similarity boost.
+type FuzzyQuery struct {
+	Field, Term    string
+	MaxEdits       int
+	PrefixLength   int
+	MaxExpansions  int
+	Transpositions bool
+	Boost          float32
+}
+
+// DisMaxQuery matches what any disjunct matches; its score is the best
+// disjunct's score plus TieBreaker times the sum of the others'.
+type DisMaxQuery struct {
+	Disjuncts  []Query
+	TieBreaker float32
+	Boost      float32
+}
+
+// ConstantScoreQuery matches what Query matches with the constant score
+// Boost (1 by default).
+type ConstantScoreQuery struct {
+	Query Query
+	Boost float32
+}
+
+// TermSetQuery matches documents holding any of Terms in Field, with the
+// constant score Boost (1 by default): Lucene's TermInSetQuery.
+type TermSetQuery struct {
 	Field string
 	Terms []string
 	Boost float32
 }
 
-func (*TermQuery) isQuery()     {}
-func (*PhraseQuery) isQuery()   {}
-func (*MatchAllQuery) isQuery() {}
-func (*BoolQuery) isQuery()     {}
+// MatchNoneQuery matches nothing.
+type MatchNoneQuery struct{}
+
+// RangeQuery matches documents whose numeric doc value in Field (an
+// integer, or a date as epoch milliseconds) lies in [Lower, Upper], with
+// the constant score Boost (1 by default). A nil bound is open. Bounds are
+// inclusive: the translation from the DSL turns gt/lt into ±1.
+type RangeQuery struct {
+	Field        string
+	Lower, Upper *int64
+	Boost        float32
+}
+
+// RankFeatureQuery scores documents by a rank feature (Field is the
+// feature's name, as "weight_rank") with one of Lucene's FeatureField
+// functions; documents without the feature do not match.
+type RankFeatureQuery struct {
+	Field    string
+	Function FeatureFunction
+	Boost    float32
+}
+
+// FeatureFunction is the function a RankFeatureQuery applies to a feature
+// value: one of Saturation, Log, Sigmoid, Linear.
+type FeatureFunction interface{ isFeatureFunction() }
+
+// Saturation is S / (S + Pivot). Without Pivot the index's default is used
+// (Lucene's FeatureField.computePivotFeatureValue, per logical index).
+type Saturation struct{ Pivot *float32 }
+
+// Log is log(ScalingFactor + S).
+type Log struct{ ScalingFactor float32 }
+
+// Sigmoid is S^Exponent / (S^Exponent + Pivot^Exponent).
+type Sigmoid struct{ Pivot, Exponent float32 }
+
+// Linear is S itself.
+type Linear struct{}
+
+func (Saturation) isFeatureFunction() {}
+func (Log) isFeatureFunction()        {}
+func (Sigmoid) isFeatureFunction()    {}
+func (Linear) isFeatureFunction()     {}
+
+// ScoreMode says how a nested query combines its matching children's
+// scores into the parent's score.
+type ScoreMode int
+
+// The score modes of OpenSearch's nested query (avg is its default).
+const (
+	ScoreAvg ScoreMode = iota
+	ScoreMax
+	ScoreMin
+	ScoreSum
+	ScoreNone
+)
+
+// NestedQuery matches records with at least one nested child under Path
+// (as "sections") that Query matches (Lucene's ToParentBlockJoinQuery);
+// Query is evaluated against the children only.
+type NestedQuery struct {
+	Path      string
+	Query     Query
+	ScoreMode ScoreMode
+	// InnerHits, when set, asks for the matching children of each hit.
+	InnerHits *InnerHitsSpec
+	Boost     float32
+}
+
+// InnerHitsSpec asks for a nested query's matching children per hit:
+// ordered by score descending then offset, From and Size selecting the
+// page (OpenSearch's default size is 3).
+type InnerHitsSpec struct {
+	// Name keys the result (OpenSearch's default is the path).
+	Name       string
+	From, Size int
+}
+
+func (*TermQuery) isQuery()          {}
+func (*PhraseQuery) isQuery()        {}
+func (*MatchAllQuery) isQuery()      {}
+func (*BoolQuery) isQuery()          {}
+func (*PrefixQuery) isQuery()        {}
+func (*FuzzyQuery) isQuery()         {}
+func (*DisMaxQuery) isQuery()        {}
+func (*ConstantScoreQuery) isQuery() {}
+func (*TermSetQuery) isQuery()       {}
+func (*MatchNoneQuery) isQuery()     {}
+func (*RangeQuery) isQuery()         {}
+func (*RankFeatureQuery) isQuery()   {}
+func (*NestedQuery) isQuery()        {}
 
 // Index is one logical index's segments, in insertion order.
 type Index struct {
@@ -118,32 +256,60 @@ type Result struct {
 
 // Request is one search.
 type Request struct {
-	// Indexes are the logical indexes to search.
+	// Targets are the logical indexes to search, each with the query built
+	// for it: OpenSearch builds a shard's query from that shard's mappings,
+	// so the same DSL can give different queries per index.
+	Targets []Target
+	// Indexes and Query are a shorthand for Targets when every index gets
+	// the same query; they are used only when Targets is empty.
 	Indexes []string
 	Query   Query
 	// From and Size select the page of hits.
 	From, Size int
 }
 
+// Target is one logical index of a search and the query built for it.
+type Target struct {
+	Index string
+	Query Query
+}
+
+// targets returns the request's targets in index-name order, OpenSearch's
+// shard order, which the tie rule follows.
+func (req *Request) targets() ([]Target, error) {
+	ts := slices.Clone(req.Targets)
+	if len(ts) == 0 {
+		for _, name := range req.Indexes {
+			ts = append(ts, Target{Index: name, Query: req.Query})
+		}
+	}
+	for _, t := range ts {
+		if t.Query == nil {
+			return nil, fmt.Errorf("index %s: nil query", t.Index)
+		}
+	}
+	slices.SortStableFunc(ts, func(a, b Target) int { return strings.Compare(a.Index, b.Index) })
+	return ts, nil
+}
+
 // Search runs a request. Indexes the searcher does not hold are skipped,
 // as a search over an empty index finds nothing.
 func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
-	if req.Query == nil {
-		return nil, errors.New("search: nil query")
-	}
 	if req.From < 0 || req.Size < 0 {
 		return nil, fmt.Errorf("search: from %d and size %d must not be negative", req.From, req.Size)
 	}
-	names := slices.Clone(req.Indexes)
-	slices.Sort(names)
+	targets, err := req.targets()
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
 	c := newTopCollector(req.From + req.Size)
-	for _, name := range names {
-		ix := s.indexes[name]
+	for _, t := range targets {
+		ix := s.indexes[t.Index]
 		if ix == nil {
 			continue
 		}
-		if err := s.searchIndex(ctx, ix, req.Query, c); err != nil {
-			return nil, fmt.Errorf("search: index %s: %w", name, err)
+		if err := s.searchIndex(ctx, ix, t.Query, c); err != nil {
+			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
 		}
 	}
 	res, err := c.result(req.From)
