@@ -57,13 +57,14 @@ func (c *topCollector) collect(index string, segNum int, seg *segment.Segment, d
 	}
 }
 
-// result returns the page after the first from hits.
-func (c *topCollector) result(from int) (*Result, error) {
+// result returns the page after the first from hits, the total counted
+// exactly up to limit.
+func (c *topCollector) result(from, limit int) (*Result, error) {
 	sorted := []collected(c.hits)
 	sort.Slice(sorted, func(i, j int) bool { return better(&sorted[i], &sorted[j]) })
 	r := &Result{Total: c.total, Relation: "eq", Hits: []Hit{}}
-	if c.total > TotalHitsLimit {
-		r.Total, r.Relation = TotalHitsLimit, "gte"
+	if c.total > limit {
+		r.Total, r.Relation = limit, "gte"
 	}
 	if c.total > 0 {
 		r.MaxScore = c.maxScore

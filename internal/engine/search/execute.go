@@ -223,39 +223,99 @@ func (s *rootsScorer) DocID() uint32 {
 func (s *rootsScorer) Score() float32 { return s.score }
 func (s *rootsScorer) Err() error     { return nil }
 
-// searchIndex runs q over one logical index and feeds the collector.
-func (s *Searcher) searchIndex(ctx context.Context, ix *Index, q Query, c *topCollector) error {
-	w, err := createWeight(q, ix, 1)
+// searchIndex runs a target's query over one logical index: every match
+// feeds the aggregations, and the matches the post filter keeps feed the
+// hit collector.
+func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topCollector, aggs []*aggCollector) error {
+	w, err := createWeight(t.Query, ix, 1)
 	if err != nil {
 		return err
 	}
+	var pw weight
+	if t.PostFilter != nil {
+		if pw, err = createWeight(t.PostFilter, ix, 1); err != nil {
+			return fmt.Errorf("post_filter: %w", err)
+		}
+	}
+	for _, a := range aggs {
+		a.startIndex(ix.Name)
+	}
 	for segNum, seg := range ix.Segments {
-		sc, err := w.scorer(segNum, seg)
-		if err != nil {
-			return err
-		}
-		if sc == nil {
-			continue
-		}
-		// Top-level queries match records only; children are reached
-		// through nested queries. The filter is skipped when the segment
-		// has no children.
-		if int(seg.MaxDoc) != len(seg.Roots()) {
-			sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}}
-		}
-		for n := 0; sc.Next(); n++ {
-			if n&4095 == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-			}
-			c.collect(ix.Name, segNum, seg, sc.DocID(), sc.Score())
-		}
-		if err := sc.Err(); err != nil {
+		if err := searchSegment(ctx, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
 			return fmt.Errorf("segment %d: %w", segNum, err)
 		}
 	}
+	for _, a := range aggs {
+		a.finishIndex()
+	}
 	return nil
+}
+
+func searchSegment(ctx context.Context, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
+	sc, err := recordScorer(w, segNum, seg)
+	if err != nil || sc == nil {
+		return err
+	}
+	var pf Scorer
+	if pw != nil {
+		if pf, err = pw.scorer(segNum, seg); err != nil {
+			return err
+		}
+		if pf == nil && len(aggs) == 0 {
+			return nil // the post filter keeps nothing here
+		}
+	}
+	for _, a := range aggs {
+		a.startSegment(seg)
+	}
+	pfDoc := int64(-1)
+	for n := 0; sc.Next(); n++ {
+		if n&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		doc := sc.DocID()
+		for _, a := range aggs {
+			a.collect(doc)
+		}
+		if pw != nil {
+			if pf == nil {
+				continue
+			}
+			if pfDoc < int64(doc) {
+				pfDoc = int64(noMoreDocs)
+				if pf.Advance(doc) {
+					pfDoc = int64(pf.DocID())
+				}
+			}
+			if pfDoc != int64(doc) {
+				continue
+			}
+		}
+		c.collect(index, segNum, seg, doc, sc.Score())
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if pf != nil {
+		return pf.Err()
+	}
+	return nil
+}
+
+// recordScorer returns w's scorer for a segment restricted to records:
+// top-level queries match records only, children are reached through
+// nested queries. The filter is skipped when the segment has no children.
+func recordScorer(w weight, segNum int, seg *segment.Segment) (Scorer, error) {
+	sc, err := w.scorer(segNum, seg)
+	if err != nil || sc == nil {
+		return nil, err
+	}
+	if int(seg.MaxDoc) != len(seg.Roots()) {
+		sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}}
+	}
+	return sc, nil
 }
 
 // recordsOnly restricts a scorer to a segment's records.

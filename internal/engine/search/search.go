@@ -14,6 +14,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -252,6 +253,8 @@ type Result struct {
 	Total    int
 	Relation string
 	MaxScore float32
+	// Aggs are the requested aggregations, in request order.
+	Aggs []TermsAggResult
 }
 
 // Request is one search.
@@ -266,12 +269,22 @@ type Request struct {
 	Query   Query
 	// From and Size select the page of hits.
 	From, Size int
+	// TrackTotalHitsUpTo is how far matches are counted exactly before the
+	// total becomes a lower bound; 0 means TotalHitsLimit, OpenSearch's
+	// default, and a negative value counts every match.
+	TrackTotalHitsUpTo int
+	// Aggs are terms aggregations over the query's matches (post filters
+	// do not apply to them).
+	Aggs []TermsAgg
 }
 
-// Target is one logical index of a search and the query built for it.
+// Target is one logical index of a search and the queries built for it.
 type Target struct {
 	Index string
 	Query Query
+	// PostFilter, when set, restricts the hits (and their total) but not
+	// the aggregations, as OpenSearch's post_filter.
+	PostFilter Query
 }
 
 // targets returns the request's targets in index-name order, OpenSearch's
@@ -303,18 +316,29 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	c := newTopCollector(req.From + req.Size)
+	aggs := newAggCollectors(req.Aggs)
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
 		if ix == nil {
 			continue
 		}
-		if err := s.searchIndex(ctx, ix, t.Query, c); err != nil {
+		if err := s.searchIndex(ctx, ix, t, c, aggs); err != nil {
 			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
 		}
 	}
-	res, err := c.result(req.From)
+	limit := req.TrackTotalHitsUpTo
+	switch {
+	case limit == 0:
+		limit = TotalHitsLimit
+	case limit < 0:
+		limit = math.MaxInt
+	}
+	res, err := c.result(req.From, limit)
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
+	}
+	for _, a := range aggs {
+		res.Aggs = append(res.Aggs, a.reduce())
 	}
 	return res, nil
 }

@@ -1,0 +1,194 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/engine/analysis"
+	"github.com/contractsearch/contractsearch/internal/engine/document"
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/mappings"
+)
+
+// buildIndex builds a logical index of the given segments, each a list of
+// JSON sources; records get the ids en/<index>-<n> in insertion order.
+func buildIndex(t *testing.T, name string, segments ...[]string) *Index {
+	t.Helper()
+	m, err := mappings.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := document.NewSchema(m.Index(name))
+	ix := &Index{Name: name}
+	n := 0
+	for segNum, sources := range segments {
+		w, err := segment.NewWriter(analysis.NewStandard(255))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, src := range sources {
+			doc, err := schema.Parse([]byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := w.Add(fmt.Sprintf("en/%s-%d", name, n), doc, []byte(src)); err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
+		prefix := fmt.Sprintf("%s-%d", name, segNum)
+		files, err := w.Finish(prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seg, err := segment.Open(prefix, func(n string) ([]byte, bool) { b, ok := files[n]; return b, ok })
+		if err != nil {
+			t.Fatal(err)
+		}
+		ix.Segments = append(ix.Segments, seg)
+	}
+	return ix
+}
+
+// valueRecords returns clause-like records whose value field takes each of
+// values count times.
+func valueRecords(counts map[string]int) []string {
+	var out []string
+	for _, v := range slices.Sorted(maps.Keys(counts)) {
+		for range counts[v] {
+			out = append(out, fmt.Sprintf(`{"name":"governing law","value":%q}`, v))
+		}
+	}
+	return out
+}
+
+func TestTermsAggregations(t *testing.T) {
+	// Two indexes with twelve distinct values each: with size 1 each index
+	// returns its top 11 (shard_size = 1 × 1.5 + 10), so the reduce cannot
+	// see the twelfth values and reports an error bound.
+	clauseCounts := map[string]int{"a": 9, "b": 8, "c": 7, "d": 6, "e": 5, "f": 4, "g": 3, "h": 3, "i": 2, "j": 2, "k": 2, "l": 1}
+	defCounts := map[string]int{"b": 5, "m": 4, "n": 4, "o": 3, "p": 3, "q": 2, "r": 2, "s": 2, "t": 1, "u": 1, "v": 1, "w": 1}
+	clauseRecords := valueRecords(clauseCounts)
+	clause := buildIndex(t, "clause", clauseRecords[:30], clauseRecords[30:])
+	def := buildIndex(t, "definition", valueRecords(defCounts))
+	company := buildIndex(t, "company", []string{`{"name":"acme"}`, `{"name":"beta"}`})
+	s := NewSearcher(clause, def, company)
+	all := []string{"clause", "company", "definition"}
+
+	tests := []struct {
+		name    string
+		indexes []string
+		query   Query
+		agg     TermsAgg
+		want    TermsAggResult
+	}{{
+		name:    "index buckets by count then name",
+		indexes: all,
+		query:   &MatchAllQuery{},
+		agg:     TermsAgg{Name: "by_index", Field: IndexField},
+		want: TermsAggResult{Name: "by_index", Buckets: []Bucket{
+			{"clause", 52}, {"definition", 29}, {"company", 2},
+		}},
+	}, {
+		name:    "one index: exact counts, ties by key, the rest in other",
+		indexes: []string{"clause"},
+		query:   &MatchAllQuery{},
+		agg:     TermsAgg{Name: "v", Field: "value", Size: 4},
+		// 52 values, the top four hold 9+8+7+6 = 30.
+		want: TermsAggResult{Name: "v", SumOtherDocCount: 22, Buckets: []Bucket{{"a", 9}, {"b", 8}, {"c", 7}, {"d", 6}}},
+	}, {
+		name:    "two indexes: shard_size truncation and the error bound",
+		indexes: all,
+		query:   &MatchAllQuery{},
+		agg:     TermsAgg{Name: "v", Field: "value", Size: 1},
+		// clause's page holds a..k (the last, k, counts 2) and leaves l (1)
+		// out; definition's holds b..v in count-then-key order (the last, v,
+		// counts 1) and leaves w (1) out; company has no value field. The
+		// merged b (8+5) wins. Other: the left-out 1+1 plus the merged
+		// buckets not returned, (51+28)−13: 68 = 81−13 in all. Error: 2+1.
+		want: TermsAggResult{Name: "v", DocCountErrorUpperBound: 2 + 1, SumOtherDocCount: 81 - 13, Buckets: []Bucket{{"b", 13}}},
+	}, {
+		name:    "unmapped field counts nothing",
+		indexes: []string{"company"},
+		query:   &MatchAllQuery{},
+		agg:     TermsAgg{Name: "v", Field: "value"},
+		want:    TermsAggResult{Name: "v", Buckets: []Bucket{}},
+	}, {
+		name:    "only the query's matches count",
+		indexes: []string{"clause"},
+		query:   &TermQuery{Field: "value", Term: "c"},
+		agg:     TermsAgg{Name: "v", Field: "value"},
+		want:    TermsAggResult{Name: "v", Buckets: []Bucket{{"c", 7}}},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := s.Search(context.Background(), Request{Indexes: tt.indexes, Query: tt.query, Size: 0, Aggs: []TermsAgg{tt.agg}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Aggs) != 1 || !reflect.DeepEqual(r.Aggs[0], tt.want) {
+				t.Errorf("got %+v\nwant %+v", r.Aggs, tt.want)
+			}
+		})
+	}
+}
+
+func TestPostFilterAndTotals(t *testing.T) {
+	clause := buildIndex(t, "clause",
+		[]string{`{"name":"governing law","value":"governing law"}`, `{"name":"governing law and venue","value":"venue"}`},
+		[]string{`{"name":"law","value":"governing law"}`, `{"name":"notices","value":"notices"}`})
+	s := NewSearcher(clause)
+	law := &TermQuery{Field: "name", Term: "law"}
+
+	t.Run("post_filter keeps aggregations whole", func(t *testing.T) {
+		r, err := s.Search(context.Background(), Request{
+			Targets: []Target{{Index: "clause", Query: law, PostFilter: &TermQuery{Field: "value", Term: "venue"}}},
+			Size:    10,
+			Aggs:    []TermsAgg{{Name: "v", Field: "value"}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(r); got != "en/clause-1" || r.Total != 1 || r.Relation != "eq" {
+			t.Errorf("hits %s total %d %s; want en/clause-1, 1 eq", got, r.Total, r.Relation)
+		}
+		if r.MaxScore != r.Hits[0].Score {
+			t.Errorf("max score %v is not the filtered hit's %v", r.MaxScore, r.Hits[0].Score)
+		}
+		want := []Bucket{{"governing law", 2}, {"venue", 1}}
+		if !reflect.DeepEqual(r.Aggs[0].Buckets, want) {
+			t.Errorf("buckets %v, want %v", r.Aggs[0].Buckets, want)
+		}
+	})
+	t.Run("post_filter matching nothing in a segment", func(t *testing.T) {
+		r, err := s.Search(context.Background(), Request{
+			Targets: []Target{{Index: "clause", Query: &MatchAllQuery{}, PostFilter: &TermQuery{Field: "value", Term: "notices"}}},
+			Size:    10,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ids(r); got != "en/clause-3" || r.Total != 1 {
+			t.Errorf("hits %s total %d; want en/clause-3, 1", got, r.Total)
+		}
+	})
+	for _, tt := range []struct {
+		upTo     int
+		total    int
+		relation string
+	}{{0, 3, "eq"}, {2, 2, "gte"}, {3, 3, "eq"}, {-1, 3, "eq"}} {
+		t.Run(fmt.Sprintf("track_total_hits %d", tt.upTo), func(t *testing.T) {
+			r, err := s.Search(context.Background(), Request{Indexes: []string{"clause"}, Query: law, Size: 1, TrackTotalHitsUpTo: tt.upTo})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Total != tt.total || r.Relation != tt.relation || len(r.Hits) != 1 {
+				t.Errorf("total %d %s with %d hits; want %d %s with 1", r.Total, r.Relation, len(r.Hits), tt.total, tt.relation)
+			}
+		})
+	}
+}
