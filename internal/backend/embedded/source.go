@@ -1,0 +1,217 @@
+package embedded
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// filterSource returns the parts of a stored _source that the include
+// patterns select, as OpenSearch's source filtering does: a field is kept
+// whole when a pattern matches its dotted path (`*` matches any run of
+// characters, dots included); an object is kept with the fields selected
+// inside it when any are; an array keeps the selected parts of its
+// objects; objects and arrays left empty are dropped. Key order is the
+// stored order. With no patterns the source is returned unchanged.
+func filterSource(src []byte, includes []string) ([]byte, error) {
+	if len(includes) == 0 {
+		return src, nil
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(src))
+	root, err := readNode(dec)
+	if err != nil {
+		return nil, fmt.Errorf("_source: %w", err)
+	}
+	if root.kind != '{' {
+		return nil, fmt.Errorf("_source: not an object")
+	}
+	f := sourceFilter{includes: includes}
+	var out []byte
+	out, _ = f.object(out, root, "")
+	if len(out) == 0 {
+		out = []byte("{}")
+	}
+	return out, nil
+}
+
+// node is a parsed JSON value: scalars keep their raw bytes.
+type node struct {
+	kind  jsontext.Kind
+	raw   jsontext.Value // scalars
+	keys  []string       // objects
+	elems []*node        // object values, array elements
+}
+
+func readNode(dec *jsontext.Decoder) (*node, error) {
+	switch dec.PeekKind() {
+	case '{':
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		n := &node{kind: '{'}
+		for dec.PeekKind() != '}' {
+			tok, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			// A token is valid only until the decoder's next call.
+			n.keys = append(n.keys, tok.String())
+			v, err := readNode(dec)
+			if err != nil {
+				return nil, err
+			}
+			n.elems = append(n.elems, v)
+		}
+		_, err := dec.ReadToken()
+		return n, err
+	case '[':
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		n := &node{kind: '['}
+		for dec.PeekKind() != ']' {
+			v, err := readNode(dec)
+			if err != nil {
+				return nil, err
+			}
+			n.elems = append(n.elems, v)
+		}
+		_, err := dec.ReadToken()
+		return n, err
+	}
+	v, err := dec.ReadValue()
+	if err != nil {
+		return nil, err
+	}
+	return &node{kind: v.Kind(), raw: v.Clone()}, nil
+}
+
+type sourceFilter struct{ includes []string }
+
+func (f sourceFilter) selected(path string) bool {
+	for _, p := range f.includes {
+		if wildcardMatch(p, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// object appends the selected fields of n (the object at path) and
+// reports whether any was selected; nothing is appended when none is.
+func (f sourceFilter) object(dst []byte, n *node, path string) ([]byte, bool) {
+	start := len(dst)
+	dst = append(dst, '{')
+	any := false
+	for i, key := range n.keys {
+		p := key
+		if path != "" {
+			p = path + "." + key
+		}
+		mark := len(dst)
+		if any {
+			dst = append(dst, ',')
+		}
+		dst, _ = jsontext.AppendQuote(dst, key)
+		dst = append(dst, ':')
+		var ok bool
+		if f.selected(p) {
+			dst, ok = appendNode(dst, n.elems[i]), true
+		} else {
+			dst, ok = f.value(dst, n.elems[i], p)
+		}
+		if !ok {
+			dst = dst[:mark]
+			continue
+		}
+		any = true
+	}
+	if !any {
+		return dst[:start], false
+	}
+	return append(dst, '}'), true
+}
+
+// value appends the selected parts of a value that no pattern selects
+// whole: objects and arrays may hold selected fields; scalars cannot.
+func (f sourceFilter) value(dst []byte, n *node, path string) ([]byte, bool) {
+	switch n.kind {
+	case '{':
+		return f.object(dst, n, path)
+	case '[':
+		start := len(dst)
+		dst = append(dst, '[')
+		any := false
+		for _, e := range n.elems {
+			mark := len(dst)
+			if any {
+				dst = append(dst, ',')
+			}
+			var ok bool
+			if dst, ok = f.value(dst, e, path); !ok {
+				dst = dst[:mark]
+				continue
+			}
+			any = true
+		}
+		if !any {
+			return dst[:start], false
+		}
+		return append(dst, ']'), true
+	}
+	return dst, false
+}
+
+func appendNode(dst []byte, n *node) []byte {
+	switch n.kind {
+	case '{':
+		dst = append(dst, '{')
+		for i, key := range n.keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst, _ = jsontext.AppendQuote(dst, key)
+			dst = append(dst, ':')
+			dst = appendNode(dst, n.elems[i])
+		}
+		return append(dst, '}')
+	case '[':
+		dst = append(dst, '[')
+		for i, e := range n.elems {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendNode(dst, e)
+		}
+		return append(dst, ']')
+	}
+	return append(dst, n.raw...)
+}
+
+// wildcardMatch reports whether s matches pattern, where `*` matches any
+// run of characters (OpenSearch's Regex.simpleMatch). It backtracks only
+// to the last star, so it runs in O(len(pattern)·len(s)) at worst.
+func wildcardMatch(pattern, s string) bool {
+	p, i := 0, 0
+	star, mark := -1, 0
+	for i < len(s) {
+		switch {
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, i
+			p++
+		case p < len(pattern) && pattern[p] == s[i]:
+			p++
+			i++
+		case star >= 0:
+			mark++
+			p, i = star+1, mark
+		default:
+			return false
+		}
+	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
+}

@@ -1,0 +1,80 @@
+package embedded
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFilterSource(t *testing.T) {
+	src := `{"name":"Supply Agreement","category":{"name":"Supply","value":"supply-agreement"},"group_size":3,` +
+		`"sections":[{"type":"clause","name":"Governing Law","value":"governing law"},{"type":"definition","name":"Affiliate"}],` +
+		`"tags":["a","b"],"empty":{}}`
+	tests := []struct {
+		name     string
+		includes []string
+		want     string
+	}{
+		{"no patterns: unchanged", nil, src},
+		{"top-level fields keep stored order", []string{"group_size", "name"}, `{"name":"Supply Agreement","group_size":3}`},
+		{"an object whole", []string{"category"}, `{"category":{"name":"Supply","value":"supply-agreement"}}`},
+		{"a field inside an object", []string{"category.value"}, `{"category":{"value":"supply-agreement"}}`},
+		{"inside arrays of objects", []string{"sections.name"}, `{"sections":[{"name":"Governing Law"},{"name":"Affiliate"}]}`},
+		{"array elements left empty are dropped", []string{"sections.value"}, `{"sections":[{"value":"governing law"}]}`},
+		{"wildcard across dots", []string{"*.name"}, `{"category":{"name":"Supply"},"sections":[{"name":"Governing Law"},{"name":"Affiliate"}]}`},
+		{"prefix wildcard", []string{"group*"}, `{"group_size":3}`},
+		{"scalar arrays whole", []string{"tags"}, `{"tags":["a","b"]}`},
+		{"nothing selected", []string{"missing"}, `{}`},
+		{"a pattern naming a scalar's child selects nothing", []string{"name.raw"}, `{}`},
+		{"an empty object selected whole", []string{"empty"}, `{"empty":{}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := filterSource([]byte(src), tt.includes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+	if _, err := filterSource([]byte(`{"a":`), []string{"a"}); err == nil || !strings.Contains(err.Error(), "_source") {
+		t.Errorf("truncated source: err %v, want a _source error", err)
+	}
+}
+
+func TestWildcardMatch(t *testing.T) {
+	tests := []struct {
+		pattern, s string
+		want       bool
+	}{
+		{"name", "name", true}, {"name", "names", false}, {"*", "", true}, {"*", "a.b", true},
+		{"a*", "abc", true}, {"*c", "abc", true}, {"a*c", "abbbc", true}, {"a*c", "abcd", false},
+		{"*.name", "category.name", true}, {"*.name", "name", false}, {"a**b", "ab", true},
+		{"*a*a*a*a*a*b", strings.Repeat("a", 200), false},
+	}
+	for _, tt := range tests {
+		if got := wildcardMatch(tt.pattern, tt.s); got != tt.want {
+			t.Errorf("wildcardMatch(%q, %q) = %v, want %v", tt.pattern, tt.s, got, tt.want)
+		}
+	}
+}
+
+func FuzzFilterSource(f *testing.F) {
+	f.Add([]byte(`{"a":{"b":[1,{"c":2}]},"d":"x"}`), "a.b.c")
+	f.Add([]byte(`{"sections":[{"name":"x"}]}`), "*.name")
+	f.Fuzz(func(t *testing.T, src []byte, pattern string) {
+		out, err := filterSource(src, []string{pattern})
+		if err != nil {
+			return
+		}
+		// The output is an object and filtering it again changes nothing.
+		again, err := filterSource(out, []string{pattern})
+		if err != nil {
+			t.Fatalf("filtered output %s does not parse: %v", out, err)
+		}
+		if string(again) != string(out) {
+			t.Fatalf("not idempotent: %s then %s", out, again)
+		}
+	})
+}
