@@ -13,6 +13,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -255,6 +256,9 @@ type Result struct {
 	MaxScore float32
 	// Aggs are the requested aggregations, in request order.
 	Aggs []TermsAggResult
+	// TimedOut is set when the context's deadline passed during the
+	// search: the result holds what was collected until then.
+	TimedOut bool
 }
 
 // Request is one search.
@@ -317,12 +321,18 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	c := newTopCollector(req.From + req.Size)
 	aggs := newAggCollectors(req.Aggs)
+	timedOut := false
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
 		if ix == nil {
 			continue
 		}
 		if err := s.searchIndex(ctx, ix, t, c, aggs); err != nil {
+			if errors.Is(err, context.DeadlineExceeded) {
+				// OpenSearch's timeout: answer with what was collected.
+				timedOut = true
+				break
+			}
 			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
 		}
 	}
@@ -340,5 +350,6 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	for _, a := range aggs {
 		res.Aggs = append(res.Aggs, a.reduce())
 	}
+	res.TimedOut = timedOut
 	return res, nil
 }

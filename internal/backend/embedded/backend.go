@@ -1,0 +1,288 @@
+package embedded
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/contractsearch/contractsearch/internal/apierr"
+	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/engine/generation"
+	"github.com/contractsearch/contractsearch/internal/engine/indexer"
+	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/mappings"
+)
+
+// Backend serves searches from the newest published generation of an
+// index directory, moving to newer generations as Refresh or Watch find
+// them. Searches in flight keep the snapshot they started with.
+type Backend struct {
+	live     *generation.Live[*snapshot]
+	mappings *mappings.Set
+}
+
+// snapshot is one open generation: its segments and a searcher over them.
+type snapshot struct {
+	searcher *search.Searcher
+	indexes  map[string]*search.Index
+}
+
+// Open serves the newest generation of the index directory dir.
+// generation.ErrNoGeneration (wrapped) means nothing was published there
+// yet. onError, if not nil, receives errors of background work (refreshes,
+// deleting old generations).
+func Open(dir string, set *mappings.Set, onError func(error)) (*Backend, error) {
+	d, err := generation.OpenDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: %w", err)
+	}
+	live, err := generation.NewLive(d, openSnapshot, closeSnapshot, onError)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: index directory %s: %w", dir, err)
+	}
+	return &Backend{live: live, mappings: set}, nil
+}
+
+// openSnapshot opens every segment a generation lists.
+func openSnapshot(g *generation.Generation) (*snapshot, error) {
+	meta, err := indexer.ParseMeta(g.Meta)
+	if err != nil {
+		return nil, err
+	}
+	s := &snapshot{indexes: map[string]*search.Index{}}
+	var all []*search.Index
+	for _, name := range mappings.Names() {
+		ix := &search.Index{Name: name}
+		s.indexes[name] = ix
+		for _, prefix := range meta.Segments[name] {
+			seg, err := segment.Open(prefix, g.File)
+			if err != nil {
+				closeSnapshot(s)
+				return nil, fmt.Errorf("index %s: %w", name, err)
+			}
+			ix.Segments = append(ix.Segments, seg)
+		}
+		all = append(all, ix)
+	}
+	s.searcher = search.NewSearcher(all...)
+	return s, nil
+}
+
+// closeSnapshot releases what openSnapshot built once no search uses it.
+func closeSnapshot(s *snapshot) {
+	for _, ix := range s.indexes {
+		for _, seg := range ix.Segments {
+			seg.Store.Close()
+		}
+	}
+}
+
+// Refresh moves to the newest generation if there is a newer one and
+// reports whether it did.
+func (b *Backend) Refresh() (bool, error) { return b.live.Refresh() }
+
+// Watch refreshes every interval and whenever trigger fires (SIGHUP in the
+// gateway) until ctx ends.
+func (b *Backend) Watch(ctx context.Context, interval time.Duration, trigger <-chan struct{}) {
+	b.live.Watch(ctx, interval, trigger)
+}
+
+// Generation returns the served generation's number, 0 when closed.
+func (b *Backend) Generation() uint64 {
+	s := b.live.Acquire()
+	if s == nil {
+		return 0
+	}
+	defer s.Release()
+	return s.Generation()
+}
+
+// Ready reports whether a generation is being served.
+func (b *Backend) Ready(context.Context) error {
+	s := b.live.Acquire()
+	if s == nil {
+		return errors.New("embedded: no generation is open")
+	}
+	s.Release()
+	return nil
+}
+
+// Close stops serving; searches in flight finish on their snapshot.
+func (b *Backend) Close() error {
+	b.live.Close()
+	return nil
+}
+
+// Search runs one validated search. Each logical index gets the query
+// built from its own mappings, as each OpenSearch shard builds its own; an
+// index whose query cannot be built (a nested path it lacks) fails alone,
+// reported in _shards.failures, unless every index fails (400, as
+// OpenSearch's "all shards failed").
+func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Response, error) {
+	if req == nil || req.Search == nil {
+		return nil, errors.New("embedded: search: nil request")
+	}
+	start := time.Now()
+	snap := b.live.Acquire()
+	if snap == nil {
+		return nil, apierr.Unavailable(errors.New("embedded: no generation is open"))
+	}
+	defer snap.Release()
+
+	sr := req.Search
+	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10)}
+	if t := sr.TrackTotalHits; t != nil {
+		switch {
+		case !t.Enabled:
+			// Counted anyway, not reported: counting is not the cost here.
+		case t.Limit == 0:
+			sreq.TrackTotalHitsUpTo = -1
+		default:
+			sreq.TrackTotalHitsUpTo = t.Limit
+		}
+	}
+	for _, a := range sr.Aggs {
+		sreq.Aggs = append(sreq.Aggs, search.TermsAgg{Name: a.Name, Field: a.Field, Size: valueOr(a.Size, 10)})
+	}
+	var failures []json.RawMessage
+	var failed []*ShardError
+	for _, name := range req.Indexes {
+		t, err := b.target(name, sr)
+		var se *ShardError
+		if errors.As(err, &se) {
+			failures = append(failures, se.failure(name))
+			failed = append(failed, se)
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("embedded: index %s: %w", name, err)
+		}
+		sreq.Targets = append(sreq.Targets, t)
+	}
+	if len(req.Indexes) > 0 && len(failed) == len(req.Indexes) {
+		return nil, allShardsFailed(failed, failures)
+	}
+
+	timeout := sr.Timeout
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	res, err := snap.Value.searcher.Search(ctx, sreq)
+	if err != nil {
+		return nil, fmt.Errorf("embedded: %w", err)
+	}
+	resp := &backend.Response{
+		TimedOut: res.TimedOut,
+		Shards: backend.Shards{
+			Total:      len(req.Indexes),
+			Successful: len(req.Indexes) - len(failures),
+			Failed:     len(failures),
+			Failures:   failures,
+		},
+	}
+	if err := b.renderHits(snap.Value, res, sr, &resp.Hits); err != nil {
+		return nil, fmt.Errorf("embedded: %w", err)
+	}
+	if t := sr.TrackTotalHits; t != nil && !t.Enabled {
+		resp.Hits.Total = nil
+	}
+	for _, a := range res.Aggs {
+		na := backend.NamedAggregation{Name: a.Name, TermsAggregation: backend.TermsAggregation{
+			DocCountErrorUpperBound: a.DocCountErrorUpperBound,
+			SumOtherDocCount:        a.SumOtherDocCount,
+			Buckets:                 make([]backend.Bucket, 0, len(a.Buckets)),
+		}}
+		for _, bk := range a.Buckets {
+			na.Buckets = append(na.Buckets, backend.Bucket{Key: bk.Key, DocCount: bk.DocCount})
+		}
+		resp.Aggregations = append(resp.Aggregations, na)
+	}
+	resp.Took = time.Since(start).Milliseconds()
+	return resp, nil
+}
+
+// target builds one index's queries.
+func (b *Backend) target(name string, sr *dsl.SearchRequest) (search.Target, error) {
+	m := b.mappings.Index(name)
+	if m == nil {
+		return search.Target{}, fmt.Errorf("no mappings for index %s", name)
+	}
+	t := search.Target{Index: name}
+	var err error
+	if t.Query, err = translateRoot(sr.Query, m); err != nil {
+		return t, err
+	}
+	if sr.PostFilter != nil {
+		if t.PostFilter, err = translateRoot(sr.PostFilter, m); err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
+// renderHits fills the hits member: total, max_score and the page with
+// sources filtered as requested.
+func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchRequest, out *backend.Hits) error {
+	out.Total = &backend.Total{Value: int64(res.Total), Relation: res.Relation}
+	if len(res.Hits) > 0 || res.Total > 0 {
+		ms := res.MaxScore
+		out.MaxScore = &ms
+	}
+	out.Hits = make([]backend.Hit, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		seg := snap.indexes[h.Index].Segments[h.Segment]
+		score := h.Score
+		hit := backend.Hit{Index: h.Index, ID: h.ID, Score: &score}
+		if sr.Source == nil || !sr.Source.Disabled {
+			src, _, err := seg.Store.Get(h.Doc, nil, nil)
+			if err != nil {
+				return fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
+			}
+			var includes []string
+			if sr.Source != nil {
+				includes = sr.Source.Includes
+			}
+			if hit.Source, err = filterSource(src, includes); err != nil {
+				return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
+			}
+		}
+		out.Hits = append(out.Hits, hit)
+	}
+	return nil
+}
+
+// allShardsFailed is OpenSearch's answer when no index could run the
+// query: 400 search_phase_execution_exception listing each failure.
+func allShardsFailed(failed []*ShardError, failures []json.RawMessage) error {
+	root := make([]json.RawMessage, len(failed))
+	for i, se := range failed {
+		root[i] = se.reasonJSON()
+	}
+	body, _ := json.Marshal(map[string]any{
+		"error": map[string]any{
+			"root_cause":    root,
+			"type":          "search_phase_execution_exception",
+			"reason":        "all shards failed",
+			"phase":         "query",
+			"grouped":       true,
+			"failed_shards": failures,
+		},
+		"status": http.StatusBadRequest,
+	})
+	return &apierr.Error{Status: http.StatusBadRequest, Type: "search_phase_execution_exception",
+		Reason: "all shards failed", Raw: body}
+}
+
+func valueOr(p *int, def int) int {
+	if p == nil {
+		return def
+	}
+	return *p
+}
