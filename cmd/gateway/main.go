@@ -17,9 +17,11 @@ import (
 
 	"github.com/contractsearch/contractsearch/internal/api"
 	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/backend/embedded"
 	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
 	"github.com/contractsearch/contractsearch/internal/config"
 	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/engine/generation"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -47,7 +49,9 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	b, err := openBackend(cfg, m)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	b, err := openBackend(ctx, cfg, m, logger)
 	if err != nil {
 		return err
 	}
@@ -79,8 +83,6 @@ func run() error {
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.ListenAndServe() }()
 	logger.Info("gateway listening", "addr", cfg.ListenAddr, "backend", cfg.SearchBackend, "tokens", len(cfg.APITokens))
@@ -101,8 +103,10 @@ func run() error {
 	return nil
 }
 
-// openBackend opens the configured backend.
-func openBackend(cfg config.Config, m *mappings.Set) (backend.Backend, error) {
+// openBackend opens the configured backend. The embedded engine serves the
+// newest generation of INDEX_DIR and moves to newer ones it finds every
+// INDEX_POLL_INTERVAL or on SIGHUP, until ctx ends.
+func openBackend(ctx context.Context, cfg config.Config, m *mappings.Set, logger *slog.Logger) (backend.Backend, error) {
 	switch cfg.SearchBackend {
 	case config.BackendOpenSearch:
 		return opensearch.New(opensearch.Config{
@@ -111,8 +115,38 @@ func openBackend(cfg config.Config, m *mappings.Set) (backend.Backend, error) {
 			Password:    cfg.OpenSearchPassword,
 			IndexPrefix: cfg.OpenSearchIndexPrefix,
 		}, m)
-	default:
-		return nil, errors.New("SEARCH_BACKEND=embedded: the embedded engine is not part of this build yet; " +
-			"run against an OpenSearch cluster with SEARCH_BACKEND=opensearch OPENSEARCH_URLS=http://host:9200 (see README)")
 	}
+	b, err := embedded.Open(cfg.IndexDir, m, func(err error) {
+		logger.Error("index directory", "dir", cfg.IndexDir, "err", err)
+	})
+	if errors.Is(err, generation.ErrNoGeneration) {
+		return nil, fmt.Errorf("INDEX_DIR=%s holds no index; build one with "+
+			"`go run ./cmd/ingest -in FILE.ndjson -index-dir %s` (or run `make run`, which builds the demo index): %w",
+			cfg.IndexDir, cfg.IndexDir, err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	logger.Info("serving index", "dir", cfg.IndexDir, "generation", b.Generation())
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	trigger := make(chan struct{}, 1)
+	go func() {
+		defer signal.Stop(hup)
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-hup:
+				select {
+				case trigger <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}()
+	go b.Watch(ctx, cfg.IndexPollInterval, trigger, func(gen uint64) {
+		logger.Info("serving newer index generation", "dir", cfg.IndexDir, "generation", gen)
+	})
+	return b, nil
 }

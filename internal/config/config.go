@@ -49,6 +49,9 @@ type Config struct {
 	OpenSearchIndexPrefix string `env:"OPENSEARCH_INDEX_PREFIX"`
 	// IndexDir is the embedded engine's index directory.
 	IndexDir string `env:"INDEX_DIR" envDefault:"./data/index"`
+	// IndexPollInterval is how often the embedded engine looks for a newer
+	// generation in IndexDir (SIGHUP makes it look at once).
+	IndexPollInterval time.Duration `env:"INDEX_POLL_INTERVAL" envDefault:"10s"`
 
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64 `env:"MAX_BODY_BYTES" envDefault:"1048576"`
@@ -135,6 +138,9 @@ func (c *Config) Validate() error {
 	}
 	if c.RateLimit > 0 && c.RateBurst < 1 {
 		return fmt.Errorf("config: RATE_LIMIT_BURST must be at least 1, got %d", c.RateBurst)
+	}
+	if c.IndexPollInterval <= 0 {
+		return fmt.Errorf("config: INDEX_POLL_INTERVAL must be positive, got %s", c.IndexPollInterval)
 	}
 	if c.ShutdownTimeout <= 0 {
 		return fmt.Errorf("config: SHUTDOWN_TIMEOUT must be positive, got %s", c.ShutdownTimeout)

@@ -87,9 +87,10 @@ func closeSnapshot(s *snapshot) {
 func (b *Backend) Refresh() (bool, error) { return b.live.Refresh() }
 
 // Watch refreshes every interval and whenever trigger fires (SIGHUP in the
-// gateway) until ctx ends.
-func (b *Backend) Watch(ctx context.Context, interval time.Duration, trigger <-chan struct{}) {
-	b.live.Watch(ctx, interval, trigger)
+// gateway) until ctx ends; swapped, if not nil, hears of each newer
+// generation served.
+func (b *Backend) Watch(ctx context.Context, interval time.Duration, trigger <-chan struct{}, swapped func(gen uint64)) {
+	b.live.Watch(ctx, interval, trigger, swapped)
 }
 
 // Generation returns the served generation's number, 0 when closed.

@@ -117,8 +117,9 @@ func (l *Live[T]) Refresh() (bool, error) {
 }
 
 // Watch refreshes every interval, and whenever trigger fires (e.g. on
-// SIGHUP), until ctx ends. Errors go to onError.
-func (l *Live[T]) Watch(ctx context.Context, interval time.Duration, trigger <-chan struct{}) {
+// SIGHUP), until ctx ends. swapped, if not nil, is called with the new
+// generation's number after each swap; errors go to onError.
+func (l *Live[T]) Watch(ctx context.Context, interval time.Duration, trigger <-chan struct{}, swapped func(gen uint64)) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
@@ -128,8 +129,15 @@ func (l *Live[T]) Watch(ctx context.Context, interval time.Duration, trigger <-c
 		case <-t.C:
 		case <-trigger:
 		}
-		if _, err := l.Refresh(); err != nil && !errors.Is(err, ErrNoGeneration) {
+		ok, err := l.Refresh()
+		if err != nil && !errors.Is(err, ErrNoGeneration) {
 			l.report(err)
+		}
+		if ok && swapped != nil {
+			if s := l.Acquire(); s != nil {
+				swapped(s.Generation())
+				s.Release()
+			}
 		}
 	}
 }
