@@ -1,10 +1,11 @@
 // Command parity checks the embedded engine against the Lucene oracle on a
 // query set (see internal/parity and `make parity`):
 //
-//	parity prepare -queries Q.jsonl -out oracle-queries.jsonl
-//	parity run     -queries Q.jsonl -index-dir DIR -out engine.jsonl
-//	parity compare -queries Q.jsonl -engine engine.jsonl -oracle oracle.jsonl [-report FILE]
+//	parity prepare [-queries Q.jsonl] -out oracle-queries.jsonl
+//	parity run     [-queries Q.jsonl] -index-dir DIR -out engine.jsonl
+//	parity compare [-queries Q.jsonl] -engine engine.jsonl -oracle oracle.jsonl [-report FILE]
 //
+// Without -queries the built-in query set (parity.QuerySet) is used.
 // prepare writes what the oracle runs (the DSL the gateway forwards); run
 // answers the set with the engine; compare prints the report and exits 1
 // when any query differs.
@@ -39,7 +40,7 @@ func run(args []string) error {
 		return errors.New("usage: parity prepare|run|compare [flags]")
 	}
 	fs := flag.NewFlagSet("parity "+args[0], flag.ContinueOnError)
-	queriesPath := fs.String("queries", "", "query set (JSONL: id, kind, body)")
+	queriesPath := fs.String("queries", "", "query set (JSONL: id, kind, body); the built-in set when empty")
 	out := fs.String("out", "", "output file")
 	indexDir := fs.String("index-dir", "", "engine index directory (run)")
 	enginePath := fs.String("engine", "", "engine answers (compare)")
@@ -50,17 +51,17 @@ func run(args []string) error {
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	if *queriesPath == "" {
-		return errors.New("-queries is required")
-	}
-	qf, err := os.Open(*queriesPath)
-	if err != nil {
-		return err
-	}
-	queries, err := parity.ReadQueries(qf)
-	qf.Close()
-	if err != nil {
-		return err
+	queries := parity.QuerySet()
+	if *queriesPath != "" {
+		qf, err := os.Open(*queriesPath)
+		if err != nil {
+			return err
+		}
+		queries, err = parity.ReadQueries(qf)
+		qf.Close()
+		if err != nil {
+			return err
+		}
 	}
 	m, err := mappings.Load()
 	if err != nil {
