@@ -9,7 +9,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 1000000x
 BENCH_OUT   ?= bench/results.txt
 
-.PHONY: run test lint fuzz bench build docker-up clean
+.PHONY: run test lint fuzz bench build parity docker-up clean
 
 ## run: serve the API on LISTEN_ADDR (default :8080) with a generated dev token
 run:
@@ -50,6 +50,10 @@ bench:
 	@{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ) $$(git rev-parse --short HEAD 2>/dev/null)"; \
 	   echo "# $$(uname -srm), $$(nproc) cpus, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$($(GO) version)"; \
 	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; } | tee $(BENCH_OUT)
+
+## parity: compare the embedded engine with the Lucene oracle on the parity query set (needs Java 17 + liblucene8-java; PARITY_BULK=files)
+parity:
+	scripts/parity.sh
 
 ## docker-up: OpenSearch 3 + gateway with docker compose (needs a Docker daemon)
 docker-up:
