@@ -76,6 +76,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -608,7 +609,7 @@ func bfCheck(w *bfWorld, req Request) string {
 		bad("%d hits on the page, want %d", len(res.Hits), want)
 	}
 	for i, h := range res.Hits {
-		if r := req.From + i; r < len(full.Hits) && h != full.Hits[r] {
+		if r := req.From + i; r < len(full.Hits) && !reflect.DeepEqual(h, full.Hits[r]) {
 			bad("page hit %d is %+v; rank %d of all matches is %+v", i, h, r, full.Hits[r])
 		}
 	}

@@ -236,6 +236,9 @@ type Hit struct {
 	Doc     uint32
 	ID      string
 	Score   float32
+	// InnerHits holds, by name, the inner hits the query's nested
+	// queries ask for (innerhits.go); nil when they ask for none.
+	InnerHits map[string]InnerHits
 }
 
 // TotalHitsLimit is OpenSearch's default track_total_hits: matches are
@@ -314,6 +317,9 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	res, err := c.result(req.From)
 	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	if err := addInnerHits(ctx, res, targets, s.indexes); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	return res, nil
