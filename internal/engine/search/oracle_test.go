@@ -108,7 +108,7 @@ type oracleResult struct {
 		Value    int    `json:"value"`
 		Relation string `json:"relation"`
 	} `json:"total"`
-	MaxScore *float32   `json:"max_score"`
+	MaxScore *float32    `json:"max_score"`
 	Hits     []oracleHit `json:"hits"`
 }
 
