@@ -197,7 +197,7 @@ type allDocsScorer struct {
 func (s *allDocsScorer) Next() bool { return s.Advance(uint32(s.doc + 1)) }
 
 func (s *allDocsScorer) Advance(target uint32) bool {
-	if target >= s.maxDoc {
+	if target >= s.maxDoc || s.doc == int64(noMoreDocs) {
 		s.doc = int64(noMoreDocs)
 		return false
 	}

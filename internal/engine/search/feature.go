@@ -96,12 +96,23 @@ type featureScorer struct {
 	cur docvalues.NumericCursor
 	fn  similarity.FeatureFunction
 	w   float32
+	// done is set once exhausted, so that no later call moves the cursor
+	// (its targets must not decrease).
+	done bool
 }
 
-func (s *featureScorer) Next() bool            { return s.cur.Next() }
-func (s *featureScorer) Advance(t uint32) bool { return s.cur.Advance(t) }
-func (s *featureScorer) DocID() uint32         { return s.cur.DocID() }
-func (s *featureScorer) Err() error            { return s.cur.Err() }
+func (s *featureScorer) Next() bool {
+	s.done = s.done || !s.cur.Next()
+	return !s.done
+}
+
+func (s *featureScorer) Advance(t uint32) bool {
+	s.done = s.done || !s.cur.Advance(t)
+	return !s.done
+}
+
+func (s *featureScorer) DocID() uint32 { return s.cur.DocID() }
+func (s *featureScorer) Err() error    { return s.cur.Err() }
 
 // Score applies the function to the document's encoded value (a
 // rank_feature field has one value per document).

@@ -50,6 +50,9 @@ type rangeScorer struct {
 	cur    docvalues.NumericCursor
 	lo, hi int64
 	score  float32
+	// done is set once exhausted, so that no later call moves the cursor
+	// (its targets must not decrease).
+	done bool
 }
 
 // matches reports whether the current document has a value in range.
@@ -72,16 +75,18 @@ func (s *rangeScorer) matches() bool {
 }
 
 func (s *rangeScorer) Next() bool {
-	for s.cur.Next() {
+	for !s.done && s.cur.Next() {
 		if s.matches() {
 			return true
 		}
 	}
+	s.done = true
 	return false
 }
 
 func (s *rangeScorer) Advance(target uint32) bool {
-	if !s.cur.Advance(target) {
+	if s.done || !s.cur.Advance(target) {
+		s.done = true
 		return false
 	}
 	return s.matches() || s.Next()

@@ -430,3 +430,36 @@ func TestRankFeature(t *testing.T) {
 		}
 	}
 }
+
+// TestScorersStayExhausted checks that the new scorers keep answering
+// false once exhausted, as the iterator vocabulary requires.
+func TestScorersStayExhausted(t *testing.T) {
+	nested, ranges, features := nestedCorpus(t), rangeCorpus(t), featureCorpus(t)
+	for _, c := range []struct {
+		ix *Index
+		q  Query
+	}{
+		{nested, &MatchAllQuery{}},
+		{nested, &NestedQuery{Path: "sections", Query: &MatchAllQuery{}}},
+		{ranges, &RangeQuery{Field: "group_size"}},
+		{features, &RankFeatureQuery{Field: "weight_rank", Function: Linear{}}},
+	} {
+		w, err := createWeight(c.q, c.ix, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for segNum, seg := range c.ix.Segments {
+			sc, err := w.scorer(segNum, seg)
+			if err != nil || sc == nil {
+				t.Fatalf("%s: scorer %v %v", bfGo(c.q), sc, err)
+			}
+			n := 0
+			for sc.Next() {
+				n++
+			}
+			if n == 0 || sc.Next() || sc.Next() || sc.Advance(0) || sc.Err() != nil {
+				t.Errorf("%s segment %d: %d documents, then not exhausted", bfGo(c.q), segNum, n)
+			}
+		}
+	}
+}
