@@ -41,6 +41,10 @@ type oracleCase struct {
 	body    string // the "query" member
 	size    int
 	q       Query
+	// perIndex, when set, gives some indexes another query than q, as the
+	// translation does where a mapping differs (a nested query with
+	// ignore_unmapped becomes match_none on an index without the path).
+	perIndex map[string]Query
 }
 
 // openEngineIndex opens the latest generation of an engine index
@@ -181,7 +185,18 @@ func TestOracle(t *testing.T) {
 			t.Errorf("%s: oracle gave no result (%v)", c.id, w)
 			continue
 		}
-		res, err := s.Search(context.Background(), Request{Indexes: c.indexes, Query: c.q, Size: c.size})
+		req := Request{Indexes: c.indexes, Query: c.q, Size: c.size}
+		if c.perIndex != nil {
+			req.Indexes, req.Query = nil, nil
+			for _, name := range c.indexes {
+				q := c.q
+				if pq, ok := c.perIndex[name]; ok {
+					q = pq
+				}
+				req.Targets = append(req.Targets, Target{Index: name, Query: q})
+			}
+		}
+		res, err := s.Search(context.Background(), req)
 		if err != nil {
 			t.Errorf("%s: %v", c.id, err)
 			continue
@@ -340,6 +355,18 @@ func oracleCases() []oracleCase {
 	add("nested-all-indexes", all, 10,
 		`{"bool":{"should":[{"term":{"name":"law"}},{"nested":{"path":"sections","ignore_unmapped":true,"query":{"term":{"sections.name":"law"}}}}]}}`,
 		&BoolQuery{Should: []Query{term("name", "law"), &NestedQuery{Path: "sections", Query: term("sections.name", "law")}}})
+
+	unmapped := map[string]Query{}
+	for _, name := range all {
+		if name != "contract" {
+			unmapped[name] = &BoolQuery{Should: []Query{term("name", "license"), &MatchNoneQuery{}}}
+		}
+	}
+	cs = append(cs, oracleCase{id: "nested-ignore-unmapped-inner-hits", indexes: all, size: 20,
+		body: `{"bool":{"should":[{"term":{"name":"license"}},{"nested":{"path":"sections","ignore_unmapped":true,"score_mode":"max","query":{"term":{"sections.snippet":"license"}},"inner_hits":{"name":"lic"}}}]}}`,
+		q: &BoolQuery{Should: []Query{term("name", "license"),
+			&NestedQuery{Path: "sections", ScoreMode: ScoreMax, Query: term("sections.snippet", "license"), InnerHits: &InnerHitsSpec{Name: "lic", Size: 3}}}},
+		perIndex: unmapped})
 
 	// Range: dates and integers, bounds inclusive, exclusive and open.
 	add("range-date", contract, 20,
