@@ -2,9 +2,11 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 )
 
 // BenchmarkSearch runs term and bool queries over 20,000 records; allocations
@@ -38,6 +40,71 @@ func BenchmarkSearch(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := s.Search(context.Background(), Request{Indexes: []string{"company"}, Query: q.q, Size: 10}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkNestedRangeFeature runs range, rank_feature and nested queries
+// over 5,000 contract records with 0–7 sections each (about 17,500
+// documents), in two segments.
+func BenchmarkNestedRangeFeature(b *testing.B) {
+	words := strings.Fields("agreement license supply term party exclusive royalty notice law court delaware york")
+	r := rand.New(rand.NewPCG(3, 4))
+	text := func(n int) string {
+		var sb strings.Builder
+		for j := range n {
+			if j > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(words[r.IntN(len(words))])
+		}
+		return sb.String()
+	}
+	var segs [2][]string
+	for i := range 5000 {
+		var secs []string
+		for range r.IntN(8) {
+			typ := "clause"
+			if r.IntN(3) == 0 {
+				typ = "definition"
+			}
+			secs = append(secs, fmt.Sprintf(`{"type":%q,"name":%q,"snippet":%q}`, typ, text(2), text(5+r.IntN(30))))
+		}
+		src := fmt.Sprintf(`{"name":%q,"group_size":%d,"filing_date":"%s","weight_rank":%d,"sections":[%s]}`,
+			text(3), 1+r.IntN(20), time.Date(1995+r.IntN(25), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC).Format("2006-01-02"),
+			1+r.IntN(100), strings.Join(secs, ","))
+		segs[i%2] = append(segs[i%2], src)
+	}
+	s := NewSearcher(buildIndex(b, "contract", segs[0], segs[1]))
+	ms := func(y int) *int64 { v := time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli(); return &v }
+	pivot := float32(16)
+	law := &TermQuery{Field: "sections.snippet", Term: "law"}
+	queries := []struct {
+		name string
+		q    Query
+	}{
+		{"range_int", &RangeQuery{Field: "group_size", Lower: i64(5), Upper: i64(10)}},
+		{"range_date", &RangeQuery{Field: "filing_date", Lower: ms(2005), Upper: ms(2010)}},
+		{"feature_pivot", &RankFeatureQuery{Field: "weight_rank", Function: Saturation{Pivot: &pivot}, Boost: 50}},
+		{"feature_default_pivot", &RankFeatureQuery{Field: "weight_rank"}},
+		{"feature_log", &RankFeatureQuery{Field: "weight_rank", Function: Log{ScalingFactor: 4}}},
+		{"nested_avg", &NestedQuery{Path: "sections", Query: law}},
+		{"nested_sum_inner_hits", &NestedQuery{Path: "sections", ScoreMode: ScoreSum, Query: law, InnerHits: &InnerHitsSpec{Size: 3}}},
+		{"nested_match_all", &NestedQuery{Path: "sections", Query: &MatchAllQuery{}}},
+		{"bool_all_three", &BoolQuery{
+			Must:   []Query{&NestedQuery{Path: "sections", Query: &BoolQuery{Must: []Query{law}, Filter: []Query{&TermQuery{Field: "sections.type", Term: "clause"}}}, InnerHits: &InnerHitsSpec{Size: 3}}},
+			Filter: []Query{&RangeQuery{Field: "filing_date", Lower: ms(2000)}},
+			Should: []Query{&RankFeatureQuery{Field: "weight_rank", Function: Saturation{Pivot: &pivot}, Boost: 50}},
+		}},
+	}
+	for _, q := range queries {
+		b.Run(q.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := s.Search(context.Background(), Request{Indexes: []string{"contract"}, Query: q.q, Size: 10}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -29,6 +29,29 @@ package search
 //     is the sum of the matching Must and Should clauses (Filter and MustNot
 //     add 0). A bool of only MustNot/Filter clauses therefore matches every
 //     record passing them, with score 0.
+//   - RangeQuery matches a record with any integer or date value
+//     (epoch milliseconds) in [Lower, Upper] (nil: open), scoring its
+//     accumulated boost.
+//   - RankFeatureQuery matches a record with the feature and scores
+//     Lucene's FeatureField function of the stored value S, which keeps
+//     the float's bits >> 15 (9 significant bits): saturation
+//     w·(1 − k/(S+k)) in float32 with k the pivot or, without one, the
+//     index's mean encoded value (sum/count in float64, to float32,
+//     truncated to an integer) decoded; log float32(w·ln(float32(a+S)));
+//     sigmoid float32(w·(1 − k^e/(S^e + k^e))) in float64; linear w·S;
+//     w is the accumulated boost.
+//   - NestedQuery evaluates its query on the record's sections (their
+//     own statistics: sections.* fields exist only there, so N, n and
+//     avgdl count sections), with the accumulated boost times its own;
+//     the record matches when a section does. Its score combines the
+//     matching sections' float32 scores in float64 — sum, average, max or
+//     min — rounded to float32 once; ScoreNone scores 0.
+//   - Inner hits: every NestedQuery with InnerHits outside a MustNot
+//     subtree (OpenSearch's extractInnerHitBuilders) gives each hit, under
+//     its name (default the path), the record's sections its query matches
+//     scored alone (boost 1): total, max score (none when nothing matches
+//     or Size is 0), and From/Size of them by score then offset (the
+//     section's index in the record).
 //   - Top-level queries match records only, never nested children.
 //   - Order: score descending, then index name (bytes), then segment, then
 //     document. Total is exact up to TotalHitsLimit, then TotalHitsLimit
@@ -46,6 +69,12 @@ package search
 //     MinimumShouldMatch Should clauses" says.
 //   - MaxScore is only checked when the page has hits: it must be the top
 //     score of all matches (OpenSearch's max_score), whatever From is.
+//   - Range and rank_feature queries name fields of their type (or no
+//     field at all): the translation refuses the others, as OpenSearch
+//     does, and segments do not record a numeric column's type.
+//   - Inner hits are given for every hit of every searched index, also
+//     where the index has no nested path: the translation drops a nested
+//     query (ignore_unmapped) on such an index, and with it the section.
 //
 // Tolerances: engine scores must be within max(1e-6, 1e-4·|reference|) of
 // the reference: the engine may sum clause scores in float32 or float64 and
@@ -76,6 +105,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -239,6 +269,13 @@ type bfDoc struct {
 	doc uint32
 	tf  map[string]map[string]int // field → term → frequency
 	dl  map[string]int            // field → length
+	// nums holds integer and date values (epoch milliseconds) by field;
+	// feature the rank_feature values as written.
+	nums    map[string][]int64
+	feature map[string]float32
+	// children are a record's nested sections, in source order (their
+	// offsets); first is the document number of the first one.
+	children []*bfDoc
 }
 
 type bfRef struct {
@@ -248,6 +285,10 @@ type bfRef struct {
 	n    map[string]int                // field → records with the field (N)
 	sum  map[string]int                // field → sum of lengths
 	df   map[string]map[string]int     // field → term → records holding it
+	// featSum and featDocs are a feature's sum of encoded values and its
+	// number of records (Lucene's totalTermFreq and docFreq of the
+	// feature term), for the default saturation pivot.
+	featSum, featDocs map[string]int64
 }
 
 type bfWorld struct {
@@ -279,7 +320,7 @@ func bfBuild(mset *mappings.Set, corpus bfCorpus) (*bfWorld, error) {
 		schema := document.NewSchema(mix)
 		ix := &Index{Name: spec.Name}
 		ref := &bfRef{name: spec.Name, kind: map[string]mappings.FieldType{}, n: map[string]int{},
-			sum: map[string]int{}, df: map[string]map[string]int{}}
+			sum: map[string]int{}, df: map[string]map[string]int{}, featSum: map[string]int64{}, featDocs: map[string]int64{}}
 		for si, recs := range spec.Segments {
 			sw, err := segment.NewWriter(analysis.NewStandard(255))
 			if err != nil {
@@ -322,10 +363,59 @@ func bfBuild(mset *mappings.Set, corpus bfCorpus) (*bfWorld, error) {
 // values as whole terms, and the name.raw multi-field fed with name's
 // values.
 func (r *bfRef) add(mix *mappings.Index, rec *bfRecord, seg int, root uint32) {
-	d := &bfDoc{rec: rec, seg: seg, doc: root, tf: map[string]map[string]int{}, dl: map[string]int{}}
-	for path, vals := range rec.Fields {
+	d := r.fields(mix, "", rec.Fields, seg, root)
+	d.rec = rec
+	// Children come right before their record, in source order.
+	first := root - uint32(len(rec.Sections))
+	for i, sec := range rec.Sections {
+		d.children = append(d.children, r.fields(mix, "sections", sec, seg, first+uint32(i)))
+	}
+	r.docs = append(r.docs, d)
+}
+
+// fields inverts the fields of a record (nested "") or of one of its
+// sections (nested "sections", whose keys are relative to it).
+func (r *bfRef) fields(mix *mappings.Index, nested string, fields map[string][]string, seg int, doc uint32) *bfDoc {
+	d := &bfDoc{seg: seg, doc: doc, tf: map[string]map[string]int{}, dl: map[string]int{},
+		nums: map[string][]int64{}, feature: map[string]float32{}}
+	for key, vals := range fields {
+		path := key
+		if nested != "" {
+			path = nested + "." + key
+		}
 		f, ok := mix.Fields[path]
-		if !ok || !f.Indexed || f.NestedPath != "" {
+		if !ok || !f.Indexed || f.NestedPath != nested {
+			continue
+		}
+		switch f.Type {
+		case mappings.Integer:
+			for _, v := range vals {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil {
+					panic(err)
+				}
+				d.nums[path] = append(d.nums[path], n)
+			}
+			continue
+		case mappings.Date:
+			for _, v := range vals {
+				tm, err := time.Parse("2006-01-02", v)
+				if err != nil {
+					panic(err)
+				}
+				d.nums[path] = append(d.nums[path], tm.UnixMilli())
+			}
+			continue
+		case mappings.RankFeature:
+			if len(vals) == 1 {
+				v, err := strconv.ParseFloat(vals[0], 32)
+				if err != nil {
+					panic(err)
+				}
+				d.feature[path] = float32(v)
+				r.featSum[path] += int64(bfFeatureFreq(float32(v)))
+				r.featDocs[path]++
+			}
 			continue
 		}
 		r.invert(d, path, f.Type, vals)
@@ -333,7 +423,7 @@ func (r *bfRef) add(mix *mappings.Index, rec *bfRecord, seg int, root uint32) {
 			r.invert(d, path+".raw", raw.Type, vals)
 		}
 	}
-	r.docs = append(r.docs, d)
+	return d
 }
 
 func (r *bfRef) invert(d *bfDoc, field string, typ mappings.FieldType, vals []string) {
@@ -447,8 +537,96 @@ func (r *bfRef) eval(q Query, d *bfDoc, boost float32) (bool, float32) {
 			return false, 0
 		}
 		return true, float32(sum)
+	case *RangeQuery:
+		lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+		if q.Lower != nil {
+			lo = *q.Lower
+		}
+		if q.Upper != nil {
+			hi = *q.Upper
+		}
+		for _, v := range d.nums[q.Field] {
+			if v >= lo && v <= hi {
+				return true, float32(boost * bfBoost(q.Boost))
+			}
+		}
+		return false, 0
+	case *RankFeatureQuery:
+		v, ok := d.feature[q.Field]
+		if !ok {
+			return false, 0
+		}
+		return true, r.featureScore(q, float32(boost*bfBoost(q.Boost)), v)
+	case *NestedQuery:
+		// The boost reaches each child's score; the children's float
+		// scores are combined in float64 and rounded once.
+		b := float32(boost * bfBoost(q.Boost))
+		n := 0
+		var acc float64
+		for _, c := range d.children {
+			ok, s := r.eval(q.Query, c, b)
+			if !ok {
+				continue
+			}
+			n++
+			switch {
+			case n == 1:
+				acc = float64(s)
+			case q.ScoreMode == ScoreAvg || q.ScoreMode == ScoreSum:
+				acc += float64(s)
+			case q.ScoreMode == ScoreMax:
+				acc = math.Max(acc, float64(s))
+			case q.ScoreMode == ScoreMin:
+				acc = math.Min(acc, float64(s))
+			}
+		}
+		switch {
+		case n == 0:
+			return false, 0
+		case q.ScoreMode == ScoreNone:
+			return true, 0
+		case q.ScoreMode == ScoreAvg:
+			acc /= float64(n)
+		}
+		return true, float32(acc)
 	}
 	panic(fmt.Sprintf("bruteforce: unknown query %T", q))
+}
+
+// bfFeatureFreq is the term frequency Lucene's FeatureField indexes a
+// feature value under: the float's bits without the 15 low mantissa bits.
+func bfFeatureFreq(v float32) uint32 { return math.Float32bits(v) >> 15 }
+
+// bfFeatureValue decodes a feature frequency.
+func bfFeatureValue(freq uint32) float32 { return math.Float32frombits(freq << 15) }
+
+// featureScore is Lucene's FeatureField function of the stored (9-bit)
+// value S with weight w, in Lucene's arithmetic: saturation
+// w·(1 − k/(S + k)) in float with k the given pivot or the index's
+// default, the decoded mean frequency (totalTermFreq/docFreq in double,
+// to float, truncated to int); log (float)(w·ln(a + S)) with a + S in
+// float; sigmoid (float)(w·(1 − k^e/(S^e + k^e))) in double; linear w·S.
+func (r *bfRef) featureScore(q *RankFeatureQuery, w, v float32) float32 {
+	f := bfFeatureValue(bfFeatureFreq(v))
+	switch fn := q.Function.(type) {
+	case nil, Saturation:
+		var k float32
+		if sat, ok := fn.(Saturation); ok && sat.Pivot != nil {
+			k = *sat.Pivot
+		} else {
+			mean := float32(float64(r.featSum[q.Field]) / float64(r.featDocs[q.Field]))
+			k = bfFeatureValue(uint32(int32(mean)))
+		}
+		return w * float32(1-float32(k/float32(f+k)))
+	case Log:
+		return float32(float64(w) * math.Log(float64(float32(fn.ScalingFactor+f))))
+	case Sigmoid:
+		kPa := math.Pow(float64(fn.Pivot), float64(fn.Exponent))
+		return float32(float64(w) * (1 - kPa/(math.Pow(float64(f), float64(fn.Exponent))+kPa)))
+	case Linear:
+		return w * f
+	}
+	panic(fmt.Sprintf("bruteforce: unknown feature function %T", q.Function))
 }
 
 type bfKey struct {
@@ -499,6 +677,120 @@ func (w *bfWorld) expected(req Request) []bfHit {
 		return hits[i].less(hits[j].bfKey)
 	})
 	return hits
+}
+
+// bfInnerHitsDef is an inner hits request of the reference.
+type bfInnerHitsDef struct {
+	name       string
+	query      Query
+	from, size int
+}
+
+// bfInnerHitsDefs lists a query's inner hits requests: every nested query
+// with InnerHits that is not below a MustNot clause (OpenSearch's
+// extractInnerHitBuilders), named by InnerHits.Name or else the path.
+func bfInnerHitsDefs(q Query, out []bfInnerHitsDef) []bfInnerHitsDef {
+	switch q := q.(type) {
+	case *BoolQuery:
+		for _, l := range [][]Query{q.Must, q.Should, q.Filter} {
+			for _, c := range l {
+				out = bfInnerHitsDefs(c, out)
+			}
+		}
+	case *NestedQuery:
+		if ih := q.InnerHits; ih != nil {
+			name := ih.Name
+			if name == "" {
+				name = q.Path
+			}
+			out = append(out, bfInnerHitsDef{name, q.Query, ih.From, ih.Size})
+		}
+	}
+	return out
+}
+
+// checkInnerHits compares a hit's inner hits with the reference's: for
+// each request, the record's children the inner query matches (scored
+// alone, boost 1), total, max score (none when nothing matches or Size is
+// 0), and the page ordered by score then offset, where children whose
+// reference scores are within 1e-5 may swap.
+func (w *bfWorld) checkInnerHits(req Request, h Hit, bad func(string, ...any)) {
+	defs := bfInnerHitsDefs(req.Query, nil)
+	if len(defs) == 0 {
+		if h.InnerHits != nil {
+			bad("hit %s: inner hits %v, none requested", h.ID, h.InnerHits)
+		}
+		return
+	}
+	if len(h.InnerHits) != len(defs) {
+		bad("hit %s: %d inner hits sections, want %d", h.ID, len(h.InnerHits), len(defs))
+		return
+	}
+	ref := w.refs[h.Index]
+	var d *bfDoc
+	for _, x := range ref.docs {
+		if x.seg == h.Segment && x.doc == h.Doc {
+			d = x
+		}
+	}
+	if d == nil {
+		return // not a match; reported elsewhere
+	}
+	type match struct {
+		offset int
+		score  float32
+	}
+	for _, def := range defs {
+		got, ok := h.InnerHits[def.name]
+		if !ok {
+			bad("hit %s: no inner hits %q", h.ID, def.name)
+			continue
+		}
+		var ms []match
+		byOffset := map[int]float32{}
+		for off, c := range d.children {
+			if ok, s := ref.eval(def.query, c, 1); ok {
+				ms = append(ms, match{off, s})
+				byOffset[off] = s
+			}
+		}
+		sort.SliceStable(ms, func(i, j int) bool { return ms[i].score > ms[j].score })
+		if got.Path != "sections" || got.Total != len(ms) {
+			bad("hit %s: inner hits %q: path %q total %d, want sections %d", h.ID, def.name, got.Path, got.Total, len(ms))
+		}
+		switch {
+		case len(ms) == 0 || def.size == 0:
+			if got.MaxScore != nil {
+				bad("hit %s: inner hits %q: max score %v, want none", h.ID, def.name, *got.MaxScore)
+			}
+		case got.MaxScore == nil || !bfScoreClose(*got.MaxScore, ms[0].score):
+			bad("hit %s: inner hits %q: max score %v, want %.9g", h.ID, def.name, got.MaxScore, ms[0].score)
+		}
+		page := ms[min(def.from, len(ms)):min(def.from+def.size, len(ms))]
+		if len(got.Hits) != len(page) {
+			bad("hit %s: inner hits %q: %d hits, want %d", h.ID, def.name, len(got.Hits), len(page))
+			continue
+		}
+		for k, gh := range got.Hits {
+			want, ok := byOffset[gh.Offset]
+			switch {
+			case !ok:
+				bad("hit %s: inner hits %q: offset %d does not match", h.ID, def.name, gh.Offset)
+			case gh.Doc != d.children[gh.Offset].doc:
+				bad("hit %s: inner hits %q: offset %d is document %d, want %d", h.ID, def.name, gh.Offset, gh.Doc, d.children[gh.Offset].doc)
+			case !bfScoreClose(gh.Score, want):
+				bad("hit %s: inner hits %q: offset %d score %.9g, want %.9g", h.ID, def.name, gh.Offset, gh.Score, want)
+			case gh.Offset != page[k].offset && !bfNearTie(want, page[k].score):
+				bad("hit %s: inner hits %q: rank %d is offset %d, want %d", h.ID, def.name, k, gh.Offset, page[k].offset)
+			}
+			if k > 0 {
+				prev := got.Hits[k-1]
+				if gh.Score > prev.Score || (gh.Score == prev.Score && gh.Offset < prev.Offset) {
+					bad("hit %s: inner hits %q: ranks %d and %d out of order", h.ID, def.name, k-1, k)
+				}
+			}
+		}
+	}
 }
 
 func bfScoreClose(got, want float32) bool {
@@ -602,13 +894,20 @@ func bfCheck(w *bfWorld, req Request) string {
 		}
 	}
 
+	// Every match's inner hits.
+	for i, h := range full.Hits {
+		if i < 200 {
+			w.checkInnerHits(req, h, bad)
+		}
+	}
+
 	// The page is the slice of all matches. (The tests never ask for a
 	// page beyond TotalHitsLimit.)
 	if want := max(0, min(req.Size, len(exp)-req.From)); len(res.Hits) != want {
 		bad("%d hits on the page, want %d", len(res.Hits), want)
 	}
 	for i, h := range res.Hits {
-		if r := req.From + i; r < len(full.Hits) && h != full.Hits[r] {
+		if r := req.From + i; r < len(full.Hits) && !reflect.DeepEqual(h, full.Hits[r]) {
 			bad("page hit %d is %+v; rank %d of all matches is %+v", i, h, r, full.Hits[r])
 		}
 	}
@@ -683,6 +982,39 @@ func bfWriteGo(sb *strings.Builder, q Query, indent string) {
 			fmt.Fprintf(sb, "\n%sBoost: %v,", in, q.Boost)
 		}
 		fmt.Fprintf(sb, "\n%s}", indent)
+	case *RangeQuery:
+		bound := func(b *int64) string {
+			if b == nil {
+				return "nil"
+			}
+			return fmt.Sprintf("i64(%d)", *b)
+		}
+		fmt.Fprintf(sb, "&RangeQuery{Field: %q, Lower: %s, Upper: %s%s}", q.Field, bound(q.Lower), bound(q.Upper), boost(q.Boost))
+	case *RankFeatureQuery:
+		fn := "nil"
+		switch f := q.Function.(type) {
+		case Saturation:
+			fn = "Saturation{}"
+			if f.Pivot != nil {
+				fn = fmt.Sprintf("Saturation{Pivot: f32(%v)}", *f.Pivot)
+			}
+		case Log:
+			fn = fmt.Sprintf("Log{ScalingFactor: %v}", f.ScalingFactor)
+		case Sigmoid:
+			fn = fmt.Sprintf("Sigmoid{Pivot: %v, Exponent: %v}", f.Pivot, f.Exponent)
+		case Linear:
+			fn = "Linear{}"
+		}
+		fmt.Fprintf(sb, "&RankFeatureQuery{Field: %q, Function: %s%s}", q.Field, fn, boost(q.Boost))
+	case *NestedQuery:
+		in := indent + "\t"
+		fmt.Fprintf(sb, "&NestedQuery{Path: %q, ScoreMode: %d%s,", q.Path, q.ScoreMode, boost(q.Boost))
+		if ih := q.InnerHits; ih != nil {
+			fmt.Fprintf(sb, "\n%sInnerHits: &InnerHitsSpec{Name: %q, From: %d, Size: %d},", in, ih.Name, ih.From, ih.Size)
+		}
+		fmt.Fprintf(sb, "\n%sQuery: ", in)
+		bfWriteGo(sb, q.Query, in)
+		fmt.Fprintf(sb, ",\n%s}", indent)
 	default:
 		fmt.Fprintf(sb, "%#v", q)
 	}
@@ -703,12 +1035,23 @@ var (
 	bfValues = []string{"governing law", "term", "notice", "x", ""}
 	bfGroups = []string{"g1", "g2", "g3", "g4"}
 	bfBoosts = []float32{0, 0.5, 1, 2.5}
+	// bfFeatures are weight_rank values: integers kept exactly by the
+	// feature's 9 significant bits, and values that lose bits.
+	bfFeatures = []string{"1", "2", "4", "16", "100", "0.3", "3.14159", "1e-3", "257", "65000.5", "1.5"}
 	// bfIndexNames are the indexes the property test draws from: clause
 	// and definition have every generated field, category lacks snippet
 	// and type, contract lacks type and value at the top level and has
 	// nested sections.
 	bfIndexNames = []string{"category", "clause", "contract", "definition"}
 )
+
+// bfDays is the span of generated filing dates, from 2009-01-01.
+const bfDays = 4 * 365
+
+// bfDate returns the date d days after 2009-01-01.
+func bfDate(d int) string {
+	return time.Date(2009, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, d).Format("2006-01-02")
+}
 
 func bfWord(r *rand.Rand) string {
 	return bfVocab[min(int(r.ExpFloat64()*3.5), len(bfVocab)-1)]
@@ -758,12 +1101,19 @@ func bfGenFields(r *rand.Rand, mix *mappings.Index, prefix string) map[string][]
 		"type":     func() string { return bfTypes[r.IntN(len(bfTypes))] },
 		"value":    func() string { return bfValues[r.IntN(len(bfValues))] },
 		"group_id": func() string { return bfGroups[r.IntN(len(bfGroups))] },
+		// Integers cluster so that ranges cut runs of equal values.
+		"group_size":  func() string { return strconv.Itoa(r.IntN(12) - 2) },
+		"filing_date": func() string { return bfDate(r.IntN(bfDays)) },
+		"weight_rank": func() string { return bfFeatures[r.IntN(len(bfFeatures))] },
 	}
-	for _, path := range []string{"name", "snippet", "type", "value", "group_id"} {
+	for _, path := range []string{"name", "snippet", "type", "value", "group_id", "group_size", "filing_date", "weight_rank"} {
 		if _, ok := mix.Fields[prefix+path]; !ok {
 			continue
 		}
 		n := bfValueCount(r)
+		if path == "weight_rank" && n > 1 {
+			n = 1 // rank_feature fields refuse several values
+		}
 		if n < 0 {
 			continue
 		}
@@ -820,8 +1170,15 @@ type bfGen struct {
 	r      *rand.Rand
 	corpus bfCorpus
 	// focus, when set, is a record most terms of the request are drawn
-	// from, so that conjunctions match something often enough.
+	// from, so that conjunctions match something often enough; inside a
+	// nested query it is one of the focus record's sections.
 	focus *bfRecord
+	// prefix is "sections." while generating a nested query's inner
+	// query, whose terms are mostly on the children's fields.
+	prefix string
+	// innerHits counts the inner hits requests of the request, to name
+	// them apart.
+	innerHits int
 }
 
 // focusTerm draws a term query from the focus record's values.
@@ -843,15 +1200,58 @@ func (g *bfGen) focusTerm() (*TermQuery, bool) {
 	v := vals[g.r.IntN(len(vals))]
 	switch {
 	case path == "name" && g.r.IntN(4) == 0:
-		return &TermQuery{Field: "name.raw", Term: v}, true
+		return &TermQuery{Field: g.prefix + "name.raw", Term: v}, true
 	case path == "name" || path == "snippet":
 		toks := strings.Fields(v)
 		if len(toks) == 0 {
 			return nil, false
 		}
-		return &TermQuery{Field: path, Term: toks[g.r.IntN(len(toks))]}, true
+		return &TermQuery{Field: g.prefix + path, Term: toks[g.r.IntN(len(toks))]}, true
 	}
-	return &TermQuery{Field: path, Term: v}, true
+	return &TermQuery{Field: g.prefix + path, Term: v}, true
+}
+
+// anySection returns a random section of a random record, or nil.
+func (g *bfGen) anySection() map[string][]string {
+	ix := g.corpus[g.r.IntN(len(g.corpus))]
+	seg := ix.Segments[g.r.IntN(len(ix.Segments))]
+	rec := seg[g.r.IntN(len(seg))]
+	if len(rec.Sections) == 0 {
+		return nil
+	}
+	return rec.Sections[g.r.IntN(len(rec.Sections))]
+}
+
+// sectionTerm draws a term on a children's field, with a value from a
+// random section.
+func (g *bfGen) sectionTerm() Query {
+	r := g.r
+	field := []string{"name", "snippet", "name.raw", "type", "value", "group_id"}[r.IntN(6)]
+	q := &TermQuery{Field: "sections." + field, Boost: g.boost()}
+	src := field
+	if field == "name.raw" {
+		src = "name"
+	}
+	var vals []string
+	if sec := g.anySection(); sec != nil {
+		vals = sec[src]
+	}
+	switch {
+	case len(vals) == 0 || r.IntN(10) == 0:
+		q.Term = bfAbsent[r.IntN(len(bfAbsent))]
+		if field == "name" || field == "snippet" {
+			q.Term = bfWord(r)
+		}
+	case field == "name" || field == "snippet":
+		toks := strings.Fields(vals[r.IntN(len(vals))])
+		if len(toks) == 0 {
+			return &TermQuery{Field: q.Field, Term: bfWord(r), Boost: q.Boost}
+		}
+		q.Term = toks[r.IntN(len(toks))]
+	default:
+		q.Term = vals[r.IntN(len(vals))]
+	}
+	return q
 }
 
 func (g *bfGen) boost() float32 { return bfBoosts[g.r.IntN(len(bfBoosts))] }
@@ -885,6 +1285,9 @@ func (g *bfGen) term() Query {
 			q.Boost = g.boost()
 			return q
 		}
+	}
+	if g.prefix != "" && r.IntN(10) != 0 {
+		return g.sectionTerm()
 	}
 	q := &TermQuery{Boost: g.boost()}
 	switch x := r.IntN(100); {
@@ -934,10 +1337,113 @@ func (g *bfGen) query(depth int) Query {
 	if !leaf {
 		return g.bool(depth)
 	}
-	if r.IntN(8) == 0 {
+	switch x := r.IntN(40); {
+	case x < 5:
 		return &MatchAllQuery{Boost: g.boost()}
+	case x < 9:
+		return g.rangeQuery()
+	case x < 12:
+		return g.featureQuery()
+	case x < 17 && g.prefix == "" && depth < 3:
+		return g.nested(depth)
 	}
 	return g.term()
+}
+
+// rangeQuery draws a range on an integer or date field, with bounds
+// often equal to a record's value (to test inclusiveness), sometimes
+// open, sometimes empty (lower above upper).
+func (g *bfGen) rangeQuery() Query {
+	r := g.r
+	q := &RangeQuery{Field: "group_size", Boost: g.boost()}
+	bound := func() *int64 {
+		if r.IntN(4) == 0 {
+			return nil
+		}
+		v := int64(r.IntN(16) - 4)
+		if q.Field == "filing_date" {
+			v = *bfMillis(bfDate(r.IntN(bfDays+60) - 30))
+		}
+		if vals := g.anyValue(q.Field); vals != "" && r.IntN(2) == 0 {
+			if q.Field == "filing_date" {
+				v = *bfMillis(vals)
+			} else {
+				n, _ := strconv.ParseInt(vals, 10, 64)
+				v = n
+			}
+		}
+		return &v
+	}
+	switch x := r.IntN(20); {
+	case x < 7:
+		q.Field = "filing_date"
+	case x < 8:
+		q.Field = "nofield"
+	}
+	q.Lower, q.Upper = bound(), bound()
+	if q.Lower != nil && q.Upper != nil && *q.Lower > *q.Upper && r.IntN(3) != 0 {
+		q.Lower, q.Upper = q.Upper, q.Lower
+	}
+	return q
+}
+
+func bfMillis(date string) *int64 {
+	tm, err := time.Parse("2006-01-02", date)
+	if err != nil {
+		panic(err)
+	}
+	ms := tm.UnixMilli()
+	return &ms
+}
+
+// featureQuery draws a rank_feature query with one of the functions.
+func (g *bfGen) featureQuery() Query {
+	r := g.r
+	q := &RankFeatureQuery{Field: "weight_rank", Boost: g.boost()}
+	if r.IntN(15) == 0 {
+		q.Field = "nofeature" // in no mapping
+	}
+	pivots := []float32{0.5, 1, 3, 16, 100}
+	switch r.IntN(6) {
+	case 0:
+	case 1:
+		q.Function = Saturation{}
+	case 2:
+		q.Function = Saturation{Pivot: &pivots[r.IntN(len(pivots))]}
+	case 3:
+		q.Function = Log{ScalingFactor: []float32{1, 1.5, 4}[r.IntN(3)]}
+	case 4:
+		q.Function = Sigmoid{Pivot: pivots[r.IntN(len(pivots))], Exponent: []float32{0.6, 1, 2}[r.IntN(3)]}
+	case 5:
+		q.Function = Linear{}
+	}
+	return q
+}
+
+// nested draws a nested query whose inner query is mostly on the
+// children's fields, with a random score mode and, half the time, inner
+// hits.
+func (g *bfGen) nested(depth int) Query {
+	r := g.r
+	q := &NestedQuery{Path: "sections", ScoreMode: ScoreMode(r.IntN(5)), Boost: g.boost()}
+	focus, prefix := g.focus, g.prefix
+	g.focus, g.prefix = nil, "sections."
+	if focus != nil && len(focus.Sections) > 0 {
+		g.focus = &bfRecord{Fields: focus.Sections[r.IntN(len(focus.Sections))]}
+	}
+	q.Query = g.query(depth + 1)
+	g.focus, g.prefix = focus, prefix
+	if r.IntN(2) == 0 {
+		q.InnerHits = &InnerHitsSpec{Size: []int{0, 1, 3, 3, 10}[r.IntN(5)]}
+		if r.IntN(4) == 0 {
+			q.InnerHits.From = r.IntN(3)
+		}
+		if g.innerHits > 0 || r.IntN(3) != 0 {
+			q.InnerHits.Name = fmt.Sprintf("ih%d", g.innerHits)
+		}
+		g.innerHits++
+	}
+	return q
 }
 
 // clauses returns none with probability pNone/10, else 1 to max clauses.
@@ -989,7 +1495,7 @@ func (g *bfGen) request(w *bfWorld) Request {
 		names = append(names, "company") // not held by the searcher: skipped
 	}
 	r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-	g.focus = nil
+	g.focus, g.prefix, g.innerHits = nil, "", 0
 	if r.IntN(10) < 7 {
 		// A record of a searched index.
 		for _, ix := range g.corpus {
@@ -1021,6 +1527,36 @@ func bfQueryShrinks(q Query) []Query {
 	case *MatchAllQuery:
 		if q.Boost != 0 {
 			out = append(out, &MatchAllQuery{})
+		}
+	case *RangeQuery:
+		for _, c := range []RangeQuery{{Field: q.Field, Lower: q.Lower, Upper: q.Upper}, {Field: q.Field, Upper: q.Upper, Boost: q.Boost}, {Field: q.Field, Lower: q.Lower, Boost: q.Boost}} {
+			if c != *q {
+				out = append(out, &c)
+			}
+		}
+	case *RankFeatureQuery:
+		if q.Boost != 0 {
+			out = append(out, &RankFeatureQuery{Field: q.Field, Function: q.Function})
+		}
+		if q.Function != nil {
+			out = append(out, &RankFeatureQuery{Field: q.Field, Boost: q.Boost})
+		}
+	case *NestedQuery:
+		out = append(out, q.Query)
+		if q.InnerHits != nil {
+			c := *q
+			c.InnerHits = nil
+			out = append(out, &c)
+		}
+		if q.ScoreMode != ScoreAvg || q.Boost != 0 {
+			c := *q
+			c.ScoreMode, c.Boost = ScoreAvg, 0
+			out = append(out, &c)
+		}
+		for _, sub := range bfQueryShrinks(q.Query) {
+			c := *q
+			c.Query = sub
+			out = append(out, &c)
 		}
 	case *BoolQuery:
 		lists := func(b *BoolQuery) []*[]Query { return []*[]Query{&b.Must, &b.Should, &b.Filter, &b.MustNot} }
@@ -1247,11 +1783,13 @@ func bfSeed(t *testing.T) uint64 {
 // TestBruteForceProperty compares the engine with the reference over random
 // small corpora (1–3 of category, clause, contract and definition, 1–60
 // records each in 1–3 segments, multi-valued texts from a 12-word
-// vocabulary, keywords from small sets, nested sections in contract) and
-// random requests (query trees of depth ≤ 3 over term, match_all and bool
-// queries, boosts in {0, 0.5, 1, 2.5}, MinimumShouldMatch 0–3, random
-// index lists, From and Size): totals, relation, hits, order, scores and
-// max score.
+// vocabulary, keywords from small sets, integers and dates (multi-valued
+// too), rank features that do and do not survive the 9-bit encoding,
+// nested sections in contract) and random requests (query trees of depth
+// ≤ 3 over term, match_all, bool, range, rank_feature with every function
+// and nested queries with every score mode and inner hits, boosts in {0,
+// 0.5, 1, 2.5}, MinimumShouldMatch 0–3, random index lists, From and
+// Size): totals, relation, hits, order, scores, max score and inner hits.
 func TestBruteForceProperty(t *testing.T) {
 	const corpora, queries = 250, 25
 	seed := bfSeed(t)
@@ -1259,6 +1797,7 @@ func TestBruteForceProperty(t *testing.T) {
 	mset := bfLoadMappings(t)
 	start := time.Now()
 	var matched, hits, none int
+	matchingKinds := map[string]int{}
 	for ci := range corpora {
 		// One generator per corpus, so a failure names its own seed pair.
 		r := rand.New(rand.NewPCG(seed, uint64(ci)))
@@ -1279,10 +1818,44 @@ func TestBruteForceProperty(t *testing.T) {
 			}
 			matched += n
 			hits += min(max(n-req.From, 0), req.Size)
+			if n > 0 {
+				bfCountKinds(req.Query, matchingKinds)
+				if len(bfInnerHitsDefs(req.Query, nil)) > 0 {
+					matchingKinds["inner hits"]++
+				}
+			}
 		}
 	}
 	t.Logf("%d requests (%d matching nothing): %d matches compared in full, %d page hits, in %v",
 		corpora*queries, none, matched, hits, time.Since(start).Round(time.Millisecond))
+	t.Logf("requests matching something, by the query types they hold: %v", matchingKinds)
+}
+
+// bfCountKinds counts the query types a tree holds, once per type.
+func bfCountKinds(q Query, counts map[string]int) {
+	seen := map[string]bool{}
+	var walk func(Query)
+	walk = func(q Query) {
+		kind := strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", q), "*search."), "Query")
+		if n, ok := q.(*NestedQuery); ok {
+			kind = fmt.Sprintf("nested(mode %d)", n.ScoreMode)
+		}
+		seen[kind] = true
+		switch q := q.(type) {
+		case *BoolQuery:
+			for _, l := range [][]Query{q.Must, q.Should, q.Filter, q.MustNot} {
+				for _, c := range l {
+					walk(c)
+				}
+			}
+		case *NestedQuery:
+			walk(q.Query)
+		}
+	}
+	walk(q)
+	for k := range seen {
+		counts[k]++
+	}
 }
 
 func bfRec(id string, fields map[string][]string, sections ...map[string][]string) *bfRecord {

@@ -66,6 +66,13 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		return boolWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *MatchNoneQuery:
 		return noMatch{}, nil
+	// Range, rank_feature and nested (range.go, feature.go, nested.go).
+	case *RangeQuery:
+		return rangeWeight(q, boost*effectiveBoost(q.Boost)), nil
+	case *RankFeatureQuery:
+		return featureWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *NestedQuery:
+		return nestedWeight(q, ix, boost*effectiveBoost(q.Boost))
 	}
 	return nil, fmt.Errorf("unsupported query %T", q)
 }
@@ -168,15 +175,39 @@ func (s *termScorer) Score() float32 {
 	return s.sim.Score(float32(s.it.Freq()), s.norms[s.it.DocID()])
 }
 
-// matchAllWeight matches every record with a constant score.
+// matchAllWeight matches every document with a constant score, records
+// and nested children alike, as Lucene's MatchAllDocsQuery: the top level
+// keeps the records (recordsOnly), a nested query the children.
 type matchAllWeight struct{ score float32 }
 
 func (w *matchAllWeight) scorer(_ int, seg *segment.Segment) (Scorer, error) {
-	if len(seg.Roots()) == 0 {
+	if seg.MaxDoc == 0 {
 		return nil, nil
 	}
-	return &rootsScorer{roots: seg.Roots(), i: -1, score: w.score}, nil
+	return &allDocsScorer{maxDoc: seg.MaxDoc, doc: -1, score: w.score}, nil
 }
+
+// allDocsScorer iterates documents 0 … maxDoc−1 with a constant score.
+type allDocsScorer struct {
+	maxDoc uint32
+	doc    int64
+	score  float32
+}
+
+func (s *allDocsScorer) Next() bool { return s.Advance(uint32(s.doc + 1)) }
+
+func (s *allDocsScorer) Advance(target uint32) bool {
+	if target >= s.maxDoc || s.doc == int64(noMoreDocs) {
+		s.doc = int64(noMoreDocs)
+		return false
+	}
+	s.doc = int64(target)
+	return true
+}
+
+func (s *allDocsScorer) DocID() uint32  { return uint32(s.doc) }
+func (s *allDocsScorer) Score() float32 { return s.score }
+func (s *allDocsScorer) Err() error     { return nil }
 
 // rootsScorer iterates a segment's records with a constant score.
 type rootsScorer struct {

@@ -123,7 +123,10 @@ type MatchNoneQuery struct{}
 // RangeQuery matches documents whose numeric doc value in Field (an
 // integer, or a date as epoch milliseconds) lies in [Lower, Upper], with
 // the constant score Boost (1 by default). A nil bound is open. Bounds are
-// inclusive: the translation from the DSL turns gt/lt into ±1.
+// inclusive: the translation from the DSL turns gt/lt into ±1. A document
+// with several values matches when any of them is in range. Field must be
+// an integer or date field (segments do not record a column's type; the
+// translation refuses other types, as OpenSearch does).
 type RangeQuery struct {
 	Field        string
 	Lower, Upper *int64
@@ -132,7 +135,10 @@ type RangeQuery struct {
 
 // RankFeatureQuery scores documents by a rank feature (Field is the
 // feature's name, as "weight_rank") with one of Lucene's FeatureField
-// functions; documents without the feature do not match.
+// functions; documents without the feature do not match. Function nil is
+// OpenSearch's default, a saturation with the index's pivot. Field must be
+// a rank_feature field (the translation refuses others, as OpenSearch
+// does).
 type RankFeatureQuery struct {
 	Field    string
 	Function FeatureFunction
@@ -176,7 +182,13 @@ const (
 
 // NestedQuery matches records with at least one nested child under Path
 // (as "sections") that Query matches (Lucene's ToParentBlockJoinQuery);
-// Query is evaluated against the children only.
+// Query is evaluated against the children only, with their statistics.
+// The record's score combines its matching children's scores by
+// ScoreMode; Boost (and the boosts above) scale each child's score, and
+// ScoreNone scores 0. The translation turns a nested query on an index
+// without the path into MatchNoneQuery or an error (ignore_unmapped), so
+// that no inner hits section appears there either. Nested queries do not
+// nest.
 type NestedQuery struct {
 	Path      string
 	Query     Query
@@ -188,7 +200,10 @@ type NestedQuery struct {
 
 // InnerHitsSpec asks for a nested query's matching children per hit:
 // ordered by score descending then offset, From and Size selecting the
-// page (OpenSearch's default size is 3).
+// page. Size is taken as given: the translation fills OpenSearch's default
+// 3, and 0 asks for the total only. Requests under a must_not clause are
+// ignored, as OpenSearch ignores them; two requests with one name are an
+// error. The results are in Hit.InnerHits.
 type InnerHitsSpec struct {
 	// Name keys the result (OpenSearch's default is the path).
 	Name       string
@@ -238,6 +253,9 @@ type Hit struct {
 	Doc     uint32
 	ID      string
 	Score   float32
+	// InnerHits holds, by name, the inner hits the query's nested
+	// queries ask for (innerhits.go); nil when they ask for none.
+	InnerHits map[string]InnerHits
 }
 
 // TotalHitsLimit is OpenSearch's default track_total_hits: matches are
@@ -351,5 +369,14 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		res.Aggs = append(res.Aggs, a.reduce())
 	}
 	res.TimedOut = timedOut
+	fetchCtx := ctx
+	if timedOut {
+		// The timeout bounds the query phase; the hits it found are still
+		// fetched, as OpenSearch's fetch phase does.
+		fetchCtx = context.WithoutCancel(ctx)
+	}
+	if err := addInnerHits(fetchCtx, res, targets, s.indexes); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
 	return res, nil
 }

@@ -1,0 +1,246 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+)
+
+// A nested query is Lucene's ToParentBlockJoinQuery over the segment's
+// block-join order (a record's children come right before it): the inner
+// query runs over the children, and each record with at least one
+// matching child matches, scored from its matching children's scores.
+//
+// OpenSearch restricts the inner query to the documents of the nested
+// path (a filter on _nested_path). The engine's mappings have one nested
+// path and segments do not record a child's path, so every child document
+// is a child of Path; the inner query's matches are restricted to
+// non-record documents, which is what keeps a clause on a record field,
+// or a match_all, from reaching the records themselves.
+
+// nestedWeightT is a nested query prepared for one index.
+type nestedWeightT struct {
+	inner weight
+	mode  ScoreMode
+}
+
+func nestedWeight(q *NestedQuery, ix *Index, boost float32) (weight, error) {
+	if q.Query == nil {
+		return nil, fmt.Errorf("nested query on %s: nil inner query", q.Path)
+	}
+	if containsNested(q.Query) {
+		return nil, fmt.Errorf("nested query on %s: a nested query inside a nested query is not supported", q.Path)
+	}
+	if q.ScoreMode < ScoreAvg || q.ScoreMode > ScoreNone {
+		return nil, fmt.Errorf("nested query on %s: unknown score mode %d", q.Path, q.ScoreMode)
+	}
+	// The nested query's boost (and the boosts above it) go to the inner
+	// query's weight, as ToParentBlockJoinQuery passes its boost to the
+	// child weight: they scale each child's score, not the aggregate.
+	inner, err := createWeight(q.Query, ix, boost)
+	if err != nil {
+		return nil, err
+	}
+	return &nestedWeightT{inner: inner, mode: q.ScoreMode}, nil
+}
+
+// containsNested reports whether q holds a nested query anywhere.
+func containsNested(q Query) bool {
+	found := false
+	walkQuery(q, false, func(q Query, _ bool) {
+		if _, ok := q.(*NestedQuery); ok {
+			found = true
+		}
+	})
+	return found
+}
+
+// walkQuery calls visit on q and every query below it, in clause order,
+// with whether the query sits under a must_not clause.
+func walkQuery(q Query, underMustNot bool, visit func(q Query, underMustNot bool)) {
+	visit(q, underMustNot)
+	switch q := q.(type) {
+	case *BoolQuery:
+		for _, c := range q.Must {
+			walkQuery(c, underMustNot, visit)
+		}
+		for _, c := range q.Should {
+			walkQuery(c, underMustNot, visit)
+		}
+		for _, c := range q.Filter {
+			walkQuery(c, underMustNot, visit)
+		}
+		for _, c := range q.MustNot {
+			walkQuery(c, true, visit)
+		}
+	case *DisMaxQuery:
+		for _, c := range q.Disjuncts {
+			walkQuery(c, underMustNot, visit)
+		}
+	case *ConstantScoreQuery:
+		if q.Query != nil {
+			walkQuery(q.Query, underMustNot, visit)
+		}
+	case *NestedQuery:
+		if q.Query != nil {
+			walkQuery(q.Query, underMustNot, visit)
+		}
+	}
+}
+
+func (w *nestedWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
+	roots := seg.Roots()
+	if len(roots) == int(seg.MaxDoc) {
+		return nil, nil // no children in this segment
+	}
+	child, err := w.inner.scorer(segNum, seg)
+	if err != nil || child == nil {
+		return nil, err
+	}
+	return &blockJoinScorer{child: child, childDoc: -1, roots: roots, doc: -1, mode: w.mode}, nil
+}
+
+// blockJoinScorer joins child matches to their records. Like Lucene's
+// BlockJoinScorer it accumulates the children's float scores in a double
+// (sum for avg and sum, min or max for min and max), divides by the
+// number of matching children for avg, and rounds to float once; with
+// score mode none the record scores 0.
+type blockJoinScorer struct {
+	child Scorer
+	// childDoc is the child scorer's document: -1 before the first,
+	// exhausted at the end.
+	childDoc int64
+	roots    []uint32
+	// ri is the index in roots of the current record, or of the search
+	// position for the next one.
+	ri    int
+	doc   int64
+	score float32
+	mode  ScoreMode
+	err   error
+}
+
+func (s *blockJoinScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
+
+func (s *blockJoinScorer) Advance(target uint32) bool { return s.from(target) }
+
+func (s *blockJoinScorer) DocID() uint32 { return uint32(s.doc) }
+
+func (s *blockJoinScorer) Score() float32 { return s.score }
+
+func (s *blockJoinScorer) Err() error { return s.err }
+
+// childNext moves the child scorer to its next document.
+func (s *blockJoinScorer) childNext() {
+	if s.child.Next() {
+		s.childDoc = int64(s.child.DocID())
+	} else {
+		s.childDoc = exhausted
+	}
+}
+
+// childAdvance moves the child scorer to its first document ≥ target.
+func (s *blockJoinScorer) childAdvance(target uint32) {
+	if s.childDoc >= int64(target) {
+		return
+	}
+	if s.child.Advance(target) {
+		s.childDoc = int64(s.child.DocID())
+	} else {
+		s.childDoc = exhausted
+	}
+}
+
+// rootAtOrAfter moves ri to the first record ≥ doc and reports whether
+// there is one, galloping from the current position.
+func (s *blockJoinScorer) rootAtOrAfter(doc uint32) bool {
+	lo, step := s.ri, 1
+	hi := lo
+	for hi < len(s.roots) && s.roots[hi] < doc {
+		lo = hi
+		hi += step
+		step *= 2
+	}
+	hi = min(hi, len(s.roots))
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if s.roots[mid] < doc {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	s.ri = lo
+	return lo < len(s.roots)
+}
+
+// from finds the first record ≥ target with a matching child.
+func (s *blockJoinScorer) from(target uint32) bool {
+	if s.doc == exhausted {
+		return false
+	}
+	// The first child a record ≥ target can have follows the record
+	// before it.
+	if !s.rootAtOrAfter(target) {
+		return s.end()
+	}
+	firstChild := uint32(0)
+	if s.ri > 0 {
+		firstChild = s.roots[s.ri-1] + 1
+	}
+	s.childAdvance(firstChild)
+	for s.childDoc != exhausted {
+		c := uint32(s.childDoc)
+		if !s.rootAtOrAfter(c) {
+			return s.end() // unreachable: the last document is a record
+		}
+		parent := s.roots[s.ri]
+		if parent == c {
+			// The inner query matched a record: not a child, skip it.
+			s.childNext()
+			continue
+		}
+		s.doc = int64(parent)
+		s.aggregate(parent)
+		return true
+	}
+	return s.end()
+}
+
+// aggregate scores the current record from its matching children, leaving
+// the child scorer at or after the record.
+func (s *blockJoinScorer) aggregate(parent uint32) {
+	if s.mode == ScoreNone {
+		// Lucene does not score the children: the record scores 0.
+		s.score = 0
+		s.childAdvance(parent)
+		return
+	}
+	acc := float64(s.child.Score())
+	n := 1
+	for s.childNext(); s.childDoc < int64(parent); s.childNext() {
+		cs := float64(s.child.Score())
+		n++
+		switch s.mode {
+		case ScoreAvg, ScoreSum:
+			acc += cs
+		case ScoreMin:
+			acc = min(acc, cs)
+		case ScoreMax:
+			acc = max(acc, cs)
+		}
+	}
+	if s.mode == ScoreAvg {
+		acc /= float64(n)
+	}
+	s.score = float32(acc)
+}
+
+func (s *blockJoinScorer) end() bool {
+	s.doc = exhausted
+	if err := s.child.Err(); err != nil {
+		s.err = errors.Join(s.err, err)
+	}
+	return false
+}
