@@ -254,9 +254,88 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 				return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
 			}
 		}
+		if len(h.InnerHits) > 0 {
+			ihs, err := renderInnerHits(seg, h, sr.Query, sr.PostFilter)
+			if err != nil {
+				return fmt.Errorf("index %s: inner hits of %s: %w", h.Index, h.ID, err)
+			}
+			hit.InnerHits = ihs
+		}
 		out.Hits = append(out.Hits, hit)
 	}
 	return nil
+}
+
+// renderInnerHits renders a hit's inner hits: each child carries the
+// record's _index and _id, its _nested position and its own section
+// object as _source (filtered by the inner_hits' _source when given).
+func renderInnerHits(seg *segment.Segment, h search.Hit, qs ...dsl.Query) (map[string]backend.InnerHits, error) {
+	out := make(map[string]backend.InnerHits, len(h.InnerHits))
+	sources := innerHitsSources(qs...)
+	for name, ih := range h.InnerHits {
+		r := backend.InnerHits{Hits: backend.Hits{
+			Total: &backend.Total{Value: int64(ih.Total), Relation: "eq"},
+			Hits:  make([]backend.Hit, 0, len(ih.Hits)),
+		}}
+		if ih.MaxScore != nil {
+			ms := *ih.MaxScore
+			r.Hits.MaxScore = &ms
+		}
+		filter := sources[name]
+		for _, c := range ih.Hits {
+			score := c.Score
+			child := backend.Hit{Index: h.Index, ID: h.ID, Score: &score,
+				Nested: &backend.Nested{Field: ih.Path, Offset: c.Offset}}
+			if filter == nil || !filter.Disabled {
+				src, _, err := seg.Store.Get(c.Doc, nil, nil)
+				if err != nil {
+					return nil, err
+				}
+				var includes []string
+				if filter != nil {
+					includes = filter.Includes
+				}
+				if child.Source, err = filterSource(src, includes); err != nil {
+					return nil, err
+				}
+			}
+			r.Hits.Hits = append(r.Hits.Hits, child)
+		}
+		out[name] = r
+	}
+	return out, nil
+}
+
+// innerHitsSources maps each inner_hits name of query trees to its
+// _source filter (nil when it has none).
+func innerHitsSources(qs ...dsl.Query) map[string]*dsl.SourceFilter {
+	out := map[string]*dsl.SourceFilter{}
+	var walk func(dsl.Query)
+	walk = func(q dsl.Query) {
+		switch q := q.(type) {
+		case *dsl.BoolQuery:
+			for _, list := range [][]dsl.Query{q.Must, q.Should, q.Filter, q.MustNot} {
+				for _, c := range list {
+					walk(c)
+				}
+			}
+		case *dsl.NestedQuery:
+			if q.InnerHits != nil {
+				name := q.InnerHits.Name
+				if name == "" {
+					name = q.Path
+				}
+				out[name] = q.InnerHits.Source
+			}
+			walk(q.Query)
+		}
+	}
+	for _, q := range qs {
+		if q != nil {
+			walk(q)
+		}
+	}
+	return out
 }
 
 // allShardsFailed is OpenSearch's answer when no index could run the
