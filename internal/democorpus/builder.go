@@ -266,7 +266,7 @@ var commonDefs = []def{
 
 var territories = []string{
 	"the United States of America, its territories and possessions", "Canada", "North America",
-	"the member states of the European Union and the United Kingdom", "worldwide",
+	"the member states of the European Union and the United Kingdom", "all countries of the world",
 	"the People's Republic of China, excluding Hong Kong, Macau and Taiwan", "Japan", "Latin America",
 }
 

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -250,3 +251,5 @@ func TestGolden(t *testing.T) {
 		t.Errorf("golden excerpt changed (go test -run TestGolden -update to accept):\n%s", got.String())
 	}
 }
+
+func date(y, m, d int) time.Time { return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC) }

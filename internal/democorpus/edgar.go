@@ -85,7 +85,7 @@ func cover(f filing, exhibits []exhibit) string {
 }
 
 // conformedName is a company name as EDGAR conforms it: upper case,
-// without the commas and periods of the suffix.
+// without the commas and periods of the suffix, in ASCII.
 func conformedName(name string) string {
-	return strings.ToUpper(strings.NewReplacer(",", "", ".", "").Replace(name))
+	return strings.ToUpper(strings.NewReplacer(",", "", ".", "", "é", "e", "É", "E").Replace(name))
 }
