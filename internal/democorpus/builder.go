@@ -277,10 +277,11 @@ func (b *builder) definitions() sec {
 	t := b.s.Type
 	defs := append([]def(nil), t.Defs...)
 	for _, d := range commonDefs {
-		if d.Term == "Business Day" && slices.ContainsFunc(defs, func(x def) bool { return x.Term == d.Term }) {
-			continue
-		}
-		if b.r.chance(0.7) {
+		in := b.r.chance(0.7)
+		switch {
+		case slices.ContainsFunc(defs, func(x def) bool { return x.Term == d.Term }):
+		case d.Term == "Territory" && !mentions(t, "Territory"):
+		case in:
 			defs = append(defs, d)
 		}
 	}
@@ -300,6 +301,21 @@ func (b *builder) definitions() sec {
 		subs = append(subs, sub{Head: "\x00" + d.Term, Text: text}) // \x00 marks a definition
 	}
 	return sec{Head: "Definitions", Subs: subs}
+}
+
+// mentions reports whether any text of t uses word, so that a common
+// definition is added only where the agreement needs it.
+func mentions(t *contractType, word string) bool {
+	texts := append([]string(nil), t.Recitals...)
+	for _, d := range t.Defs {
+		texts = append(texts, d.Text)
+	}
+	for _, s := range t.Sections {
+		for _, x := range s.Subs {
+			texts = append(texts, x.Text)
+		}
+	}
+	return slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, word) })
 }
 
 // misc returns the general provisions this contract includes.
