@@ -149,7 +149,7 @@ func Generate(opts Options) (*Corpus, error) {
 			items = append(items, second)
 		}
 	}
-	return assemble(r, items)
+	return assemble(r, items), nil
 }
 
 // cycle picks indexes so that each appears once, in a shuffled order,
@@ -275,7 +275,7 @@ func variantOf(r *rng, orig item, id string, companies []*company) item {
 }
 
 // assemble renders every planned contract into files and manifest rows.
-func assemble(r *rng, items []item) (*Corpus, error) {
+func assemble(r *rng, items []item) *Corpus {
 	c := &Corpus{}
 	usedPath := map[string]bool{}
 	unique := func(p string) string {
@@ -345,7 +345,7 @@ func assemble(r *rng, items []item) (*Corpus, error) {
 		c.Contracts = append(c.Contracts, rows...)
 	}
 	slices.SortFunc(c.Files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
-	return c, nil
+	return c
 }
 
 // redactBlocks applies redact to every text of blocks.
