@@ -56,9 +56,16 @@ func (t *Translator) matchField(field string, text string, kind matchKind, slop 
 	case len(terms) == 1:
 		return lenientTerm(t.termQuery(field, dsl.Scalar{Text: terms[0], Kind: 's'}))
 	case kind == matchPhrase:
-		// Lucene's QueryBuilder builds the phrase itself, without the field
-		// type's term query (a phrase on a rank_feature field is built and
-		// matches nothing).
+		// MatchQuery's analyzePhrase: the field type's phraseQuery, after
+		// checking that the field indexes positions (a rank_feature field
+		// does not).
+		if f.Type == mappings.RankFeature {
+			if lenient {
+				return &search.MatchNoneQuery{}, nil
+			}
+			return nil, failedToCreate("illegal_state_exception",
+				"field:[%s] was indexed without position data; cannot run PhraseQuery", field)
+		}
 		return &search.PhraseQuery{Field: field, Terms: terms, Slop: slop}, nil
 	}
 	out := &search.BoolQuery{}
