@@ -644,6 +644,9 @@ func simpleMatch(pattern, s string) bool {
 		if next < 0 {
 			return strings.HasSuffix(s, pattern[1:])
 		}
+		if next == 0 { // "**": the first one adds nothing
+			return simpleMatch(pattern[1:], s)
+		}
 		part := pattern[1 : next+1]
 		rest := pattern[next+1:]
 		for i := strings.Index(s, part); i >= 0; {
