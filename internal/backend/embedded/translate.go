@@ -71,9 +71,6 @@ func (t *Translator) translate(q dsl.Query, innerHits bool) (search.Query, error
 	if err != nil {
 		return nil, t.fail(err)
 	}
-	if out == matchNoneBuilder {
-		out = &search.MatchNoneQuery{}
-	}
 	return out, nil
 }
 
@@ -166,17 +163,16 @@ func unsupported(format string, args ...any) *ShardError {
 	return e
 }
 
-// matchNoneBuilder marks OpenSearch's MatchNoneQueryBuilder: a clause that
-// the shard's rewrite phase already knows matches nothing (term, terms or
-// range on an unmapped field, _index naming another index, terms without
-// values, a bool with such a required clause). BoolQueryBuilder's rewrite
-// short-circuits on it, before any clause is built, so errors the other
-// clauses would raise never happen. Lucene's MatchNoDocsQuery built at query
-// time (a match_phrase on an unmapped field, nested with ignore_unmapped)
-// is a plain MatchNoneQuery and does not short-circuit. The marker never
-// leaves the package: translate replaces it at the top, and it only ever
-// sits in a tree as a clause, where it is an ordinary MatchNoneQuery.
-var matchNoneBuilder search.Query = &search.MatchNoneQuery{}
+// rewrittenNone is OpenSearch's MatchNoneQueryBuilder: what a clause
+// becomes when the shard's rewrite phase already knows it matches nothing
+// (term, terms or range on an unmapped field, _index naming another index,
+// terms without values, a bool with such a required clause).
+// BoolQueryBuilder's rewrite short-circuits on those before building any
+// clause (see rewritesToNone), so errors the other clauses would raise never
+// happen. Lucene's MatchNoDocsQuery built at query time (a match_phrase on
+// an unmapped field, nested with ignore_unmapped) does not short-circuit.
+// Both are a MatchNoneQuery in the engine.
+func rewrittenNone() search.Query { return &search.MatchNoneQuery{} }
 
 // translation is the state of one Query or Filter call.
 type translation struct {
@@ -314,7 +310,7 @@ func (tr *translation) boolQuery(q *dsl.BoolQuery) (search.Query, error) {
 		return withBoost(&search.MatchAllQuery{}, q.Boost), nil
 	}
 	if tr.rewritesToNone(q) {
-		return matchNoneBuilder, nil
+		return rewrittenNone(), nil
 	}
 	must, mustNot, filter := slices.Clone(q.Must), slices.Clone(q.MustNot), slices.Clone(q.Filter)
 	msm := q.MinimumShouldMatch
@@ -562,9 +558,6 @@ func (tr *translation) nested(q *dsl.NestedQuery) (search.Query, error) {
 	inner, err := tr.query(q.Query)
 	if err != nil {
 		return nil, err
-	}
-	if inner == matchNoneBuilder {
-		inner = &search.MatchNoneQuery{}
 	}
 	out := &search.NestedQuery{Path: q.Path, Query: inner, ScoreMode: scoreMode(q.ScoreMode)}
 	if tr.innerHits && q.InnerHits != nil {

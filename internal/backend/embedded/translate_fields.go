@@ -18,7 +18,7 @@ import (
 // to match_all or match_none on _index, else the field type's termQuery.
 func (tr *translation) term(q *dsl.TermQuery) (search.Query, error) {
 	if tr.rewritesToNone(q) {
-		return matchNoneBuilder, nil
+		return rewrittenNone(), nil
 	}
 	out, err := tr.t.termQuery(q.Field, q.Value)
 	if err != nil {
@@ -94,12 +94,12 @@ func ptr[T any](v T) *T { return &v }
 func (tr *translation) terms(q *dsl.TermsQuery) (search.Query, error) {
 	if q.Field == "_index" {
 		if tr.rewritesToNone(q) {
-			return matchNoneBuilder, nil
+			return rewrittenNone(), nil
 		}
 		return withBoost(&search.MatchAllQuery{}, q.Boost), nil
 	}
 	if tr.rewritesToNone(q) {
-		return matchNoneBuilder, nil
+		return rewrittenNone(), nil
 	}
 	var out search.Query
 	if q.Field == "_id" {
@@ -166,7 +166,7 @@ func termSet(field string, values []dsl.Scalar) *search.TermSetQuery {
 // field type's rangeQuery.
 func (tr *translation) rangeQuery(q *dsl.RangeQuery) (search.Query, error) {
 	if tr.rewritesToNone(q) {
-		return matchNoneBuilder, nil
+		return rewrittenNone(), nil
 	}
 	f := tr.t.index.Fields[q.Field]
 	lower, includeLower := rangeLower(q)
