@@ -1,0 +1,357 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Describe renders q as Lucene 10's Query.toString() renders the Lucene
+// query OpenSearch builds for the same request, so that a translation can
+// be checked against OpenSearch's (or the reference oracle's) query string
+// and a profile can name its query nodes as OpenSearch does:
+//
+//	TermQuery          body:law
+//	PhraseQuery        body:"governing law", body:"governing law"~2
+//	PrefixQuery        name:licen*
+//	FuzzyQuery         body:law~2
+//	MatchAllQuery      *:*
+//	MatchNoneQuery     MatchNoDocsQuery("")
+//	BoolQuery          +must -must_not should #filter, sub-bools in
+//	                   parentheses; (a b c)~2 with minimum_should_match
+//	DisMaxQuery        (name:x | body:x)~1.0, no ~ when the tie is 0
+//	ConstantScoreQuery ConstantScore(q)
+//	TermSetQuery       _id:(a b), terms sorted and distinct
+//	RangeQuery         filing_date:[1262304000000 TO 1293839999999]
+//	RankFeatureQuery   FeatureQuery(field=_feature, feature=weight_rank, function=SaturationFunction(pivot=16.0))
+//	NestedQuery        ToParentBlockJoinQuery (q)
+//	any with Boost b   (q)^b, b as Java's Float.toString prints it
+//
+// The engine's tree is not Lucene's, so some renderings stand for the
+// Lucene query rather than mirror a node:
+//
+//   - A NestedQuery's child is shown as OpenSearch's NestedQueryBuilder
+//     builds it: when the child query might match documents other than the
+//     path's children (NestedHelper.mightMatchNonNestedDocs: a match-all,
+//     a query on a root or meta field, or any query type it does not
+//     analyse, such as a phrase), Lucene's child query is the query plus a
+//     _nested_path filter, "+q #_nested_path:sections". The engine needs no
+//     such filter: its NestedQuery evaluates Query on children only.
+//   - A node carries one boost where OpenSearch may stack BoostQuery
+//     wrappers (a field boost inside a query boost); the product is shown
+//     once, ((q)^2.0)^3.0 appearing as (q)^6.0.
+//   - MatchNoneQuery has no reason text; Lucene's MatchNoDocsQuery prints
+//     the reason it was built with ("unmapped field [x]", …).
+//   - A nil bound of a RangeQuery prints as Long.MIN_VALUE or
+//     Long.MAX_VALUE, as LongPoint does; the translation always sets both
+//     bounds, to the field type's limits when the request leaves one open.
+func Describe(q Query) string {
+	var b strings.Builder
+	describe(&b, q)
+	return b.String()
+}
+
+// describe appends q's rendering to b.
+func describe(b *strings.Builder, q Query) {
+	switch q := q.(type) {
+	case nil:
+		b.WriteString("<nil>")
+	case *TermQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteString(q.Field)
+			b.WriteByte(':')
+			b.WriteString(q.Term)
+		})
+	case *PhraseQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteString(q.Field)
+			b.WriteString(`:"`)
+			b.WriteString(strings.Join(q.Terms, " "))
+			b.WriteByte('"')
+			if q.Slop != 0 {
+				b.WriteByte('~')
+				b.WriteString(strconv.Itoa(q.Slop))
+			}
+		})
+	case *PrefixQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteString(q.Field)
+			b.WriteByte(':')
+			b.WriteString(q.Prefix)
+			b.WriteByte('*')
+		})
+	case *FuzzyQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteString(q.Field)
+			b.WriteByte(':')
+			b.WriteString(q.Term)
+			b.WriteByte('~')
+			b.WriteString(strconv.Itoa(q.MaxEdits))
+		})
+	case *MatchAllQuery:
+		boosted(b, q.Boost, func() { b.WriteString("*:*") })
+	case *MatchNoneQuery:
+		b.WriteString(`MatchNoDocsQuery("")`)
+	case *BoolQuery:
+		boosted(b, q.Boost, func() { describeBool(b, q) })
+	case *DisMaxQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteByte('(')
+			for i, d := range q.Disjuncts {
+				if i > 0 {
+					b.WriteString(" | ")
+				}
+				clause(b, d)
+			}
+			b.WriteByte(')')
+			if q.TieBreaker != 0 {
+				b.WriteByte('~')
+				b.WriteString(javaFloat(q.TieBreaker))
+			}
+		})
+	case *ConstantScoreQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteString("ConstantScore(")
+			describe(b, q.Query)
+			b.WriteByte(')')
+		})
+	case *TermSetQuery:
+		boosted(b, q.Boost, func() {
+			terms := slices.Clone(q.Terms)
+			slices.Sort(terms)
+			b.WriteString(q.Field)
+			b.WriteString(":(")
+			b.WriteString(strings.Join(slices.Compact(terms), " "))
+			b.WriteByte(')')
+		})
+	case *RangeQuery:
+		boosted(b, q.Boost, func() {
+			lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+			if q.Lower != nil {
+				lo = *q.Lower
+			}
+			if q.Upper != nil {
+				hi = *q.Upper
+			}
+			b.WriteString(q.Field)
+			b.WriteString(":[")
+			b.WriteString(strconv.FormatInt(lo, 10))
+			b.WriteString(" TO ")
+			b.WriteString(strconv.FormatInt(hi, 10))
+			b.WriteByte(']')
+		})
+	case *RankFeatureQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteString("FeatureQuery(field=_feature, feature=")
+			b.WriteString(q.Field)
+			b.WriteString(", function=")
+			describeFeatureFunction(b, q.Function)
+			b.WriteByte(')')
+		})
+	case *NestedQuery:
+		boosted(b, q.Boost, func() {
+			b.WriteString("ToParentBlockJoinQuery (")
+			if mightMatchNonNested(q.Query, q.Path) {
+				b.WriteByte('+')
+				clause(b, q.Query)
+				b.WriteString(" #_nested_path:")
+				b.WriteString(q.Path)
+			} else {
+				describe(b, q.Query)
+			}
+			b.WriteByte(')')
+		})
+	default:
+		b.WriteString("<unknown query>")
+	}
+}
+
+// boosted writes body, wrapped as Lucene's BoostQuery prints when boost is
+// neither 0 (the engine's "unset") nor 1.
+func boosted(b *strings.Builder, boost float32, body func()) {
+	if boost == 0 || boost == 1 {
+		body()
+		return
+	}
+	b.WriteByte('(')
+	body()
+	b.WriteString(")^")
+	b.WriteString(javaFloat(boost))
+}
+
+// isBooleanQuery reports whether q renders as a bare Lucene BooleanQuery,
+// which parent booleans and disjunctions wrap in parentheses (a boosted
+// one is a BoostQuery and brings its own).
+func isBooleanQuery(q Query) bool {
+	bq, ok := q.(*BoolQuery)
+	return ok && (bq.Boost == 0 || bq.Boost == 1)
+}
+
+// clause writes a sub-query of a boolean or disjunction.
+func clause(b *strings.Builder, q Query) {
+	if isBooleanQuery(q) {
+		b.WriteByte('(')
+		describe(b, q)
+		b.WriteByte(')')
+		return
+	}
+	describe(b, q)
+}
+
+// describeBool writes a BooleanQuery's clauses in the order OpenSearch's
+// BoolQueryBuilder adds them: must, must_not, should, filter.
+func describeBool(b *strings.Builder, q *BoolQuery) {
+	msm := q.MinimumShouldMatch > 0
+	if msm {
+		b.WriteByte('(')
+	}
+	first := true
+	for _, list := range []struct {
+		mark    string
+		clauses []Query
+	}{{"+", q.Must}, {"-", q.MustNot}, {"", q.Should}, {"#", q.Filter}} {
+		for _, c := range list.clauses {
+			if !first {
+				b.WriteByte(' ')
+			}
+			first = false
+			b.WriteString(list.mark)
+			clause(b, c)
+		}
+	}
+	if msm {
+		b.WriteString(")~")
+		b.WriteString(strconv.Itoa(q.MinimumShouldMatch))
+	}
+}
+
+func describeFeatureFunction(b *strings.Builder, f FeatureFunction) {
+	switch f := f.(type) {
+	case nil:
+		b.WriteString("SaturationFunction(pivot=null)")
+	case Saturation:
+		b.WriteString("SaturationFunction(pivot=")
+		if f.Pivot == nil {
+			b.WriteString("null")
+		} else {
+			b.WriteString(javaFloat(*f.Pivot))
+		}
+		b.WriteByte(')')
+	case Log:
+		b.WriteString("LogFunction(scalingFactor=")
+		b.WriteString(javaFloat(f.ScalingFactor))
+		b.WriteByte(')')
+	case Sigmoid:
+		b.WriteString("SigmoidFunction(pivot=")
+		b.WriteString(javaFloat(f.Pivot))
+		b.WriteString(", a=")
+		b.WriteString(javaFloat(f.Exponent))
+		b.WriteByte(')')
+	case Linear:
+		b.WriteString("LinearFunction")
+	default:
+		b.WriteString("<unknown function>")
+	}
+}
+
+// mightMatchNonNested is OpenSearch's NestedHelper.mightMatchNonNestedDocs
+// on the Lucene query q stands for: whether it might match documents that
+// are not children of path, in which case OpenSearch adds a _nested_path
+// filter to a nested query's child query.
+func mightMatchNonNested(q Query, path string) bool {
+	switch q := q.(type) {
+	case *ConstantScoreQuery:
+		return mightMatchNonNested(q.Query, path)
+	case *MatchAllQuery:
+		return true
+	case *MatchNoneQuery:
+		return false
+	case *TermQuery:
+		return fieldOutsideNested(q.Field, path)
+	case *TermSetQuery:
+		if len(q.Terms) == 0 {
+			return false
+		}
+		return fieldOutsideNested(q.Field, path)
+	case *RangeQuery:
+		return fieldOutsideNested(q.Field, path)
+	case *BoolQuery:
+		required := slices.Concat(q.Must, q.Filter)
+		if len(required) > 0 {
+			for _, c := range required {
+				if !mightMatchNonNested(c, path) {
+					return false
+				}
+			}
+			return true
+		}
+		return slices.ContainsFunc(q.Should, func(c Query) bool { return mightMatchNonNested(c, path) })
+	}
+	return true
+}
+
+// fieldOutsideNested reports whether a query on field might match documents
+// other than path's children: meta fields ("_id") and fields outside path
+// might. (OpenSearch also answers false for unmapped fields; translated
+// queries name mapped fields only.)
+func fieldOutsideNested(field, path string) bool {
+	return strings.HasPrefix(field, "_") || !strings.HasPrefix(field, path+".")
+}
+
+// javaFloat formats f as Java's Float.toString does (JDK 19 and later,
+// which print the shortest decimal that reads back as f): "2.0", "0.5",
+// "1.0E7", "1.0E-4", "NaN", "Infinity". Lucene prints boosts, tie breakers
+// and feature parameters this way.
+func javaFloat(f float32) string {
+	return javaFloating(float64(f), 32)
+}
+
+// javaFloating formats v, a float of the given bit size, as Java's
+// Float.toString (32) or Double.toString (64) does.
+func javaFloating(v float64, bits int) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 1):
+		return "Infinity"
+	case math.IsInf(v, -1):
+		return "-Infinity"
+	case v == 0:
+		if math.Signbit(v) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	// The shortest digits that round-trip, d.ddde±x.
+	s := strconv.FormatFloat(v, 'e', -1, bits)
+	sign := ""
+	if s[0] == '-' {
+		sign, s = "-", s[1:]
+	}
+	mant, expText, _ := strings.Cut(s, "e")
+	exp, _ := strconv.Atoi(expText)
+	digits := strings.Replace(mant, ".", "", 1)
+	abs := math.Abs(v)
+	if abs >= 1e-3 && abs < 1e7 {
+		// Plain notation with at least one digit after the point.
+		var intPart, frac string
+		if exp >= 0 {
+			if len(digits) <= exp+1 {
+				intPart = digits + strings.Repeat("0", exp+1-len(digits))
+				frac = "0"
+			} else {
+				intPart, frac = digits[:exp+1], digits[exp+1:]
+			}
+		} else {
+			intPart = "0"
+			frac = strings.Repeat("0", -exp-1) + digits
+		}
+		return sign + intPart + "." + frac
+	}
+	frac := digits[1:]
+	if frac == "" {
+		frac = "0"
+	}
+	return sign + digits[:1] + "." + frac + "E" + strconv.Itoa(exp)
+}
