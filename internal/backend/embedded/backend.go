@@ -26,10 +26,13 @@ type Backend struct {
 	mappings *mappings.Set
 }
 
-// snapshot is one open generation: its segments and a searcher over them.
+// snapshot is one open generation: its segments, a searcher over them,
+// and each index's query translator (which reads the segments' values for
+// OpenSearch's data-dependent rewrites).
 type snapshot struct {
-	searcher *search.Searcher
-	indexes  map[string]*search.Index
+	searcher    *search.Searcher
+	indexes     map[string]*search.Index
+	translators map[string]*Translator
 }
 
 // Open serves the newest generation of the index directory dir.
@@ -41,7 +44,8 @@ func Open(dir string, set *mappings.Set, onError func(error)) (*Backend, error) 
 	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
-	live, err := generation.NewLive(d, openSnapshot, closeSnapshot, onError)
+	open := func(g *generation.Generation) (*snapshot, error) { return openSnapshot(g, set) }
+	live, err := generation.NewLive(d, open, closeSnapshot, onError)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: index directory %s: %w", dir, err)
 	}
@@ -49,12 +53,12 @@ func Open(dir string, set *mappings.Set, onError func(error)) (*Backend, error) 
 }
 
 // openSnapshot opens every segment a generation lists.
-func openSnapshot(g *generation.Generation) (*snapshot, error) {
+func openSnapshot(g *generation.Generation, set *mappings.Set) (*snapshot, error) {
 	meta, err := indexer.ParseMeta(g.Meta)
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshot{indexes: map[string]*search.Index{}}
+	s := &snapshot{indexes: map[string]*search.Index{}, translators: map[string]*Translator{}}
 	var all []*search.Index
 	for _, name := range mappings.Names() {
 		ix := &search.Index{Name: name}
@@ -70,7 +74,33 @@ func openSnapshot(g *generation.Generation) (*snapshot, error) {
 		all = append(all, ix)
 	}
 	s.searcher = search.NewSearcher(all...)
+	for _, ix := range all {
+		m := set.Index(ix.Name)
+		if m == nil {
+			closeSnapshot(s)
+			return nil, fmt.Errorf("index %s: no mappings", ix.Name)
+		}
+		s.translators[ix.Name] = NewTranslator(m, singleValued(ix))
+	}
 	return s, nil
+}
+
+// singleValued answers, for OpenSearch's must_not-range rewrite, whether
+// every document of the index (nested children included) holds exactly
+// one value of a numeric field, as the shard's point values would tell.
+func singleValued(ix *search.Index) func(field string) bool {
+	return func(field string) bool {
+		if len(ix.Segments) == 0 {
+			return false
+		}
+		for _, seg := range ix.Segments {
+			col := seg.DocValues.Numeric(field)
+			if col == nil || col.DocCount() != int(seg.MaxDoc) || !col.SingleValued() {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // closeSnapshot releases what openSnapshot built once no search uses it.
@@ -153,10 +183,10 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	var failures []json.RawMessage
 	var failed []*ShardError
 	for _, name := range req.Indexes {
-		t, err := b.target(name, sr)
+		t, err := snap.Value.target(name, sr)
 		var se *ShardError
 		if errors.As(err, &se) {
-			failures = append(failures, se.failure(name))
+			failures = append(failures, shardFailure(name, se))
 			failed = append(failed, se)
 			continue
 		}
@@ -209,19 +239,22 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	return resp, nil
 }
 
-// target builds one index's queries.
-func (b *Backend) target(name string, sr *dsl.SearchRequest) (search.Target, error) {
-	m := b.mappings.Index(name)
-	if m == nil {
-		return search.Target{}, fmt.Errorf("no mappings for index %s", name)
+// target builds one index's queries. The post filter is translated like
+// the query: OpenSearch extracts inner hits from both.
+func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, error) {
+	tr := s.translators[name]
+	if tr == nil {
+		return search.Target{}, fmt.Errorf("index %s is not served", name)
 	}
-	t := search.Target{Index: name}
+	t := search.Target{Index: name, Query: &search.MatchAllQuery{}}
 	var err error
-	if t.Query, err = translateRoot(sr.Query, m); err != nil {
-		return t, err
+	if sr.Query != nil {
+		if t.Query, err = tr.Query(sr.Query); err != nil {
+			return t, err
+		}
 	}
 	if sr.PostFilter != nil {
-		if t.PostFilter, err = translateRoot(sr.PostFilter, m); err != nil {
+		if t.PostFilter, err = tr.Query(sr.PostFilter); err != nil {
 			return t, err
 		}
 	}
@@ -338,16 +371,27 @@ func innerHitsSources(qs ...dsl.Query) map[string]*dsl.SourceFilter {
 	return out
 }
 
+// shardFailure is one entry of _shards.failures, in OpenSearch's shape.
+func shardFailure(index string, se *ShardError) json.RawMessage {
+	b, err := json.Marshal(struct {
+		Shard  int         `json:"shard"`
+		Index  string      `json:"index"`
+		Node   string      `json:"node"`
+		Reason *ShardError `json:"reason"`
+	}{0, index, "embedded", se})
+	if err != nil {
+		// A ShardError holds strings only.
+		return json.RawMessage(`{"shard":0,"index":"` + index + `"}`)
+	}
+	return b
+}
+
 // allShardsFailed is OpenSearch's answer when no index could run the
 // query: 400 search_phase_execution_exception listing each failure.
 func allShardsFailed(failed []*ShardError, failures []json.RawMessage) error {
-	root := make([]json.RawMessage, len(failed))
-	for i, se := range failed {
-		root[i] = se.reasonJSON()
-	}
-	body, _ := json.Marshal(map[string]any{
+	body, err := json.Marshal(map[string]any{
 		"error": map[string]any{
-			"root_cause":    root,
+			"root_cause":    failed,
 			"type":          "search_phase_execution_exception",
 			"reason":        "all shards failed",
 			"phase":         "query",
@@ -356,6 +400,9 @@ func allShardsFailed(failed []*ShardError, failures []json.RawMessage) error {
 		},
 		"status": http.StatusBadRequest,
 	})
+	if err != nil {
+		return fmt.Errorf("embedded: all shards failed: %w", err)
+	}
 	return &apierr.Error{Status: http.StatusBadRequest, Type: "search_phase_execution_exception",
 		Reason: "all shards failed", Raw: body}
 }

@@ -371,6 +371,9 @@ func readNumeric(d *encoding.Decbuf, maxDoc uint32) *NumericColumn {
 // DocCount returns the number of documents with at least one value.
 func (c *NumericColumn) DocCount() int { return c.docCount }
 
+// SingleValued reports whether every document with values has exactly one.
+func (c *NumericColumn) SingleValued() bool { return c.single }
+
 func (c *NumericColumn) docAt(i int) uint32 {
 	if c.dense {
 		return uint32(i)
