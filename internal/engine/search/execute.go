@@ -56,7 +56,10 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		case 1:
 			return termWeight(&TermQuery{Field: q.Field, Term: q.Terms[0]}, ix, boost*effectiveBoost(q.Boost))
 		}
-		if q.Slop > 0 {
+		switch {
+		case q.Slop < 0:
+			return nil, fmt.Errorf("phrase query on %s: negative slop %d", q.Field, q.Slop)
+		case q.Slop > 0:
 			return nil, fmt.Errorf("phrase query on %s: slop %d is not supported yet", q.Field, q.Slop)
 		}
 		return phraseWeight(q, ix, boost*effectiveBoost(q.Boost))
@@ -66,6 +69,10 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		return boolWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *MatchNoneQuery:
 		return noMatch{}, nil
+	case *DisMaxQuery:
+		return disMaxWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *ConstantScoreQuery:
+		return constantScoreWeight(q, ix, boost*effectiveBoost(q.Boost))
 	}
 	return nil, fmt.Errorf("unsupported query %T", q)
 }
