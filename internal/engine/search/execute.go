@@ -60,7 +60,7 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		case q.Slop < 0:
 			return nil, fmt.Errorf("phrase query on %s: negative slop %d", q.Field, q.Slop)
 		case q.Slop > 0:
-			return nil, fmt.Errorf("phrase query on %s: slop %d is not supported yet", q.Field, q.Slop)
+			return sloppyPhraseWeight(q, ix, boost*effectiveBoost(q.Boost))
 		}
 		return phraseWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *MatchAllQuery:
