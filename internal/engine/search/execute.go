@@ -69,6 +69,12 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		return boolWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *MatchNoneQuery:
 		return noMatch{}, nil
+	case *PrefixQuery:
+		return prefixWeight(q, boost*effectiveBoost(q.Boost)), nil
+	case *TermSetQuery:
+		return termSetWeight(q, boost*effectiveBoost(q.Boost)), nil
+	case *FuzzyQuery:
+		return fuzzyWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *DisMaxQuery:
 		return disMaxWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *ConstantScoreQuery:
