@@ -237,8 +237,9 @@ type bfDoc struct {
 	rec *bfRecord
 	seg int
 	doc uint32
-	tf  map[string]map[string]int // field → term → frequency
-	dl  map[string]int            // field → length
+	tf  map[string]map[string]int   // field → term → frequency
+	pos map[string]map[string][]int // text field → term → positions
+	dl  map[string]int              // field → length
 }
 
 type bfRef struct {
@@ -322,7 +323,7 @@ func bfBuild(mset *mappings.Set, corpus bfCorpus) (*bfWorld, error) {
 // values as whole terms, and the name.raw multi-field fed with name's
 // values.
 func (r *bfRef) add(mix *mappings.Index, rec *bfRecord, seg int, root uint32) {
-	d := &bfDoc{rec: rec, seg: seg, doc: root, tf: map[string]map[string]int{}, dl: map[string]int{}}
+	d := &bfDoc{rec: rec, seg: seg, doc: root, tf: map[string]map[string]int{}, dl: map[string]int{}, pos: map[string]map[string][]int{}}
 	for path, vals := range rec.Fields {
 		f, ok := mix.Fields[path]
 		if !ok || !f.Indexed || f.NestedPath != "" {
@@ -361,6 +362,9 @@ func (r *bfRef) invert(d *bfDoc, field string, typ mappings.FieldType, vals []st
 	}
 	d.tf[field] = tf
 	d.dl[field] = length
+	if typ == mappings.Text {
+		d.pos[field] = bfPositions(vals)
+	}
 	r.n[field]++
 	r.sum[field] += length
 	if r.df[field] == nil {
@@ -447,6 +451,9 @@ func (r *bfRef) eval(q Query, d *bfDoc, boost float32) (bool, float32) {
 			return false, 0
 		}
 		return true, float32(sum)
+	}
+	if ok, s, handled := r.evalScorers(q, d, boost); handled {
+		return ok, s
 	}
 	panic(fmt.Sprintf("bruteforce: unknown query %T", q))
 }
@@ -684,7 +691,9 @@ func bfWriteGo(sb *strings.Builder, q Query, indent string) {
 		}
 		fmt.Fprintf(sb, "\n%s}", indent)
 	default:
-		fmt.Fprintf(sb, "%#v", q)
+		if !bfWriteScorersGo(sb, q, indent) {
+			fmt.Fprintf(sb, "%#v", q)
+		}
 	}
 }
 
@@ -937,6 +946,9 @@ func (g *bfGen) query(depth int) Query {
 	if r.IntN(8) == 0 {
 		return &MatchAllQuery{Boost: g.boost()}
 	}
+	if r.IntN(10) < 4 {
+		return g.scorerLeaf(depth)
+	}
 	return g.term()
 }
 
@@ -1067,6 +1079,8 @@ func bfQueryShrinks(q Query) []Query {
 				}
 			}
 		}
+	default:
+		out = append(out, bfScorerShrinks(q)...)
 	}
 	return out
 }
@@ -1248,10 +1262,11 @@ func bfSeed(t *testing.T) uint64 {
 // small corpora (1–3 of category, clause, contract and definition, 1–60
 // records each in 1–3 segments, multi-valued texts from a 12-word
 // vocabulary, keywords from small sets, nested sections in contract) and
-// random requests (query trees of depth ≤ 3 over term, match_all and bool
-// queries, boosts in {0, 0.5, 1, 2.5}, MinimumShouldMatch 0–3, random
-// index lists, From and Size): totals, relation, hits, order, scores and
-// max score.
+// random requests (query trees of depth ≤ 3 over term, match_all, bool,
+// exact and sloppy phrase, prefix, terms, fuzzy, dis_max, constant_score
+// and match_none queries (bruteforce_scorers_test.go), boosts in
+// {0, 0.5, 1, 2.5}, MinimumShouldMatch 0–3, random index lists, From and
+// Size): totals, relation, hits, order, scores and max score.
 func TestBruteForceProperty(t *testing.T) {
 	const corpora, queries = 250, 25
 	seed := bfSeed(t)
