@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
@@ -298,4 +301,141 @@ func oracleCases() []oracleCase {
 		{"bq2", contract, `{"bool":{"should":[` + sqs("agreemnt~2", "body") + `,` + mp("body", "confidential information", 4) + `],"minimum_should_match":1}}`,
 			&BoolQuery{Should: []Query{fz("body", "agreemnt", 2), phrase("body", 4, 0, "confidential", "information")}, MinimumShouldMatch: 1}},
 	}
+}
+
+// TestOracleSynthetic compares sloppy phrases, fuzzy and prefix queries
+// with the Lucene oracle on a synthetic clause corpus built to stress
+// them: snippets of 1–25 words from {a, b, c, d} in 1–3 values (some
+// empty), so that phrases of 2–6 such words repeat terms everywhere and
+// the sloppy matcher's repetition handling decides most frequencies; names
+// of 1–6 letters from a–f, so that fuzzy queries find dozens of
+// candidates with equal, zero and negative boosts and max expansions cut
+// through ties.
+//
+//	ENGINE_ORACLE_DIR=D go test -run TestOracleSynthetic ./internal/engine/search/
+//	    writes D/synth-bulk.ndjson and D/synth-queries.jsonl, then stops;
+//	run.sh index --mappings mappings --data D/synth-bulk.ndjson --out D/synth-idx
+//	run.sh query --mappings mappings --index D/synth-idx --queries D/synth-queries.jsonl --repeat 1 > D/synth-oracle.jsonl
+//	go run ./cmd/ingest -in D/synth-bulk.ndjson -index-dir D/synth-engine
+//	ENGINE_ORACLE_DIR=D go test -v -run TestOracleSynthetic ./internal/engine/search/
+//
+// Fuzzy queries whose prefix length reaches the term's length are reported
+// apart: Lucene 8 (the oracle) matches only the term itself there, Lucene 9
+// and later (OpenSearch 3) the terms within the edits after that prefix
+// (LUCENE-9365), which the engine follows.
+func TestOracleSynthetic(t *testing.T) {
+	dir := os.Getenv("ENGINE_ORACLE_DIR")
+	if dir == "" {
+		t.Skip("set ENGINE_ORACLE_DIR to compare with the Lucene oracle")
+	}
+	bulk, cases := synthCorpus()
+	var qf strings.Builder
+	for _, c := range cases {
+		fmt.Fprintf(&qf, `{"id":%q,"indexes":["clause"],"body":{"query":%s,"size":%d}}`+"\n", c.id, c.body, oracleSize)
+	}
+	for name, data := range map[string]string{"synth-bulk.ndjson": bulk, "synth-queries.jsonl": qf.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	answers, err := readOracleAnswers(filepath.Join(dir, "synth-oracle.jsonl"))
+	if os.IsNotExist(err) {
+		t.Skipf("wrote the corpus and queries to %s; index and query them with the oracle, ingest the corpus into synth-engine", dir)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, release := openEngineIndex(t, filepath.Join(dir, "synth-engine"))
+	defer release()
+	var same, lucene8, hitsCompared int
+	for _, c := range cases {
+		want := answers[c.id]
+		if want == nil || want.Error != nil {
+			t.Errorf("%s: no oracle answer", c.id)
+			continue
+		}
+		res, err := s.Search(context.Background(), Request{Indexes: []string{"clause"}, Query: c.q, Size: oracleSize})
+		if err != nil {
+			t.Fatalf("%s: %v", c.id, err)
+		}
+		differs := res.Total != want.Total.Value || len(res.Hits) != len(want.Hits)
+		for i := 0; !differs && i < len(res.Hits); i++ {
+			differs = res.Hits[i].ID != want.Hits[i].ID || res.Hits[i].Score != float32(want.Hits[i].Score)
+		}
+		if fq, ok := c.q.(*FuzzyQuery); ok && fq.PrefixLength >= utf8.RuneCountInString(fq.Term) {
+			if differs {
+				lucene8++
+			}
+			continue
+		}
+		if differs {
+			t.Errorf("%s %s: engine total %d, oracle %d; first hits engine %v, oracle %v", c.id, c.body, res.Total, want.Total.Value,
+				res.Hits[:min(3, len(res.Hits))], want.Hits[:min(3, len(want.Hits))])
+			continue
+		}
+		same++
+		hitsCompared += len(res.Hits)
+	}
+	t.Logf("%d of %d queries identical to the oracle (%d hits, scores bit for bit); %d fuzzy queries with prefix length ≥ term length differ as Lucene 8 and 10 do",
+		same, len(cases), hitsCompared, lucene8)
+}
+
+// synthCorpus returns the synthetic bulk file and its queries.
+func synthCorpus() (string, []oracleCase) {
+	r := rand.New(rand.NewPCG(7, 7))
+	words := []string{"a", "b", "c", "d"}
+	word := func() string {
+		b := make([]byte, 1+r.IntN(6))
+		for i := range b {
+			b[i] = "abcdef"[r.IntN(6)]
+		}
+		return string(b)
+	}
+	var bulk strings.Builder
+	for i := range 600 {
+		var vals []string
+		for range 1 + r.IntN(3) {
+			toks := make([]string, 1+r.IntN(25))
+			for k := range toks {
+				toks[k] = words[r.IntN(len(words))]
+			}
+			vals = append(vals, strings.Join(toks, " "))
+		}
+		if r.IntN(10) == 0 {
+			vals = slices.Insert(vals, r.IntN(len(vals)+1), "")
+		}
+		names := make([]string, 1+r.IntN(4))
+		for k := range names {
+			names[k] = word()
+		}
+		doc := map[string]any{"snippet": vals, "name": strings.Join(names, " "), "type": []string{"clause", "x", "abc", "ab"}[r.IntN(4)]}
+		fmt.Fprintf(&bulk, `{"index":{"_index":"clause","_id":"d%d"}}`+"\n%s\n", i, mustJSON(doc))
+	}
+	var cases []oracleCase
+	for i := range 300 {
+		terms := make([]string, 2+r.IntN(5))
+		for k := range terms {
+			terms[k] = words[r.IntN(len(words))]
+		}
+		slop := r.IntN(8)
+		cases = append(cases, oracleCase{id: fmt.Sprintf("sp%d", i),
+			body: fmt.Sprintf(`{"match_phrase":{"snippet":{"query":%q,"slop":%d}}}`, strings.Join(terms, " "), slop),
+			q:    &PhraseQuery{Field: "snippet", Terms: terms, Slop: slop}})
+	}
+	for i := range 250 {
+		q := &FuzzyQuery{Field: []string{"name", "name", "type"}[r.IntN(3)], Term: word(), MaxEdits: 1 + r.IntN(2),
+			PrefixLength: []int{0, 0, 1, 2}[r.IntN(4)], MaxExpansions: []int{1, 2, 5, 10, 50}[r.IntN(5)], Transpositions: r.IntN(10) < 7}
+		cases = append(cases, oracleCase{id: fmt.Sprintf("fz%d", i),
+			body: fmt.Sprintf(`{"simple_query_string":{"query":"%s~%d","fields":[%q],"fuzzy_prefix_length":%d,"fuzzy_max_expansions":%d,"fuzzy_transpositions":%v}}`,
+				q.Term, q.MaxEdits, q.Field, q.PrefixLength, q.MaxExpansions, q.Transpositions),
+			q: q})
+	}
+	for i := range 50 {
+		p := word()
+		p = p[:1+r.IntN(min(3, len(p)))]
+		cases = append(cases, oracleCase{id: fmt.Sprintf("px%d", i),
+			body: fmt.Sprintf(`{"simple_query_string":{"query":"%s*","fields":["name"]}}`, p),
+			q:    &PrefixQuery{Field: "name", Prefix: p}})
+	}
+	return bulk.String(), cases
 }
