@@ -474,11 +474,24 @@ func (r *bfRef) fuzzyTerms(q *FuzzyQuery) ([]bfFuzzyTerm, int) {
 	return cands, df
 }
 
+type bfFuzzyKept struct {
+	terms []bfFuzzyTerm
+	df    int
+}
+
 func (r *bfRef) fuzzy(q *FuzzyQuery, d *bfDoc, boost float32) (bool, float32) {
-	kept, df := r.fuzzyTerms(q)
+	kept, ok := r.fuzzyKept[q]
+	if !ok {
+		kept.terms, kept.df = r.fuzzyTerms(q)
+		if r.fuzzyKept == nil {
+			r.fuzzyKept = map[*FuzzyQuery]bfFuzzyKept{}
+		}
+		r.fuzzyKept[q] = kept
+	}
+	df := kept.df
 	matched := false
 	sum := 0.0
-	for _, t := range kept {
+	for _, t := range kept.terms {
 		freq := d.tf[q.Field][t.term]
 		if freq == 0 {
 			continue

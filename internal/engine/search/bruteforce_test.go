@@ -249,6 +249,8 @@ type bfRef struct {
 	n    map[string]int                // field → records with the field (N)
 	sum  map[string]int                // field → sum of lengths
 	df   map[string]map[string]int     // field → term → records holding it
+	// fuzzy caches each fuzzy query's kept terms (bruteforce_scorers_test.go).
+	fuzzyKept map[*FuzzyQuery]bfFuzzyKept
 }
 
 type bfWorld struct {
