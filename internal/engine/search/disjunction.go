@@ -190,6 +190,13 @@ func disMaxWeight(q *DisMaxQuery, ix *Index, boost float32) (weight, error) {
 	case 0:
 		return noMatch{}, nil
 	case 1:
+		if w.mode == combineMax && len(q.Disjuncts) > 1 {
+			// The others match nothing here. Lucene keeps a
+			// DisjunctionMaxQuery unless they rewrite to MatchNoDocsQuery
+			// (most do not: a TermQuery of an absent term stays), so the
+			// survivor is not inlined into a parent disjunction.
+			return opaque{w.disjuncts[0]}, nil
+		}
 		// Lucene rewrites a lone disjunct to itself; the boost still
 		// applies, as the dis_max's BoostQuery wraps the rewritten query.
 		return boosted(w.disjuncts[0], q.Boost), nil

@@ -31,6 +31,8 @@ func TestFlattenNestedDisjunctions(t *testing.T) {
 		{"with must", &BoolQuery{Must: []Query{term("fee")}, Should: []Query{fz(0)}}, 3},
 		{"dis_max tie 1 of fuzzy", &BoolQuery{Should: []Query{&DisMaxQuery{Disjuncts: []Query{fz(0), term("fee")}, TieBreaker: 1}, term("agreement")}}, 5},
 		{"dis_max tie 0.5 kept whole", &BoolQuery{Should: []Query{&DisMaxQuery{Disjuncts: []Query{fz(0), term("fee")}, TieBreaker: 0.5}, term("agreement")}}, 2},
+		{"dis_max survivor kept whole", &BoolQuery{Should: []Query{&DisMaxQuery{Disjuncts: []Query{term("zzz"), fz(0)}, TieBreaker: 0.5}, term("agreement")}}, 2},
+		{"lone disjunct inlined", &BoolQuery{Should: []Query{&DisMaxQuery{Disjuncts: []Query{fz(0)}, TieBreaker: 0.5}, term("agreement")}}, 4},
 		{"lone boosted disjunct kept whole", &BoolQuery{Should: []Query{&DisMaxQuery{Disjuncts: []Query{fz(0)}, Boost: 3}, term("agreement")}}, 2},
 		{"nested should-only bool", &BoolQuery{Should: []Query{&BoolQuery{Should: []Query{term("fee"), fz(0)}}, term("agreement")}}, 5},
 		{"nested bool with must kept whole", &BoolQuery{Should: []Query{&BoolQuery{Must: []Query{term("fee")}, Should: []Query{fz(0)}}, term("agreement")}}, 2},
