@@ -11,6 +11,9 @@ type boolWeightT struct {
 	must, should, filter, mustNot []weight
 	// msm is the number of should clauses a document must match.
 	msm int
+	// flat: should clauses only, no boost, minimum_should_match ≤ 1: a
+	// disjunction a parent may inline (flatten.go).
+	flat bool
 }
 
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
@@ -32,6 +35,15 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 	if err != nil {
 		return nil, err
 	}
+	if q.MinimumShouldMatch <= 1 {
+		// Lucene inlines nested disjunctions (flatten.go).
+		var flat []weight
+		for _, s := range w.should {
+			flat = appendShould(flat, s)
+		}
+		w.should = flat
+		w.flat = len(w.must)+len(w.filter)+len(w.mustNot) == 0 && len(w.should) > 0 && effectiveBoost(q.Boost) == 1
+	}
 	if len(w.must)+len(w.should)+len(w.filter) == 0 {
 		// A pure negative query matches everything but its exclusions:
 		// OpenSearch adds match_all as a non-scoring filter, rebuilding the
@@ -51,6 +63,13 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil
 	}
 	return w, nil
+}
+
+func (w *boolWeightT) disjunctionClauses() []weight {
+	if w.flat {
+		return w.should
+	}
+	return nil
 }
 
 func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {

@@ -267,8 +267,9 @@ type bfDoc struct {
 	rec *bfRecord
 	seg int
 	doc uint32
-	tf  map[string]map[string]int // field → term → frequency
-	dl  map[string]int            // field → length
+	tf  map[string]map[string]int   // field → term → frequency
+	pos map[string]map[string][]int // text field → term → positions
+	dl  map[string]int              // field → length
 	// nums holds integer and date values (epoch milliseconds) by field;
 	// feature the rank_feature values as written.
 	nums    map[string][]int64
@@ -289,6 +290,8 @@ type bfRef struct {
 	// number of records (Lucene's totalTermFreq and docFreq of the
 	// feature term), for the default saturation pivot.
 	featSum, featDocs map[string]int64
+	// fuzzy caches each fuzzy query's kept terms (bruteforce_scorers_test.go).
+	fuzzyKept map[*FuzzyQuery]bfFuzzyKept
 }
 
 type bfWorld struct {
@@ -377,7 +380,7 @@ func (r *bfRef) add(mix *mappings.Index, rec *bfRecord, seg int, root uint32) {
 // sections (nested "sections", whose keys are relative to it).
 func (r *bfRef) fields(mix *mappings.Index, nested string, fields map[string][]string, seg int, doc uint32) *bfDoc {
 	d := &bfDoc{seg: seg, doc: doc, tf: map[string]map[string]int{}, dl: map[string]int{},
-		nums: map[string][]int64{}, feature: map[string]float32{}}
+		pos: map[string]map[string][]int{}, nums: map[string][]int64{}, feature: map[string]float32{}}
 	for key, vals := range fields {
 		path := key
 		if nested != "" {
@@ -451,6 +454,9 @@ func (r *bfRef) invert(d *bfDoc, field string, typ mappings.FieldType, vals []st
 	}
 	d.tf[field] = tf
 	d.dl[field] = length
+	if typ == mappings.Text {
+		d.pos[field] = bfPositions(vals)
+	}
 	r.n[field]++
 	r.sum[field] += length
 	if r.df[field] == nil {
@@ -590,6 +596,9 @@ func (r *bfRef) eval(q Query, d *bfDoc, boost float32) (bool, float32) {
 		}
 		return true, float32(acc)
 	}
+	if ok, s, handled := r.evalScorers(q, d, boost); handled {
+		return ok, s
+	}
 	panic(fmt.Sprintf("bruteforce: unknown query %T", q))
 }
 
@@ -697,6 +706,12 @@ func bfInnerHitsDefs(q Query, out []bfInnerHitsDef) []bfInnerHitsDef {
 				out = bfInnerHitsDefs(c, out)
 			}
 		}
+	case *DisMaxQuery:
+		for _, c := range q.Disjuncts {
+			out = bfInnerHitsDefs(c, out)
+		}
+	case *ConstantScoreQuery:
+		out = bfInnerHitsDefs(q.Query, out)
 	case *NestedQuery:
 		if ih := q.InnerHits; ih != nil {
 			name := ih.Name
@@ -1016,7 +1031,9 @@ func bfWriteGo(sb *strings.Builder, q Query, indent string) {
 		bfWriteGo(sb, q.Query, in)
 		fmt.Fprintf(sb, ",\n%s}", indent)
 	default:
-		fmt.Fprintf(sb, "%#v", q)
+		if !bfWriteScorersGo(sb, q, indent) {
+			fmt.Fprintf(sb, "%#v", q)
+		}
 	}
 }
 
@@ -1347,6 +1364,9 @@ func (g *bfGen) query(depth int) Query {
 	case x < 17 && g.prefix == "" && depth < 3:
 		return g.nested(depth)
 	}
+	if r.IntN(10) < 4 {
+		return g.scorerLeaf(depth)
+	}
 	return g.term()
 }
 
@@ -1603,6 +1623,8 @@ func bfQueryShrinks(q Query) []Query {
 				}
 			}
 		}
+	default:
+		out = append(out, bfScorerShrinks(q)...)
 	}
 	return out
 }
@@ -1786,10 +1808,12 @@ func bfSeed(t *testing.T) uint64 {
 // vocabulary, keywords from small sets, integers and dates (multi-valued
 // too), rank features that do and do not survive the 9-bit encoding,
 // nested sections in contract) and random requests (query trees of depth
-// ≤ 3 over term, match_all, bool, range, rank_feature with every function
-// and nested queries with every score mode and inner hits, boosts in {0,
-// 0.5, 1, 2.5}, MinimumShouldMatch 0–3, random index lists, From and
-// Size): totals, relation, hits, order, scores, max score and inner hits.
+// ≤ 3 over term, match_all, bool, range, rank_feature with every function,
+// nested queries with every score mode and inner hits, exact and sloppy
+// phrase, prefix, terms, fuzzy, dis_max, constant_score and match_none
+// (bruteforce_scorers_test.go), boosts in {0, 0.5, 1, 2.5},
+// MinimumShouldMatch 0–3, random index lists, From and Size): totals,
+// relation, hits, order, scores, max score and inner hits.
 func TestBruteForceProperty(t *testing.T) {
 	const corpora, queries = 250, 25
 	seed := bfSeed(t)

@@ -58,13 +58,13 @@ func describe(b *strings.Builder, q Query) {
 	case nil:
 		b.WriteString("<nil>")
 	case *TermQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteString(q.Field)
 			b.WriteByte(':')
 			b.WriteString(q.Term)
 		})
 	case *PhraseQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteString(q.Field)
 			b.WriteString(`:"`)
 			b.WriteString(strings.Join(q.Terms, " "))
@@ -75,14 +75,14 @@ func describe(b *strings.Builder, q Query) {
 			}
 		})
 	case *PrefixQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteString(q.Field)
 			b.WriteByte(':')
 			b.WriteString(q.Prefix)
 			b.WriteByte('*')
 		})
 	case *FuzzyQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteString(q.Field)
 			b.WriteByte(':')
 			b.WriteString(q.Term)
@@ -90,13 +90,13 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteString(strconv.Itoa(q.MaxEdits))
 		})
 	case *MatchAllQuery:
-		boosted(b, q.Boost, func() { b.WriteString("*:*") })
+		describeBoosted(b, q.Boost, func() { b.WriteString("*:*") })
 	case *MatchNoneQuery:
 		b.WriteString(`MatchNoDocsQuery("")`)
 	case *BoolQuery:
-		boosted(b, q.Boost, func() { describeBool(b, q) })
+		describeBoosted(b, q.Boost, func() { describeBool(b, q) })
 	case *DisMaxQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteByte('(')
 			for i, d := range q.Disjuncts {
 				if i > 0 {
@@ -111,13 +111,13 @@ func describe(b *strings.Builder, q Query) {
 			}
 		})
 	case *ConstantScoreQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteString("ConstantScore(")
 			describe(b, q.Query)
 			b.WriteByte(')')
 		})
 	case *TermSetQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			terms := slices.Clone(q.Terms)
 			slices.Sort(terms)
 			b.WriteString(q.Field)
@@ -126,7 +126,7 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteByte(')')
 		})
 	case *RangeQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
 			if q.Lower != nil {
 				lo = *q.Lower
@@ -142,7 +142,7 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteByte(']')
 		})
 	case *RankFeatureQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteString("FeatureQuery(field=_feature, feature=")
 			b.WriteString(q.Field)
 			b.WriteString(", function=")
@@ -150,7 +150,7 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteByte(')')
 		})
 	case *NestedQuery:
-		boosted(b, q.Boost, func() {
+		describeBoosted(b, q.Boost, func() {
 			b.WriteString("ToParentBlockJoinQuery (")
 			if mightMatchNonNested(q.Query, q.Path) {
 				b.WriteByte('+')
@@ -167,9 +167,9 @@ func describe(b *strings.Builder, q Query) {
 	}
 }
 
-// boosted writes body, wrapped as Lucene's BoostQuery prints when boost is
+// describeBoosted writes body, wrapped as Lucene's BoostQuery prints when boost is
 // neither 0 (the engine's "unset") nor 1.
-func boosted(b *strings.Builder, boost float32, body func()) {
+func describeBoosted(b *strings.Builder, boost float32, body func()) {
 	if boost == 0 || boost == 1 {
 		body()
 		return

@@ -56,8 +56,11 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		case 1:
 			return termWeight(&TermQuery{Field: q.Field, Term: q.Terms[0]}, ix, boost*effectiveBoost(q.Boost))
 		}
-		if q.Slop > 0 {
-			return nil, fmt.Errorf("phrase query on %s: slop %d is not supported yet", q.Field, q.Slop)
+		switch {
+		case q.Slop < 0:
+			return nil, fmt.Errorf("phrase query on %s: negative slop %d", q.Field, q.Slop)
+		case q.Slop > 0:
+			return sloppyPhraseWeight(q, ix, boost*effectiveBoost(q.Boost))
 		}
 		return phraseWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *MatchAllQuery:
@@ -73,6 +76,16 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 		return featureWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *NestedQuery:
 		return nestedWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *PrefixQuery:
+		return prefixWeight(q, boost*effectiveBoost(q.Boost)), nil
+	case *TermSetQuery:
+		return termSetWeight(q, boost*effectiveBoost(q.Boost)), nil
+	case *FuzzyQuery:
+		return fuzzyWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *DisMaxQuery:
+		return disMaxWeight(q, ix, boost*effectiveBoost(q.Boost))
+	case *ConstantScoreQuery:
+		return constantScoreWeight(q, ix, boost*effectiveBoost(q.Boost))
 	}
 	return nil, fmt.Errorf("unsupported query %T", q)
 }

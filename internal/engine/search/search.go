@@ -82,9 +82,10 @@ type PrefixQuery struct {
 // FuzzyQuery matches documents holding a term of Field within MaxEdits
 // (0–2) Damerau–Levenshtein edits of Term (Levenshtein without
 // Transpositions) whose first PrefixLength runes equal Term's. Like
-// Lucene's FuzzyQuery it rewrites to the MaxExpansions best terms (fewest
-// edits, then term order) with blended document frequencies, each scored
-// with BM25 times its similarity boost.
+// Lucene's FuzzyQuery it rewrites to the MaxExpansions best terms (0 means
+// Lucene's default, 50) by similarity boost, 1 − edits/min(length), then
+// term order, with blended document frequencies, each scored with BM25
+// times its boost.
 type FuzzyQuery struct {
 	Field, Term    string
 	MaxEdits       int

@@ -1,0 +1,287 @@
+package search
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+	"github.com/contractsearch/contractsearch/internal/engine/postings"
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
+	"github.com/contractsearch/contractsearch/internal/engine/termdict"
+)
+
+// Multi-term queries: prefix, term set and fuzzy.
+//
+// Prefix and term set queries score every match with their boost, so they
+// need no index-wide statistics: each segment's scorer looks its own terms
+// up. Up to booleanTermThreshold terms are merged with a heap of postings
+// iterators, more into a bit set, as Lucene's constant-score rewrites do;
+// either way only the set of documents matters.
+//
+// A fuzzy query is scored: it rewrites, over the whole index, to its best
+// terms, and each gets BM25 with blended statistics (see fuzzyWeight).
+
+// booleanTermThreshold is Lucene's
+// AbstractMultiTermQueryConstantScoreWrapper.BOOLEAN_REWRITE_TERM_COUNT_THRESHOLD.
+const booleanTermThreshold = 16
+
+// maxClauseCount is IndexSearcher's default maximum clause count, which
+// caps a fuzzy query's expansions.
+const maxClauseCount = 1024
+
+// defaultMaxExpansions is FuzzyQuery.defaultMaxExpansions.
+const defaultMaxExpansions = 50
+
+// constTermsWeightT matches the documents holding any of a segment's
+// matching terms of one field, with a constant score.
+type constTermsWeightT struct {
+	field string
+	score float32
+	// Exactly one of prefix and terms selects the terms.
+	prefix []byte
+	terms  [][]byte // sorted, distinct
+}
+
+func prefixWeight(q *PrefixQuery, boost float32) weight {
+	return &constTermsWeightT{field: q.Field, score: boost, prefix: []byte(q.Prefix)}
+}
+
+func termSetWeight(q *TermSetQuery, boost float32) weight {
+	terms := slices.Clone(q.Terms)
+	slices.Sort(terms)
+	terms = slices.Compact(terms)
+	if len(terms) == 0 {
+		return noMatch{}
+	}
+	w := &constTermsWeightT{field: q.Field, score: boost, terms: make([][]byte, len(terms))}
+	for i, t := range terms {
+		w.terms[i] = []byte(t)
+	}
+	return w
+}
+
+func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) {
+	f := seg.Field(w.field)
+	if f == nil {
+		return nil, nil
+	}
+	var metas [][]byte
+	if w.terms != nil {
+		for _, t := range w.terms {
+			info, ok, err := f.Terms.Get(t)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				metas = append(metas, info.Meta)
+			}
+		}
+	} else {
+		it := f.Terms.Prefix(w.prefix)
+		for it.Next() {
+			metas = append(metas, it.Info().Meta)
+		}
+		if err := it.Err(); err != nil {
+			return nil, err
+		}
+	}
+	if len(metas) == 0 {
+		return nil, nil
+	}
+	if len(metas) <= booleanTermThreshold {
+		scorers := make([]Scorer, len(metas))
+		for i, m := range metas {
+			it, err := openPostings(f, m)
+			if err != nil {
+				return nil, err
+			}
+			scorers[i] = &docsScorer{it: it}
+		}
+		if len(scorers) == 1 {
+			return &constScorer{inner: scorers[0], score: w.score}, nil
+		}
+		return newDisjunction(scorers, combineConst, 0, w.score), nil
+	}
+	b := &bitsetScorer{words: make([]uint64, (seg.MaxDoc+63)/64), doc: -1, score: w.score}
+	var it *postings.Iterator
+	for _, m := range metas {
+		var err error
+		if it, err = reopenPostings(f, m, it); err != nil {
+			return nil, err
+		}
+		for it.Next() {
+			d := it.DocID()
+			b.words[d>>6] |= 1 << (d & 63)
+		}
+		if err := it.Err(); err != nil {
+			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+		}
+	}
+	return b, nil
+}
+
+// reopenPostings is openPostings reusing an iterator (nil for a new one).
+func reopenPostings(f *segment.Field, meta []byte, reuse *postings.Iterator) (*postings.Iterator, error) {
+	d := encoding.NewDecbuf(meta)
+	m := postings.DecodeTermMeta(&d, f.IndexOptions())
+	if err := d.Err(); err != nil {
+		return nil, fmt.Errorf("field %s: term metadata: %w", f.Name, err)
+	}
+	return f.Postings.Postings(m, reuse), nil
+}
+
+// docsScorer iterates a term's documents without scoring them.
+type docsScorer struct{ it *postings.Iterator }
+
+func (s *docsScorer) Next() bool            { return s.it.Next() }
+func (s *docsScorer) Advance(t uint32) bool { return s.it.Advance(t) }
+func (s *docsScorer) DocID() uint32         { return s.it.DocID() }
+func (s *docsScorer) Score() float32        { return 0 }
+func (s *docsScorer) Err() error            { return s.it.Err() }
+
+// fuzzyWeightT is a fuzzy query rewritten to two or more terms: a
+// BooleanQuery of SHOULD term clauses whose scores add up.
+type fuzzyWeightT struct {
+	terms []weight // *termWeightT, one per kept term
+	// flat reports whether Lucene may inline the terms into a parent
+	// disjunction: no BoostQuery wraps the fuzzy query.
+	flat bool
+}
+
+// fuzzyCandidate is a term within the edit distance, with its statistics
+// summed over the index's segments.
+type fuzzyCandidate struct {
+	term    string
+	boost   float32
+	docFreq int64
+	metas   [][]byte
+}
+
+// fuzzyWeight rewrites a fuzzy query the way Lucene's FuzzyQuery does with
+// its default rewrite, TopTermsBlendedFreqScoringRewrite(maxExpansions):
+//
+//  1. Every term of the field within MaxEdits of Term (after the first
+//     PrefixLength code points, which must be equal) gets the boost
+//     FuzzyTermsEnum gives it: 1 for the term itself, else
+//     1 − edits/min(code points of the term, code points of Term) in
+//     float32 — zero or negative when the edits reach the shorter length.
+//  2. The MaxExpansions best terms are kept, by boost then term bytes
+//     (TopTermsRewrite's queue). Lucene lowers the enumerated edit
+//     distance once its queue is full of terms no longer-distance term
+//     could beat, and drops a term that lost its place for good; neither
+//     changes which terms win, so they are simply ranked here.
+//  3. BlendedTermQuery gives every kept term the same document frequency,
+//     the largest of theirs (so the rarest variant does not win on idf
+//     alone), and a boost of max(0, boost).
+//  4. The result is a BooleanQuery of SHOULD clauses: the score is the sum
+//     of BM25(boost · termBoost, blended docFreq) over the kept terms the
+//     document holds; a term with boost 0 matches and adds 0.
+//
+// Lucene 8.8 and Lucene 10 agree on all of this (FuzzyTermsEnum.next, the
+// queue, BlendedTermQuery.rewrite, Math.max(0, boost)); Lucene 10 only
+// builds the automata differently.
+func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
+	if q.MaxEdits < 0 || q.MaxEdits > termdict.MaxEdits {
+		return nil, fmt.Errorf("fuzzy query on %s: max edits %d is not in [0, %d]", q.Field, q.MaxEdits, termdict.MaxEdits)
+	}
+	if q.PrefixLength < 0 {
+		return nil, fmt.Errorf("fuzzy query on %s: negative prefix length %d", q.Field, q.PrefixLength)
+	}
+	maxExp := q.MaxExpansions
+	switch {
+	case maxExp < 0:
+		return nil, fmt.Errorf("fuzzy query on %s: negative max expansions %d", q.Field, maxExp)
+	case maxExp == 0:
+		maxExp = defaultMaxExpansions
+	}
+	maxExp = min(maxExp, maxClauseCount)
+	if q.MaxEdits == 0 || q.Term == "" {
+		// Lucene enumerates the term alone (a SingleTermsEnum for 0 edits;
+		// for an empty term FuzzyTermsEnum drops to 0 edits at once, since
+		// 1 − edits/0 is −∞) with boost 1: a plain term query.
+		return termWeight(&TermQuery{Field: q.Field, Term: q.Term}, ix, boost)
+	}
+	aut, err := termdict.CompileFuzzy(q.Term, q.MaxEdits, q.Transpositions, q.PrefixLength)
+	if err != nil {
+		return nil, fmt.Errorf("fuzzy query on %s: %w", q.Field, err)
+	}
+	termLen := utf8.RuneCountInString(q.Term)
+	var docCount, sumTTF int64
+	var cands []fuzzyCandidate
+	index := map[string]int{}
+	var it termdict.Iterator
+	for segNum, seg := range ix.Segments {
+		f := seg.Field(q.Field)
+		if f == nil {
+			continue
+		}
+		docCount += int64(f.DocCount)
+		sumTTF += int64(f.SumTotalTermFreq)
+		for it.ResetIntersect(f.Terms, aut); it.Next(); {
+			t := it.Term()
+			i, ok := index[string(t)]
+			if !ok {
+				i = len(cands)
+				cands = append(cands, fuzzyCandidate{
+					term:  string(t),
+					boost: fuzzyBoost(it.Distance(), utf8.RuneCount(t), termLen),
+					metas: make([][]byte, len(ix.Segments)),
+				})
+				index[cands[i].term] = i
+			}
+			cands[i].docFreq += int64(it.DocFreq())
+			cands[i].metas[segNum] = it.Info().Meta
+		}
+		if err := it.Err(); err != nil {
+			return nil, fmt.Errorf("fuzzy query on %s: %w", q.Field, err)
+		}
+	}
+	if len(cands) == 0 {
+		return noMatch{}, nil
+	}
+	slices.SortFunc(cands, func(a, b fuzzyCandidate) int {
+		if c := cmp.Compare(b.boost, a.boost); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.term, b.term)
+	})
+	cands = cands[:min(len(cands), maxExp)]
+	var blendedDF int64
+	for _, c := range cands {
+		blendedDF = max(blendedDF, c.docFreq)
+	}
+	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
+	terms := make([]weight, len(cands))
+	for i, c := range cands {
+		terms[i] = &termWeightT{field: q.Field, metas: c.metas, sim: field.Term(boost*max(0, c.boost), blendedDF)}
+	}
+	if len(terms) == 1 {
+		// A one-clause BooleanQuery rewrites to its clause.
+		return terms[0], nil
+	}
+	return &fuzzyWeightT{terms: terms, flat: effectiveBoost(q.Boost) == 1}, nil
+}
+
+// fuzzyBoost is FuzzyTermsEnum's boost of a term at edits edits from the
+// query term, the term having termLen code points and the query queryLen:
+// 1 − edits/min(termLen, queryLen), in float32 (−∞ for an empty term).
+func fuzzyBoost(edits, termLen, queryLen int) float32 {
+	if edits == 0 {
+		return 1
+	}
+	return 1 - float32(float32(edits)/float32(min(termLen, queryLen)))
+}
+
+func (w *fuzzyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
+	return disjunctionOf(w.terms, segNum, seg, combineSum, 0, 0)
+}
+
+func (w *fuzzyWeightT) disjunctionClauses() []weight {
+	if w.flat {
+		return w.terms
+	}
+	return nil
+}

@@ -1,0 +1,478 @@
+package search
+
+import (
+	"github.com/contractsearch/contractsearch/internal/engine/postings"
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
+)
+
+// Sloppy phrases follow Lucene's SloppyPhraseMatcher step for step rather
+// than an "ideal" proximity measure: the matcher only ever moves the phrase
+// position that is furthest behind, so it does not find every combination
+// of positions within the slop ("a b c b a" scores differently for
+// "a b c"~4 and "c b a"~4), and its repeated-term handling has quirks of its
+// own. The frequency OpenSearch scores with is whatever that walk yields, so
+// the walk, its priority queue (Lucene's binary heap, whose order of
+// operations decides ties) and its repetition groups are reproduced exactly.
+//
+// Each match contributes 1/(1+matchLength) to the frequency, summed in
+// float32 in match order, and BM25 scores the sum like an exact phrase's
+// count (PhraseScorer.score, SloppyPhraseMatcher.sloppyWeight).
+
+// sloppyWeightT is a phrase with slop prepared for one index.
+type sloppyWeightT struct {
+	field string
+	// metas[t][segNum] is term t's postings metadata in that segment.
+	metas [][][]byte
+	slop  int
+	sim   similarity.TermScorer
+	// groups are the repetition groups: for each term occurring more than
+	// once in the phrase, the indexes of its occurrences in phrase order
+	// (Lucene's rptGroups, which it sorts by phrase offset). They depend
+	// on the query only: each phrase position holds one term, and the
+	// first positions of two occurrences of a term always coincide.
+	groups [][]int
+}
+
+func sloppyPhraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error) {
+	st, err := indexStats(ix, q.Field, q.Terms)
+	if err != nil {
+		return nil, err
+	}
+	for _, df := range st.docFreqs {
+		if df == 0 {
+			return noMatch{}, nil
+		}
+	}
+	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
+	return &sloppyWeightT{
+		field:  q.Field,
+		metas:  st.metas,
+		slop:   q.Slop,
+		sim:    field.Phrase(boost, st.docFreqs),
+		groups: repetitionGroups(q.Terms),
+	}, nil
+}
+
+// repetitionGroups returns, for each term that occurs more than once, the
+// indexes of its occurrences, groups ordered by their first occurrence.
+func repetitionGroups(terms []string) [][]int {
+	var groups [][]int
+	seen := make([]bool, len(terms))
+	for i, t := range terms {
+		if seen[i] {
+			continue
+		}
+		var g []int
+		for j := i + 1; j < len(terms); j++ {
+			if !seen[j] && terms[j] == t {
+				if g == nil {
+					g = []int{i}
+				}
+				g = append(g, j)
+				seen[j] = true
+			}
+		}
+		if g != nil {
+			groups = append(groups, g)
+		}
+	}
+	return groups
+}
+
+func (w *sloppyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
+	f := seg.Field(w.field)
+	if f == nil || f.Kind != segment.Text {
+		return nil, nil
+	}
+	n := len(w.metas)
+	s := &sloppyScorer{
+		norms: f.Norms,
+		sim:   &w.sim,
+		slop:  w.slop,
+		doc:   -1,
+		pps:   make([]phrasePos, n),
+		cur:   make([]int64, n),
+		pq:    phraseQueue{heap: make([]int, n+1)},
+		stack: make([]int, n),
+	}
+	s.pq.pps = s.pps
+	for i, metas := range w.metas {
+		if metas[segNum] == nil {
+			return nil, nil // a term missing here: no occurrence in this segment
+		}
+		// Every occurrence of a repeated term reads its own postings, as
+		// Lucene's PhraseWeight opens one enum per phrase position.
+		it, err := openPostings(f, metas[segNum])
+		if err != nil {
+			return nil, err
+		}
+		s.pps[i] = phrasePos{it: it, offset: i, ord: i, rptGroup: -1}
+		s.cur[i] = -1
+	}
+	maxGroup := 0
+	for g, members := range w.groups {
+		for k, i := range members {
+			s.pps[i].rptGroup, s.pps[i].rptInd = g, k
+		}
+		maxGroup = max(maxGroup, len(members))
+	}
+	s.groups = w.groups
+	s.marks = make([]bool, maxGroup)
+	return s, nil
+}
+
+// phrasePos is one phrase position's cursor in the current document
+// (Lucene's PhrasePositions): position is the term's position minus its
+// offset in the phrase, so the terms of an exact occurrence share it.
+type phrasePos struct {
+	it       *postings.Iterator
+	position int
+	count    int // positions left in the document
+	offset   int // position in the phrase
+	ord      int // unique, breaks ties in the queue
+	rptGroup int // repetition group, -1 if the term occurs once
+	rptInd   int // index within the group
+}
+
+func (p *phrasePos) firstPosition() {
+	p.count = int(p.it.Freq())
+	p.nextPosition()
+}
+
+// nextPosition moves to the next position; at the end it returns false and
+// leaves position as it was, as Lucene does.
+func (p *phrasePos) nextPosition() bool {
+	if p.count <= 0 {
+		return false
+	}
+	p.count--
+	pos, ok := p.it.NextPosition()
+	if !ok {
+		// Corrupt postings (fewer positions than the frequency): the
+		// iterator's Err reports it; stop this cursor.
+		p.count = 0
+		return false
+	}
+	p.position = int(pos) - p.offset
+	return true
+}
+
+// phraseQueue is Lucene's PriorityQueue (a 1-based binary heap) over
+// indexes into pps, ordered as PhraseQueue: position, then offset, then
+// ord. The matcher changes keys of queued entries in place and relies on
+// exactly this heap's sift order to recover, so a different heap would
+// give different frequencies.
+type phraseQueue struct {
+	pps  []phrasePos
+	heap []int // heap[1:size+1]
+	size int
+}
+
+func (q *phraseQueue) less(a, b int) bool {
+	pa, pb := &q.pps[a], &q.pps[b]
+	if pa.position != pb.position {
+		return pa.position < pb.position
+	}
+	if pa.offset != pb.offset {
+		return pa.offset < pb.offset
+	}
+	return pa.ord < pb.ord
+}
+
+func (q *phraseQueue) clear() { q.size = 0 }
+
+func (q *phraseQueue) top() int { return q.heap[1] }
+
+func (q *phraseQueue) add(x int) {
+	q.size++
+	q.heap[q.size] = x
+	q.upHeap(q.size)
+}
+
+func (q *phraseQueue) pop() int {
+	result := q.heap[1]
+	q.heap[1] = q.heap[q.size]
+	q.size--
+	q.downHeap(1)
+	return result
+}
+
+func (q *phraseQueue) upHeap(i int) {
+	node := q.heap[i]
+	j := i >> 1
+	for j > 0 && q.less(node, q.heap[j]) {
+		q.heap[i] = q.heap[j]
+		i = j
+		j >>= 1
+	}
+	q.heap[i] = node
+}
+
+func (q *phraseQueue) downHeap(i int) {
+	node := q.heap[i]
+	j := i << 1
+	k := j + 1
+	if k <= q.size && q.less(q.heap[k], q.heap[j]) {
+		j = k
+	}
+	for j <= q.size && q.less(q.heap[j], node) {
+		q.heap[i] = q.heap[j]
+		i = j
+		j = i << 1
+		k = j + 1
+		if k <= q.size && q.less(q.heap[k], q.heap[j]) {
+			j = k
+		}
+	}
+	q.heap[i] = node
+}
+
+// sloppyScorer matches documents holding every term, then walks their
+// positions as Lucene's SloppyPhraseMatcher, summing 1/(1+matchLength)
+// over the matches within the slop.
+type sloppyScorer struct {
+	pps    []phrasePos
+	cur    []int64 // each phrase position's current document; -1 before the first
+	pq     phraseQueue
+	groups [][]int
+	marks  []bool // advanceRpts' bit set, by index within a group
+	nMarks int
+	stack  []int // advanceRpts' popped entries
+	end    int   // the largest position in the queue
+	slop   int
+
+	positioned  bool
+	matchLength int
+
+	norms []byte
+	sim   *similarity.TermScorer
+	doc   int64
+	freq  float32
+	err   error
+}
+
+func (s *sloppyScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
+
+func (s *sloppyScorer) Advance(target uint32) bool { return s.from(target) }
+
+func (s *sloppyScorer) DocID() uint32 { return uint32(s.doc) }
+
+func (s *sloppyScorer) Err() error { return s.err }
+
+func (s *sloppyScorer) Score() float32 { return s.sim.Score(s.freq, s.norms[s.doc]) }
+
+// from finds the first document ≥ target where the phrase occurs within
+// the slop, and its sloppy frequency.
+func (s *sloppyScorer) from(target uint32) bool {
+	if s.doc == int64(noMoreDocs) {
+		return false
+	}
+	for {
+		d, ok := s.conjunction(target)
+		if !ok {
+			s.doc = int64(noMoreDocs)
+			for i := range s.pps {
+				if err := s.pps[i].it.Err(); err != nil && s.err == nil {
+					s.err = err
+				}
+			}
+			return false
+		}
+		s.reset()
+		if s.nextMatch() {
+			// PhraseScorer.score: the first match's weight, then the
+			// others', summed in float32.
+			freq := s.sloppyWeight()
+			for s.nextMatch() {
+				freq += s.sloppyWeight()
+			}
+			s.doc, s.freq = int64(d), freq
+			return true
+		}
+		if d == noMoreDocs-1 {
+			s.doc = int64(noMoreDocs)
+			return false
+		}
+		target = d + 1
+	}
+}
+
+// conjunction moves every phrase position's postings to the first document
+// ≥ target they all contain.
+func (s *sloppyScorer) conjunction(target uint32) (uint32, bool) {
+	d := target
+	for {
+		agreed := true
+		for i := range s.pps {
+			if s.cur[i] < int64(d) {
+				it := s.pps[i].it
+				if !it.Advance(d) {
+					return 0, false
+				}
+				s.cur[i] = int64(it.DocID())
+			}
+			if s.cur[i] > int64(d) {
+				d = uint32(s.cur[i])
+				agreed = false
+				break
+			}
+		}
+		if agreed {
+			return d, true
+		}
+	}
+}
+
+func (s *sloppyScorer) sloppyWeight() float32 {
+	return 1 / float32(1+float32(s.matchLength))
+}
+
+// reset places every cursor on its first position in the document, the
+// later occurrences of a repeated term on their later positions so that no
+// two occurrences share a position (initSimple, initComplex).
+func (s *sloppyScorer) reset() {
+	s.end = minInt
+	s.matchLength = maxInt
+	s.positioned = true
+	for i := range s.pps {
+		s.pps[i].firstPosition()
+	}
+	// advanceRepeatGroups: the k-th occurrence (in phrase order) moves k
+	// positions on.
+	for _, g := range s.groups {
+		for j := 1; j < len(g); j++ {
+			for range j {
+				if !s.pps[g[j]].nextPosition() {
+					s.positioned = false
+					return
+				}
+			}
+		}
+	}
+	s.pq.clear()
+	for i := range s.pps {
+		if s.pps[i].position > s.end {
+			s.end = s.pps[i].position
+		}
+		s.pq.add(i)
+	}
+}
+
+const (
+	maxInt = int(^uint(0) >> 1)
+	minInt = -maxInt - 1
+)
+
+// nextMatch finds the next match within the slop, leaving its length in
+// matchLength (SloppyPhraseMatcher.nextMatch).
+func (s *sloppyScorer) nextMatch() bool {
+	if !s.positioned {
+		return false
+	}
+	pp := s.pq.pop()
+	s.matchLength = s.end - s.pps[pp].position
+	next := s.pps[s.pq.top()].position
+	for s.advancePP(pp) {
+		if len(s.groups) > 0 && !s.advanceRpts(pp) {
+			break // exhausted
+		}
+		if s.pps[pp].position > next { // done minimizing this match's length
+			s.pq.add(pp)
+			if s.matchLength <= s.slop {
+				return true
+			}
+			pp = s.pq.pop()
+			next = s.pps[s.pq.top()].position
+			s.matchLength = s.end - s.pps[pp].position
+		} else if l := s.end - s.pps[pp].position; l < s.matchLength {
+			s.matchLength = l
+		}
+	}
+	s.positioned = false
+	return s.matchLength <= s.slop
+}
+
+// advancePP moves a cursor on and keeps end up to date.
+func (s *sloppyScorer) advancePP(pp int) bool {
+	p := &s.pps[pp]
+	if !p.nextPosition() {
+		return false
+	}
+	if p.position > s.end {
+		s.end = p.position
+	}
+	return true
+}
+
+// advanceRpts resolves the collision pp's move may have caused with
+// another occurrence of its term, always moving the lesser of the two,
+// then re-queues the occurrences that moved while queued
+// (SloppyPhraseMatcher.advanceRpts).
+func (s *sloppyScorer) advanceRpts(pp int) bool {
+	group := s.pps[pp].rptGroup
+	if group < 0 {
+		return true
+	}
+	rg := s.groups[group]
+	k0 := s.pps[pp].rptInd
+	for {
+		k := s.collide(pp)
+		if k < 0 {
+			break
+		}
+		pp = s.lesser(pp, rg[k])
+		if !s.advancePP(pp) {
+			s.clearMarks()
+			return false
+		}
+		if k != k0 && !s.marks[k] {
+			s.marks[k] = true
+			s.nMarks++
+		}
+	}
+	// Pop until every marked occurrence has come out, then push back what
+	// was popped. Like Lucene, a popped entry clears the mark of its index
+	// whatever its group.
+	n := 0
+	for s.nMarks > 0 {
+		p := s.pq.pop()
+		s.stack[n] = p
+		n++
+		if pr := &s.pps[p]; pr.rptGroup >= 0 && pr.rptInd < len(s.marks) && s.marks[pr.rptInd] {
+			s.marks[pr.rptInd] = false
+			s.nMarks--
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		s.pq.add(s.stack[i])
+	}
+	return true
+}
+
+func (s *sloppyScorer) clearMarks() {
+	clear(s.marks)
+	s.nMarks = 0
+}
+
+// lesser returns the cursor further behind, by position then offset.
+func (s *sloppyScorer) lesser(a, b int) int {
+	pa, pb := &s.pps[a], &s.pps[b]
+	if pa.position < pb.position || (pa.position == pb.position && pa.offset < pb.offset) {
+		return a
+	}
+	return b
+}
+
+// collide returns the index within pp's group of another occurrence at the
+// same document position, or -1.
+func (s *sloppyScorer) collide(pp int) int {
+	p := &s.pps[pp]
+	tp := p.position + p.offset
+	for _, i := range s.groups[p.rptGroup] {
+		if q := &s.pps[i]; i != pp && q.position+q.offset == tp {
+			return q.rptInd
+		}
+	}
+	return -1
+}
