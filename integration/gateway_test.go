@@ -254,7 +254,7 @@ func TestStartupRefusals(t *testing.T) {
 	}{
 		{"no token", nil, "no API token configured: set API_TOKENS"},
 		{"bad backend", []string{"API_TOKENS=t", "SEARCH_BACKEND=solr"}, `SEARCH_BACKEND must be "embedded" or "opensearch"`},
-		{"embedded not built yet", []string{"API_TOKENS=t"}, "SEARCH_BACKEND=embedded: the embedded engine is not part of this build yet"},
+		{"embedded without an index", []string{"API_TOKENS=t", "INDEX_DIR=" + t.TempDir()}, "holds no index; build one with"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

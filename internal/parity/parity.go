@@ -162,11 +162,15 @@ func Compare(got, want *Answer, opts Options) (diffs []string, maxRel float64) {
 			}
 			return math.Inf(1)
 		}
-		d := math.Abs(*a - *b)
+		// Both sides print float32 scores (the oracle as Java's shortest
+		// Float.toString), so compare the floats they denote: equal
+		// scores differ by exactly 0.
+		x, y := float64(float32(*a)), float64(float32(*b))
+		d := math.Abs(x - y)
 		if d == 0 {
 			return 0
 		}
-		return d / math.Max(math.Abs(*a), math.Abs(*b))
+		return d / math.Max(math.Abs(x), math.Abs(y))
 	}
 	if r := rel(got.MaxScore, want.MaxScore); r > opts.Tolerance {
 		add("max_score: engine %v, oracle %v", fmtScore(got.MaxScore), fmtScore(want.MaxScore))

@@ -265,7 +265,8 @@ func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, er
 // sources filtered as requested.
 func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchRequest, out *backend.Hits) error {
 	out.Total = &backend.Total{Value: int64(res.Total), Relation: res.Relation}
-	if len(res.Hits) > 0 || res.Total > 0 {
+	// With size 0 OpenSearch only counts (no top docs), so max_score is null.
+	if (len(res.Hits) > 0 || res.Total > 0) && valueOr(sr.Size, 10) > 0 {
 		ms := res.MaxScore
 		out.MaxScore = &ms
 	}

@@ -1,0 +1,174 @@
+package integration
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/contractsearch/contractsearch/internal/engine/generation"
+	"github.com/contractsearch/contractsearch/internal/engine/indexer"
+)
+
+// buildIndex publishes a generation of bulk into dir.
+func buildIndex(t *testing.T, dir, bulk string) uint64 {
+	t.Helper()
+	d, err := generation.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := indexer.Build(context.Background(), d, strings.NewReader(bulk), indexer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Generation
+}
+
+const embeddedBulk = `{"index":{"_index":"contract","_id":"en/c1"}}
+{"name":"Supply Agreement","body":"This Agreement is governed by the laws of the State of New York.","sections":[{"type":"clause","name":"Governing Law","value":"governing law","snippet":"governed by the laws of the State of New York"}],"weight_rank":12.5}
+{"index":{"_index":"contract","_id":"en/c2"}}
+{"name":"License Agreement","body":"The licensee shall pay royalties. Delaware law governs.","sections":[{"type":"clause","name":"Royalties","value":"royalties","snippet":"pay royalties"}],"weight_rank":8}
+{"index":{"_index":"clause","_id":"en/governing-law#1"}}
+{"name":"Governing Law","value":"governing law","type":"clause","snippet":"governed by the laws of","group_size":2,"weight_rank":3}
+`
+
+// TestEmbedded serves a built index with the embedded engine (the default
+// backend) and checks real answers, then publishes a newer generation and
+// checks SIGHUP makes the running gateway serve it without a restart.
+func TestEmbedded(t *testing.T) {
+	dir := t.TempDir()
+	buildIndex(t, dir, embeddedBulk)
+	g := startGateway(t, map[string]string{"API_TOKENS": "tok", "INDEX_DIR": dir, "INDEX_POLL_INTERVAL": "1h"})
+
+	type hit struct {
+		Index     string          `json:"_index"`
+		ID        string          `json:"_id"`
+		Score     float64         `json:"_score"`
+		Source    json.RawMessage `json:"_source"`
+		InnerHits map[string]struct {
+			Hits struct {
+				Hits []struct {
+					Nested struct {
+						Offset int `json:"offset"`
+					} `json:"_nested"`
+					Source json.RawMessage `json:"_source"`
+				} `json:"hits"`
+			} `json:"hits"`
+		} `json:"inner_hits"`
+	}
+	type answer struct {
+		Shards struct {
+			Total, Successful, Failed int
+		} `json:"_shards"`
+		Hits struct {
+			Total struct {
+				Value    int    `json:"value"`
+				Relation string `json:"relation"`
+			} `json:"total"`
+			Hits []hit `json:"hits"`
+		} `json:"hits"`
+		Aggregations map[string]struct {
+			Buckets []struct {
+				Key      string `json:"key"`
+				DocCount int    `json:"doc_count"`
+			} `json:"buckets"`
+		} `json:"aggregations"`
+	}
+	search := func(t *testing.T, body string) answer {
+		t.Helper()
+		status, _, out := g.post(t, "?token=tok", body)
+		if status != 200 {
+			t.Fatalf("status %d: %s", status, out)
+		}
+		var a answer
+		if err := json.Unmarshal([]byte(out), &a); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return a
+	}
+
+	t.Run("form B phrase with aggregation", func(t *testing.T) {
+		a := search(t, `{"query":{"match_phrase":{"body":{"query":"laws of the state"}}},"aggs":{"idx":{"terms":{"field":"_index"}}},"_source":["name"]}`)
+		if a.Hits.Total.Value != 1 || len(a.Hits.Hits) != 1 || a.Hits.Hits[0].ID != "en/c1" {
+			t.Fatalf("hits %+v", a.Hits)
+		}
+		if got := string(a.Hits.Hits[0].Source); got != `{"name":"Supply Agreement"}` {
+			t.Errorf("_source %s", got)
+		}
+		if a.Shards.Total != 6 || a.Shards.Successful != 6 {
+			t.Errorf("shards %+v", a.Shards)
+		}
+		if b := a.Aggregations["idx"].Buckets; len(b) != 1 || b[0].Key != "contract" || b[0].DocCount != 1 {
+			t.Errorf("buckets %+v", b)
+		}
+	})
+	t.Run("nested with inner hits; other indexes fail alone", func(t *testing.T) {
+		a := search(t, `{"query":{"nested":{"path":"sections","query":{"term":{"sections.value":"royalties"}},"inner_hits":{}}}}`)
+		if len(a.Hits.Hits) != 1 || a.Hits.Hits[0].ID != "en/c2" {
+			t.Fatalf("hits %+v", a.Hits)
+		}
+		ih := a.Hits.Hits[0].InnerHits["sections"].Hits.Hits
+		if len(ih) != 1 || ih[0].Nested.Offset != 0 || !strings.Contains(string(ih[0].Source), `"name":"Royalties"`) {
+			t.Errorf("inner hits %+v", ih)
+		}
+		if a.Shards.Failed != 5 || a.Shards.Successful != 1 {
+			t.Errorf("shards %+v", a.Shards)
+		}
+	})
+	t.Run("form A", func(t *testing.T) {
+		a := search(t, `{"query":{"q":"governed"}}`)
+		if a.Hits.Total.Value != 2 {
+			t.Errorf("total %+v, hits %+v", a.Hits.Total, a.Hits.Hits)
+		}
+	})
+
+	t.Run("SIGHUP serves a newer generation", func(t *testing.T) {
+		buildIndex(t, dir, embeddedBulk+`{"index":{"_index":"company","_id":"en/42"}}
+{"name":"Acme Widgets Inc","group_id":"42"}
+`)
+		if err := g.cmd.Process.Signal(syscall.SIGHUP); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			a := search(t, `{"query":{"match_phrase":{"name":{"query":"acme widgets"}}}}`)
+			if a.Hits.Total.Value == 1 && a.Hits.Hits[0].ID == "en/42" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("newer generation not served after SIGHUP; log:\n%s", g.output)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		for !strings.Contains(g.output.String(), "serving newer index generation") {
+			if time.Now().After(deadline) {
+				t.Fatalf("no log line for the swap:\n%s", g.output)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		// The old generation is deleted once nothing uses it.
+		deadline = time.Now().Add(10 * time.Second)
+		for {
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gens := 0
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), "gen-") {
+					gens++
+				}
+			}
+			if gens == 1 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d generations left in %s", gens, dir)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	})
+}
