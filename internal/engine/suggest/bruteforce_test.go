@@ -296,7 +296,7 @@ func randomSettings(r *rand.Rand, field string) Settings {
 }
 
 // randomShard builds docs into 1–3 segments of the named index.
-func randomShard(t *testing.T, r *rand.Rand, name, field string) (*search.Index, *bruteDict) {
+func randomShard(t testing.TB, r *rand.Rand, name, field string) (*search.Index, *bruteDict) {
 	docs := make([]string, 1+r.IntN(40))
 	for i := range docs {
 		ws := make([]string, 1+r.IntN(6))
