@@ -1,16 +1,20 @@
 package suggest
 
-// The golden comparison with Lucene on CUAD. testdata/cuad.queries.jsonl
-// holds suggest requests ({"id", "indexes", "suggest": OpenSearch's
-// suggest body}); testdata/cuad.golden.jsonl holds, for each, the answer of
-// a reference that runs OpenSearch 3's TermSuggester logic on Lucene 8.7
+// The golden comparisons with Lucene. Each testdata/*.queries.jsonl holds
+// suggest requests ({"id", "indexes", "suggest": OpenSearch's suggest
+// body}); the matching *.golden.jsonl holds, for each, the answer of a
+// reference that runs OpenSearch 3's TermSuggester logic on Lucene 8.7
 // (DirectSpellChecker configured by DirectSpellcheckerSettings, the empty
 // shard rule, Suggest.reduce and trim) over the Lucene oracle's index of
-// the same bulk file. docs/suggest.md describes the reference and how to
-// regenerate the file. The test needs the engine's index of that bulk file:
+// the same bulk file. docs/suggest.md describes the reference and the
+// commands that regenerate the files.
+//
+// small.* run on every test run: the engine indexes are built here from
+// testdata/small.ndjson. cuad.* need the engine's index of the whole CUAD
+// bulk file:
 //
 //	go run ./cmd/ingest -in /tmp/o/cuad_conv.ndjson -index-dir /tmp/o/engine-suggest
-//	ENGINE_INDEX=/tmp/o/engine-suggest go test -run TestGoldenCUAD -v ./internal/engine/suggest/
+//	ENGINE_INDEX=/tmp/o/engine-suggest go test -run TestGolden -v ./internal/engine/suggest/
 
 import (
 	"bufio"
@@ -219,25 +223,21 @@ func diffGolden(got *Result, want *goldenAnswer) string {
 	return ""
 }
 
-// TestGoldenCUAD compares every request of testdata/cuad.queries.jsonl
-// with Lucene's answer on the same corpus: entries, options, their order,
-// scores (as printed) and frequencies must all be identical.
-func TestGoldenCUAD(t *testing.T) {
-	dir := os.Getenv("ENGINE_INDEX")
-	if dir == "" {
-		t.Skip("set ENGINE_INDEX to an engine index of /tmp/o/cuad_conv.ndjson (docs/suggest.md) to compare with Lucene's answers")
-	}
-	queries := readJSONL[goldenQuery](t, "testdata/cuad.queries.jsonl")
-	answers := readJSONL[goldenAnswer](t, "testdata/cuad.golden.jsonl")
+// compareGolden runs the requests of queries over ixs and compares each
+// answer with the golden one: entries, options, their order, scores (as
+// printed) and frequencies must all be identical.
+func compareGolden(t *testing.T, queries, golden string, ixs map[string]*search.Index) {
+	t.Helper()
+	qs := readJSONL[goldenQuery](t, queries)
+	answers := readJSONL[goldenAnswer](t, golden)
 	want := map[string]*goldenAnswer{}
 	for i := range answers {
 		want[answers[i].ID] = &answers[i]
 	}
-	ixs := openEngineIndex(t, dir)
 	mapped := mappedIn(t)
 	same, entries, options := 0, 0, 0
-	for i := range queries {
-		q := &queries[i]
+	for i := range qs {
+		q := &qs[i]
 		w := want[q.ID]
 		if w == nil {
 			t.Errorf("%s: no golden answer", q.ID)
@@ -264,5 +264,45 @@ func TestGoldenCUAD(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d/%d requests identical to Lucene (%d entries, %d options)", same, len(queries), entries, options)
+	t.Logf("%d/%d requests identical to Lucene (%d entries, %d options)", same, len(qs), entries, options)
+}
+
+// TestGoldenSmall compares with Lucene's answers on testdata/small.ndjson,
+// 348 clause, definition, company and category records of CUAD (contract
+// and jurisdiction stay empty). Each index is split into two segments here,
+// where Lucene had one: the answers must not depend on it.
+func TestGoldenSmall(t *testing.T) {
+	b, err := os.ReadFile("testdata/small.ndjson")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	sources := map[string][]string{}
+	for i := 0; i+1 < len(lines); i += 2 {
+		var meta struct {
+			Index struct {
+				Index string `json:"_index"`
+			} `json:"index"`
+		}
+		if err := json.Unmarshal([]byte(lines[i]), &meta); err != nil {
+			t.Fatal(err)
+		}
+		sources[meta.Index.Index] = append(sources[meta.Index.Index], lines[i+1])
+	}
+	ixs := map[string]*search.Index{}
+	for _, name := range mappings.Names() {
+		srcs := sources[name]
+		half := len(srcs) / 2
+		ixs[name] = buildIndex(t, name, srcs[:half], srcs[half:])
+	}
+	compareGolden(t, "testdata/small.queries.jsonl", "testdata/small.golden.jsonl", ixs)
+}
+
+// TestGoldenCUAD compares with Lucene's answers on the whole CUAD corpus.
+func TestGoldenCUAD(t *testing.T) {
+	dir := os.Getenv("ENGINE_INDEX")
+	if dir == "" {
+		t.Skip("set ENGINE_INDEX to an engine index of /tmp/o/cuad_conv.ndjson (docs/suggest.md) to compare with Lucene's answers")
+	}
+	compareGolden(t, "testdata/cuad.queries.jsonl", "testdata/cuad.golden.jsonl", openEngineIndex(t, dir))
 }
