@@ -331,3 +331,24 @@ func TestAppendJSON(t *testing.T) {
 		t.Error("invalid JSON")
 	}
 }
+
+// TestLongWords: a long word of many scripts makes Lucene 8.7 fail the
+// shard ("Term too complex"); Lucene 10, which OpenSearch 3 runs, and the
+// engine answer it. A word over the 255-unit token limit is split, and the
+// offsets after it still count UTF-16 units.
+func TestLongWords(t *testing.T) {
+	ix := buildIndex(t, "contract", bodies("agreement", strings.Repeat("aéαжאbвγ𝒜ğ", 10)+"x"))
+	s := Defaults("body")
+	s.Mode = Always
+	long := strings.Repeat("aéαжאbвγ𝒜ğ", 10)
+	got, err := Shard(ix, long+" "+strings.Repeat("a", 300)+" agrement", &s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := long + "@0+110[" + long + "x/0.99/1] " +
+		strings.Repeat("a", 255) + "@111+255[] " + strings.Repeat("a", 45) + "@366+45[] " +
+		"agrement@412+8[agreement/0.875/1]"
+	if s := entriesString(got); s != want {
+		t.Errorf("got  %s\nwant %s", s, want)
+	}
+}
