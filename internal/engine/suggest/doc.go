@@ -8,6 +8,9 @@
 //	}}, mapped)
 //	res.AppendJSON(nil) // {"suggestions":[{"text":"agrement","offset":0,"length":8,"options":[…]}]}
 //
+// Run, Shard and Reduce keep no state between calls and are safe for
+// concurrent use.
+//
 // # How OpenSearch computes it
 //
 // OpenSearch runs the suggester once per shard (here: per logical index)

@@ -111,8 +111,12 @@ func (c *checker) suggest(term string) ([]Option, error) {
 		}
 		// The HashSet union: the same term has the same score and
 		// frequency in both passes.
+		seen := make(map[string]bool, len(terms))
+		for _, t := range terms {
+			seen[t.term] = true
+		}
 		for _, m := range more {
-			if !slices.ContainsFunc(terms, func(t cand) bool { return t.term == m.term }) {
+			if !seen[m.term] {
 				terms = append(terms, m)
 			}
 		}

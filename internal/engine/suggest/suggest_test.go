@@ -352,3 +352,32 @@ func TestLongWords(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", s, want)
 	}
 }
+
+// TestConcurrentRuns: suggesters share the indexes and nothing else (run
+// with -race).
+func TestConcurrentRuns(t *testing.T) {
+	ix := buildIndex(t, "contract", bodies("agreement licensee", "agreements"), bodies("argument"))
+	want := ""
+	done := make(chan string)
+	for range 8 {
+		go func() {
+			res, err := Run([]*search.Index{ix, ix}, []Suggester{{Name: "s", Text: "agrement licencee", Settings: Defaults("body")}}, nil)
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- string(res.AppendJSON(nil))
+		}()
+	}
+	for i := range 8 {
+		got := <-done
+		if i == 0 {
+			want = got
+		} else if got != want {
+			t.Errorf("run %d: %s, want %s", i, got, want)
+		}
+	}
+	if !strings.Contains(want, `"agreement","score":0.875,"freq":2`) {
+		t.Errorf("unexpected answer %s", want)
+	}
+}
