@@ -118,10 +118,26 @@ func TestEmbedded(t *testing.T) {
 			t.Errorf("shards %+v", a.Shards)
 		}
 	})
-	t.Run("form A", func(t *testing.T) {
-		a := search(t, `{"query":{"q":"governed"}}`)
-		if a.Hits.Total.Value != 2 {
+	t.Run("form A: the body suggester fails the indexes without body, as OpenSearch", func(t *testing.T) {
+		status, _, out := g.post(t, "?token=tok", `{"query":{"q":"governed laws"}}`)
+		if status != 200 {
+			t.Fatalf("status %d: %s", status, out)
+		}
+		var a answer
+		if err := json.Unmarshal([]byte(out), &a); err != nil {
+			t.Fatal(err)
+		}
+		if a.Hits.Total.Value != 1 || a.Hits.Hits[0].ID != "en/c1" {
 			t.Errorf("total %+v, hits %+v", a.Hits.Total, a.Hits.Hits)
+		}
+		if a.Shards.Failed != 5 || a.Shards.Successful != 1 {
+			t.Errorf("shards %+v", a.Shards)
+		}
+		for _, want := range []string{`"reason":"no mapping found for field [body]"`,
+			`"suggest":{"suggestions":[{"text":"governed","offset":0,"length":8,"options":[]},{"text":"laws","offset":9,"length":4,"options":[]}]}`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("answer lacks %s:\n%s", want, out)
+			}
 		}
 	})
 

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/contractsearch/contractsearch/internal/apierr"
@@ -15,6 +17,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/internal/engine/suggest"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -186,7 +189,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 		t, err := snap.Value.target(name, sr)
 		var se *ShardError
 		if errors.As(err, &se) {
-			failures = append(failures, shardFailure(name, se))
+			se.Index = name
 			failed = append(failed, se)
 			continue
 		}
@@ -194,6 +197,23 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 			return nil, fmt.Errorf("embedded: index %s: %w", name, err)
 		}
 		sreq.Targets = append(sreq.Targets, t)
+	}
+	var suggested *suggest.Result
+	if sr.Suggest != nil {
+		res, targets, err := b.suggest(snap.Value, sr.Suggest, sreq.Targets)
+		if err != nil {
+			return nil, err
+		}
+		suggested = res
+		for _, f := range res.Failures {
+			failed = append(failed, &ShardError{Index: f.Index, Type: f.Type, Reason: f.Reason})
+		}
+		sreq.Targets = targets
+	}
+	// Failures are listed in shard order, which is index-name order here.
+	slices.SortStableFunc(failed, func(a, b *ShardError) int { return strings.Compare(a.Index, b.Index) })
+	for _, se := range failed {
+		failures = append(failures, shardFailure(se.Index, se))
 	}
 	if len(req.Indexes) > 0 && len(failed) == len(req.Indexes) {
 		return nil, allShardsFailed(failed, failures)
@@ -235,8 +255,67 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 		}
 		resp.Aggregations = append(resp.Aggregations, na)
 	}
+	if suggested != nil {
+		resp.Suggest = suggested.AppendJSON(nil)
+	}
 	resp.Took = time.Since(start).Milliseconds()
 	return resp, nil
+}
+
+// suggest runs the request's term suggesters over the indexes whose query
+// could be built. An index whose mapping lacks a suggester's field fails
+// as a whole in OpenSearch (SuggestionBuilder: "no mapping found for
+// field"), hits included: it is reported in the result's failures and left
+// out of the returned targets.
+func (b *Backend) suggest(snap *snapshot, sg *dsl.Suggest, targets []search.Target) (*suggest.Result, []search.Target, error) {
+	var suggesters []suggest.Suggester
+	for _, ts := range sg.Suggesters {
+		st := suggest.Defaults(ts.Field)
+		if ts.SuggestMode != "" {
+			mode, err := suggest.ParseMode(ts.SuggestMode)
+			if err != nil {
+				return nil, nil, apierr.BadRequest("%v", err)
+			}
+			st.Mode = mode
+		}
+		if ts.Size != nil {
+			st.Size = *ts.Size
+		}
+		if ts.MaxEdits != nil {
+			st.MaxEdits = *ts.MaxEdits
+		}
+		text := ts.Text
+		if text == "" {
+			text = sg.Text
+		}
+		suggesters = append(suggesters, suggest.Suggester{Name: ts.Name, Text: text, Settings: st})
+	}
+	indexes := make([]*search.Index, 0, len(targets))
+	for _, t := range targets {
+		indexes = append(indexes, snap.indexes[t.Index])
+	}
+	mapped := func(index, field string) bool {
+		m := b.mappings.Index(index)
+		if m == nil {
+			return false
+		}
+		_, ok := m.Fields[field]
+		return ok
+	}
+	res, err := suggest.Run(indexes, suggesters, mapped)
+	if err != nil {
+		return nil, nil, apierr.BadRequest("%v", err)
+	}
+	if len(res.Failures) == 0 {
+		return res, targets, nil
+	}
+	kept := targets[:0:0]
+	for _, t := range targets {
+		if !slices.ContainsFunc(res.Failures, func(f suggest.ShardFailure) bool { return f.Index == t.Index }) {
+			kept = append(kept, t)
+		}
+	}
+	return res, kept, nil
 }
 
 // target builds one index's queries. The post filter is translated like
