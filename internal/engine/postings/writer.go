@@ -309,6 +309,18 @@ func (w *Writer) FinishTerm() (TermMeta, error) {
 	return m, nil
 }
 
+// CancelTerm ends the current term without writing it; it must have no
+// documents yet (a merge that finds every document of a term dropped
+// cancels it). Nothing of the term has been written then, so the files
+// are as before StartTerm.
+func (w *Writer) CancelTerm() error {
+	if w.stage != stageInTerm || w.docFreq != 0 {
+		return fmt.Errorf("%w: CancelTerm %v with %d documents", ErrStage, w.stage, w.docFreq)
+	}
+	w.stage = stageIdle
+	return nil
+}
+
 // writeTail writes the last, partial block as varints: per document
 // delta<<1|freq==1 [freq] (DocsFreqsPositions) or delta (DocsOnly).
 func (w *Writer) writeTail() {
