@@ -107,4 +107,3 @@ func TestMergedSearchesAnswerAlike(t *testing.T) {
 		t.Logf("seed %d: %d records, %d survivors, %d segments", seed, len(recs), len(survivors), len(inputs))
 	}
 }
-
