@@ -26,6 +26,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/bulk"
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
 	"github.com/contractsearch/contractsearch/internal/engine/document"
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/mappings"
@@ -440,4 +441,42 @@ func (rep *Report) WriteSummary(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// Index is one logical index of an opened generation.
+type Index struct {
+	Name     string
+	Segments []*segment.Segment
+}
+
+// Open opens every segment of a generation Build published and checks
+// them against its Meta: each file's footer (magic, version, CRC32C) and
+// structure through segment.Open, and each index's record count. A
+// damaged generation gives an error naming the file, never a partial
+// index. The segments reference g's mapped files: use them while g is
+// held. Indexes come in name order; empty ones have no segments.
+func Open(g *generation.Generation) ([]*Index, error) {
+	meta, err := ParseMeta(g.Meta)
+	if err != nil {
+		return nil, fmt.Errorf("generation %d: %w", g.N, err)
+	}
+	var out []*Index
+	for _, name := range mappings.Names() {
+		ix := &Index{Name: name}
+		records := 0
+		for _, prefix := range meta.Segments[name] {
+			s, err := segment.Open(prefix, g.File)
+			if err != nil {
+				return nil, fmt.Errorf("generation %d: index %s: %w", g.N, name, err)
+			}
+			ix.Segments = append(ix.Segments, s)
+			records += len(s.Roots())
+		}
+		if records != meta.Docs[name] {
+			return nil, fmt.Errorf("generation %d: index %s: %w: %d records in its segments, the meta says %d",
+				g.N, name, encoding.ErrCorrupt, records, meta.Docs[name])
+		}
+		out = append(out, ix)
+	}
+	return out, nil
 }
