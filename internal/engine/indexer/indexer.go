@@ -1,11 +1,49 @@
 // Package indexer owns building the embedded engine's index: it reads
 // OpenSearch bulk NDJSON (the same file a cluster's _bulk accepts), parses
 // each record by its index's mapping, writes the records of each logical
-// index into segments (a new segment whenever the current one holds
-// MaxSegmentBytes of sources, which bounds memory), and publishes the
-// segments as a new generation of the index directory. A bad line or a
-// record the mapping refuses is reported with its line number and reason,
-// skipped and counted; the build still publishes atomically.
+// index into segments, merges each index's segments into one at the end,
+// and publishes them as a new generation of the index directory. It also
+// opens what it published (Open), checking the segments against the meta.
+//
+// # Bulk actions, as OpenSearch's _bulk
+//
+//   - index: adds the record; a repeated _id replaces the earlier record
+//     ("last wins"): the later source is what is indexed, at the later
+//     record's place in insertion order — Lucene's updateDocument appends
+//     the new document and deletes the old one.
+//   - create: as index, but refused with OpenSearch's version_conflict
+//     reason when the _id exists.
+//   - delete: removes the record; an _id that does not exist is counted as
+//     not_found, which OpenSearch does not report as an error.
+//
+// A bad line or a record the mapping refuses is reported with its line
+// number and reason, skipped and counted (a refused index action leaves an
+// earlier record with its _id in place); the build still publishes
+// atomically.
+//
+// # Memory and merging
+//
+// Records are buffered in one segment writer per logical index. When the
+// sources buffered by all writers reach MaxBufferedBytes, the largest
+// writer is flushed to segment files in the build directory, which bounds
+// the build's memory whatever the input size. Replaced and deleted
+// records are not removed from a flushed segment: the build records them
+// (segment number, root document) and leaves them out when, at the end,
+// segment.Merge streams each index's flushed segments into one. So the
+// published index has one segment per index, no deleted document and
+// statistics (docFreq, docCount, sumTotalTermFreq, norms) exactly as if
+// only the surviving records had been indexed — what a force-merged
+// OpenSearch index answers with, whereas Lucene counts deleted documents
+// in statistics until segments merge.
+//
+// Why deletions applied at the merge rather than a first pass over the
+// ids: the input may be a stream (ingest -in -), and a merge is needed
+// for large builds anyway, so one mechanism serves files and streams
+// alike. Why the merge reads the flushed segments rather than
+// re-analysing the sources: it streams term by term and block by block
+// (sources are copied as compressed blocks), so it needs memory for one
+// field's dictionary and norms and the doc values, not for the records,
+// and costs a fraction of the analysis (a 1 GB build: 5 s of 65).
 package indexer
 
 import (

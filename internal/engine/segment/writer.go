@@ -15,6 +15,10 @@
 // term, documents only, without norms. Integer, date and rank_feature
 // fields go to doc values only; so do keyword fields (for aggregations).
 //
+// Merge writes one segment from several (a build's flushed segments),
+// streaming, leaving out deleted records; its files are those a Writer
+// would write from the surviving records alone.
+//
 // See docs/format/segment.md for the files.
 package segment
 
