@@ -172,3 +172,39 @@ func TestParseMeta(t *testing.T) {
 		t.Error("malformed meta accepted")
 	}
 }
+
+// TestBuildEverythingDeleted: an index whose every record is deleted is
+// published empty, its flushed segment removed.
+func TestBuildEverythingDeleted(t *testing.T) {
+	dir, _ := generation.OpenDir(t.TempDir())
+	in := `{"index":{"_index":"company","_id":"a"}}
+{"name":"Acme"}
+{"delete":{"_index":"company","_id":"a"}}
+{"index":{"_index":"category","_id":"c"}}
+{"name":"Supply","value":"supply"}
+`
+	rep, err := Build(context.Background(), dir, strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := dir.Open(rep.Generation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Release()
+	ixs, err := Open(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, ix := range ixs {
+		got = append(got, fmt.Sprintf("%s:%d", ix.Name, len(ix.Segments)))
+	}
+	if fmt.Sprint(got) != "[category:1 clause:0 company:0 contract:0 definition:0 jurisdiction:0]" ||
+		fmt.Sprint(g.Files()) != "[category-0.dv category-0.f0.doc category-0.f0.tdi category-0.f1.doc category-0.f1.nrm category-0.f1.pos category-0.f1.tdi category-0.f2.doc category-0.f2.tdi category-0.f3.doc category-0.f3.tdi category-0.meta category-0.src]" {
+		t.Errorf("indexes %v, files %v", got, g.Files())
+	}
+	if rep.Docs["company"] != 0 || rep.Deleted["company"] != 1 || rep.Segments["company"] != 0 {
+		t.Errorf("report %+v", rep)
+	}
+}
