@@ -168,8 +168,16 @@ func TestParseMeta(t *testing.T) {
 	if _, err := ParseMeta([]byte(`{"version":2}`)); err == nil || !strings.Contains(err.Error(), "version 2 is not supported") {
 		t.Errorf("got %v", err)
 	}
-	if _, err := ParseMeta([]byte(`{`)); err == nil {
-		t.Error("malformed meta accepted")
+	for _, bad := range []string{
+		`{`,
+		`{"version":1,"segments":{"nosuch":["x"]}}`,
+		`{"version":1,"segments":{"contract":["../x"]}}`,
+		`{"version":1,"segments":{"contract":[""]}}`,
+		`{"version":1,"docs":{"contract":-1}}`,
+	} {
+		if _, err := ParseMeta([]byte(bad)); err == nil {
+			t.Errorf("meta %s accepted", bad)
+		}
 	}
 }
 

@@ -210,3 +210,36 @@ func TestMergeErrors(t *testing.T) {
 		t.Errorf("deleting a child: %v", err)
 	}
 }
+
+// TestAddRefusesBeforeChanging: a record refused for a rank feature Lucene
+// cannot encode (a positive subnormal float) leaves no document behind; it
+// used to leave its children and itself without a root, so they became
+// the next record's children.
+func TestAddRefusesBeforeChanging(t *testing.T) {
+	schema := contractSchema(t)
+	w, err := NewWriter(analysis.NewStandard(255))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, src := range []string{
+		`{"name":"tiny","weight_rank":1e-40,"sections":[{"type":"clause","name":"a","value":"a","snippet":"a"}]}`,
+		`{"name":"fine","weight_rank":2}`,
+	} {
+		doc, err := schema.Parse([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = w.Add(fmt.Sprint(i), doc, []byte(src))
+		if (err != nil) != (i == 0) {
+			t.Fatalf("record %d: %v", i, err)
+		}
+	}
+	files, err := w.Finish("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := openFiles(t, "s", files)
+	if s.MaxDoc != 1 || len(s.Roots()) != 1 {
+		t.Errorf("%d documents, roots %v", s.MaxDoc, s.Roots())
+	}
+}
