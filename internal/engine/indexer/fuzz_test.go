@@ -12,15 +12,16 @@ import (
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
 
-// FuzzOpenSegment damages one file of a small real generation — an
+// FuzzCorruptGeneration damages one file of a small real generation — an
 // altered byte or a truncation, with the checksum recomputed or not — and
-// opens the segment. An error is fine; a panic is not. With the checksum
+// opens the segment (the MANIFEST: the generation, through
+// generation.Dir.Open and Open). An error is fine; a panic is not. With the checksum
 // recomputed the damage reaches the decoders behind it, so when the
 // segment opens every term's postings, every doc value and every source
 // is read as well (CheckTerm for postings), again errors allowed, panics
 // not.
-func FuzzOpenSegment(f *testing.F) {
-	_, genPath := buildSmall(f)
+func FuzzCorruptGeneration(f *testing.F) {
+	dir, genPath := buildSmall(f)
 	entries, err := os.ReadDir(genPath)
 	if err != nil {
 		f.Fatal(err)
@@ -28,9 +29,6 @@ func FuzzOpenSegment(f *testing.F) {
 	files := segment.Files{}
 	var names []string
 	for _, e := range entries {
-		if e.Name() == "MANIFEST" {
-			continue
-		}
 		b, err := os.ReadFile(filepath.Join(genPath, e.Name()))
 		if err != nil {
 			f.Fatal(err)
@@ -57,6 +55,20 @@ func FuzzOpenSegment(f *testing.F) {
 			n := len(bad)
 			crc := encoding.CRC32C(bad[:n-4])
 			bad[n-4], bad[n-3], bad[n-2], bad[n-1] = byte(crc), byte(crc>>8), byte(crc>>16), byte(crc>>24)
+		}
+		if name == "MANIFEST" {
+			path := filepath.Join(genPath, name)
+			if err := os.WriteFile(path, bad, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			err := openAll(dir)
+			if err := os.WriteFile(path, orig, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err != nil && strings.Contains(err.Error(), "PANIC") {
+				t.Fatal(err)
+			}
+			return
 		}
 		source := func(n string) ([]byte, bool) {
 			if n == name {
