@@ -66,6 +66,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/engine/document"
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
+	"github.com/contractsearch/contractsearch/internal/engine/postings"
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/mappings"
 )
@@ -419,8 +420,14 @@ func (ix *indexState) merge(dir string) ([]string, error) {
 	var out []string
 	if ix.live > 0 {
 		prefix := fmt.Sprintf("%s-%d", ix.name, len(ix.segments))
-		if _, err := segment.Merge(prefix, dirSink(dir), inputs); err != nil {
+		res, err := segment.Merge(prefix, dirSink(dir), inputs)
+		if err != nil {
 			return nil, fmt.Errorf("indexer: %w", err)
+		}
+		if invariants {
+			if err := checkMerged(dir, prefix, res, ix.live); err != nil {
+				return nil, fmt.Errorf("indexer: invariants: %w", err)
+			}
 		}
 		out = []string{prefix}
 	}
@@ -475,6 +482,39 @@ func (rep *Report) WriteSummary(w io.Writer) error {
 		for _, p := range paths {
 			if _, err := fmt.Fprintf(w, "  not in the mapping, kept in _source only: %s (%d records)\n", p, rep.Unmapped[p]); err != nil {
 				return err
+			}
+		}
+	}
+	return nil
+}
+
+// checkMerged reopens a merged segment and verifies every term's postings
+// (postings.Reader.CheckTerm) and its record count.
+func checkMerged(dir, prefix string, res segment.MergeResult, records int) error {
+	m, err := mapSegment(dir, prefix)
+	if err != nil {
+		return err
+	}
+	defer m.close()
+	s, err := segment.Open(prefix, m.file)
+	if err != nil {
+		return err
+	}
+	defer s.Store.Close()
+	if s.MaxDoc != res.MaxDoc || len(s.Roots()) != records || res.Records != records {
+		return fmt.Errorf("%s: %d documents and %d records, the merge wrote %d and %d, the build kept %d records",
+			prefix, s.MaxDoc, len(s.Roots()), res.MaxDoc, res.Records, records)
+	}
+	for _, name := range s.Fields() {
+		f := s.Field(name)
+		for it := f.Terms.All(); it.Next(); {
+			d := encoding.NewDecbuf(it.Info().Meta)
+			meta := postings.DecodeTermMeta(&d, f.IndexOptions())
+			if err := d.Err(); err != nil {
+				return fmt.Errorf("%s: field %s: term %q: %w", prefix, name, it.Term(), err)
+			}
+			if err := f.Postings.CheckTerm(meta); err != nil {
+				return fmt.Errorf("%s: field %s: term %q: %w", prefix, name, it.Term(), err)
 			}
 		}
 	}
