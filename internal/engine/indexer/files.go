@@ -103,6 +103,19 @@ func (m *mappedSegment) file(name string) ([]byte, bool) {
 	return b, ok
 }
 
+// dropPages drops the mapped pages from the process's resident memory
+// (MADV_DONTNEED). The mappings stay valid: the files are read-only and
+// shared, so a later access reads the same bytes again from the page
+// cache or the disk. A merge calls it now and then, so what it has read
+// does not pile up.
+func (m *mappedSegment) dropPages() {
+	for _, data := range m.files {
+		if len(data) > 0 {
+			_ = unix.Madvise(data, unix.MADV_DONTNEED)
+		}
+	}
+}
+
 // close unmaps the files; it may be called more than once.
 func (m *mappedSegment) close() {
 	for name, data := range m.files {

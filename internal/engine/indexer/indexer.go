@@ -415,12 +415,21 @@ func (ix *indexState) merge(dir string) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("indexer: reopen flushed %w", err)
 		}
+		// Opening read every byte (checksums); drop them, the merge reads
+		// them again a field at a time.
+		m.dropPages()
 		inputs = append(inputs, segment.MergeInput{Segment: s, Deleted: ix.deleted[i]})
+	}
+	// The merge drops what it has read as it goes.
+	release := func() {
+		for _, m := range maps {
+			m.dropPages()
+		}
 	}
 	var out []string
 	if ix.live > 0 {
 		prefix := fmt.Sprintf("%s-%d", ix.name, len(ix.segments))
-		res, err := segment.Merge(prefix, dirSink(dir), inputs)
+		res, err := segment.Merge(prefix, dirSink(dir), inputs, segment.MergeOptions{Release: release})
 		if err != nil {
 			return nil, fmt.Errorf("indexer: %w", err)
 		}

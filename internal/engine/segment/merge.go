@@ -25,6 +25,19 @@ type MergeInput struct {
 	Deleted []uint32
 }
 
+// MergeOptions tune a merge.
+type MergeOptions struct {
+	// Release, when set, is called now and then while the merge reads its
+	// inputs (after each field, after so many terms or blocks): a caller
+	// whose inputs are memory-mapped files drops their pages there, so the
+	// pages a merge has read do not pile up in its resident memory.
+	Release func()
+}
+
+// releaseEvery is how many terms, or stored blocks, a merge reads between
+// two calls of MergeOptions.Release.
+const releaseEvery = 8192
+
 // MergeResult says what a merge wrote.
 type MergeResult struct {
 	MaxDoc  uint32
@@ -49,8 +62,11 @@ const noDoc = math.MaxUint32
 // postings and sources are written as they come, so memory holds one
 // field's term dictionary, norms and per-document bitset, the doc values,
 // and small buffers — never a whole input or output file.
-func Merge(prefix string, sink Sink, inputs []MergeInput) (MergeResult, error) {
-	m := &merger{prefix: prefix, sink: sink, inputs: inputs}
+func Merge(prefix string, sink Sink, inputs []MergeInput, opts MergeOptions) (MergeResult, error) {
+	m := &merger{prefix: prefix, sink: sink, inputs: inputs, release: opts.Release}
+	if m.release == nil {
+		m.release = func() {}
+	}
 	if err := m.mapDocs(); err != nil {
 		return MergeResult{}, err
 	}
@@ -66,11 +82,12 @@ type merger struct {
 	inputs []MergeInput
 	// docMap[i][d] is input i's document d in the merged segment, or
 	// noDoc; nil when input i drops nothing (d + base[i]).
-	docMap [][]uint32
-	base   []uint32
-	maxDoc uint32
-	roots  []uint32
-	live   []uint64 // scratch bitset over merged documents
+	docMap  [][]uint32
+	base    []uint32
+	maxDoc  uint32
+	roots   []uint32
+	live    []uint64 // scratch bitset over merged documents
+	release func()
 }
 
 // mapDocs numbers the surviving documents.
@@ -159,10 +176,12 @@ func (m *merger) run() error {
 			return fmt.Errorf("field %s: %w", name, err)
 		}
 		meta.addField(name, kinds[name], docCount, sumTTF, stats)
+		m.release()
 	}
 	if err := m.mergeDocValues(); err != nil {
 		return err
 	}
+	m.release()
 	if err := m.mergeStore(); err != nil {
 		return err
 	}
@@ -280,6 +299,7 @@ func (m *merger) mergeField(num int, name string, kind Kind) (docCount, sumTTF u
 		it        *postings.Iterator
 		positions []uint32
 		metaBuf   encoding.Encbuf
+		terms     int
 	)
 	for {
 		// The smallest current term; every cursor on it contributes, in
@@ -294,6 +314,9 @@ func (m *merger) mergeField(num int, name string, kind Kind) (docCount, sumTTF u
 		}
 		if !found {
 			break
+		}
+		if terms++; terms%releaseEvery == 0 {
+			m.release()
 		}
 		if err := pw.StartTerm(); err != nil {
 			return 0, 0, stats, err
@@ -486,9 +509,13 @@ func (m *merger) mergeStore() error {
 		return err
 	}
 	var scratch []byte
+	blocks := 0
 	for i, in := range m.inputs {
 		st := in.Segment.Store
 		for b := range st.Blocks() {
+			if blocks++; blocks%releaseEvery == 0 {
+				m.release()
+			}
 			first, count, data := st.Block(b)
 			whole := true
 			for d := first; d < first+count; d++ {

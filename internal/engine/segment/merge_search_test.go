@@ -74,7 +74,7 @@ func TestMergedSearchesAnswerAlike(t *testing.T) {
 		recs := segment.RandomRecords(rng, 300+rng.IntN(400), dup)
 		inputs, survivors := segment.SplitWithOverwrites(t, rng, schema, recs, 2+rng.IntN(4))
 		merged := segment.Files{}
-		if _, err := segment.Merge("m", merged, inputs); err != nil {
+		if _, err := segment.Merge("m", merged, inputs, segment.MergeOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		mseg, err := segment.Open("m", func(n string) ([]byte, bool) { b, ok := merged[n]; return b, ok })

@@ -164,7 +164,7 @@ func TestMergeEqualsFreshBuild(t *testing.T) {
 		_, want := writeSegment(t, schema, "out", survivors)
 		t.Logf("seed %d: %d records, %d survivors, %d inputs, %d files", seed, n, len(survivors), len(inputs), len(want))
 		got := Files{}
-		res, err := Merge("out", got, inputs)
+		res, err := Merge("out", got, inputs, MergeOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,14 +199,14 @@ func TestMergeEqualsFreshBuild(t *testing.T) {
 func TestMergeErrors(t *testing.T) {
 	schema := contractSchema(t)
 	seg, _ := writeSegment(t, schema, "a", randomRecords(rand.New(rand.NewPCG(1, 2)), 3, 0))
-	if _, err := Merge("x", Files{}, []MergeInput{{Segment: seg, Deleted: seg.Roots()}}); err == nil {
+	if _, err := Merge("x", Files{}, []MergeInput{{Segment: seg, Deleted: seg.Roots()}}, MergeOptions{}); err == nil {
 		t.Error("a merge without survivors succeeded")
 	}
 	child := uint32(0)
 	for seg.IsRoot(child) {
 		child++
 	}
-	if _, err := Merge("x", Files{}, []MergeInput{{Segment: seg, Deleted: []uint32{child}}}); err == nil || !seg.IsRoot(seg.Roots()[0]) {
+	if _, err := Merge("x", Files{}, []MergeInput{{Segment: seg, Deleted: []uint32{child}}}, MergeOptions{}); err == nil || !seg.IsRoot(seg.Roots()[0]) {
 		t.Errorf("deleting a child: %v", err)
 	}
 }
