@@ -166,8 +166,8 @@ type indexState struct {
 	deleted  map[int][]uint32
 	buffered int
 	ids      map[string]*idState
-	live     int
-	auto     int
+	live     int // records that will be published
+	auto     int // ids generated for actions without one
 }
 
 // idState is what a build knows of one _id.
