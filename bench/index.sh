@@ -21,12 +21,13 @@ for k in $(seq 0 $((copies - 1))); do
 	sed -E "s/^(\{\"(index|create)\": ?\{\"_index\": ?\"[a-z]+\", ?\"_id\": ?\"[^\"]*)\"/\1~$k\"/" "$bulk"
 done >"$big"
 go build -o "$work/bench-ingest" ./cmd/ingest
+load=$(cut -d" " -f1-3 /proc/loadavg)
 rm -rf "$dir"
 /usr/bin/time -v "$work/bench-ingest" -in "$big" -index-dir "$dir" >"$work/bench-index.out" 2>"$work/bench-index.time"
 {
 	echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ) $(git rev-parse --short HEAD 2>/dev/null)"
 	echo "# $(uname -srm), $(nproc) cpus, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version)"
-	echo "# input: $(basename "$bulk") x $copies = $(du -m "$big" | cut -f1) MB"
+	echo "# input: $(basename "$bulk") x $copies = $(du -m "$big" | cut -f1) MB; load average before the build: $load"
 	cat "$work/bench-index.out"
 	grep -E 'Elapsed|Maximum resident' "$work/bench-index.time" | sed 's/^\s*/  /'
 	echo "  index size: $(du -sm "$dir" | cut -f1) MB"
