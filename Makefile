@@ -9,7 +9,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 1000000x
 BENCH_OUT   ?= bench/results.txt
 
-.PHONY: run test lint fuzz bench build parity docker-up clean
+.PHONY: run test lint fuzz bench bench-index build parity docker-up clean
 
 ## run: serve the API on LISTEN_ADDR (default :8080) with a generated dev token
 run:
@@ -54,6 +54,10 @@ bench:
 ## parity: compare the embedded engine with the Lucene oracle on the parity query set (needs Java 17 + liblucene8-java; PARITY_BULK=files)
 parity:
 	scripts/parity.sh
+
+## bench-index: 1 GB index build (BULK = the CUAD bulk file of docs/engine.md, replicated 23x): seconds, peak RSS, index size → bench/index.txt
+bench-index:
+	bench/index.sh $(BULK) $(or $(COPIES),23)
 
 ## docker-up: OpenSearch 3 + gateway with docker compose (needs a Docker daemon)
 docker-up:

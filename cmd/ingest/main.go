@@ -11,7 +11,12 @@
 //	ingest -in records.ndjson -opensearch http://localhost:9200 \
 //	    [-opensearch-user U -opensearch-password P -index-prefix PFX]
 //
-// Bad lines are reported with their line numbers and skipped.
+// Bad lines are reported with their line numbers and skipped. Into the
+// embedded engine, bulk actions behave as OpenSearch's: a repeated _id
+// replaces the earlier record (last wins), create refuses an existing _id
+// (version_conflict), delete removes a record. The report gives, per
+// index, the records published, the segments flushed and merged, and the
+// records overwritten or deleted, and the seconds spent (merging included).
 //
 // Flags left unset fall back to OPENSEARCH_URLS, OPENSEARCH_USERNAME,
 // OPENSEARCH_PASSWORD, OPENSEARCH_INDEX_PREFIX and

@@ -27,7 +27,8 @@ const DefaultMaxLine = 100 << 20
 type Item struct {
 	// Line is the 1-based line number of the action.
 	Line int
-	// Op is "index" or "create".
+	// Op is "index" or "create", or "delete" when the Reader's
+	// AllowDelete is set.
 	Op string
 	// Index is the logical index named by _index.
 	Index string
@@ -37,7 +38,7 @@ type Item struct {
 	// included, for loaders that rewrite the action.
 	Meta map[string]json.RawMessage
 	// Source is the source line, a JSON object; valid until the next call
-	// to Next.
+	// to Next. A delete has none.
 	Source []byte
 }
 
@@ -49,6 +50,10 @@ type Reader struct {
 	Lines int
 	// BadLines is the number of lines reported as bad.
 	BadLines int
+	// AllowDelete makes Next return delete actions (which have no source
+	// line) instead of reporting them as bad lines. A loader that starts
+	// from empty indexes applies them to the records read before.
+	AllowDelete bool
 
 	pending    *Item // an accepted action awaiting its source
 	skipSource bool  // the next line is the source of a rejected action
@@ -111,13 +116,16 @@ func (r *Reader) Next() (Item, error) {
 			it.Source = line
 			return *it, nil
 		default:
-			it, hasSource, reason := parseAction(line)
+			it, hasSource, reason := parseAction(line, r.AllowDelete)
 			if reason != "" {
 				r.bad(n, "%s", reason)
 				r.skipSource = hasSource
 				continue
 			}
 			it.Line = n
+			if it.Op == "delete" {
+				return it, nil
+			}
 			r.pending = &it
 		}
 	}
@@ -128,7 +136,7 @@ func (r *Reader) Next() (Item, error) {
 // skipped too): true for an index or create action whose metadata is
 // wrong, false for a line that is no action at all, so a stray source line
 // does not also swallow the next action.
-func parseAction(line []byte) (it Item, hasSource bool, reason string) {
+func parseAction(line []byte, allowDelete bool) (it Item, hasSource bool, reason string) {
 	var act map[string]json.RawMessage
 	if err := json.Unmarshal(line, &act); err != nil {
 		return it, false, "not a JSON object: " + jsonErrorText(err)
@@ -145,29 +153,36 @@ func parseAction(line []byte) (it Item, hasSource bool, reason string) {
 	case "update":
 		return it, true, `action "update" is not supported: a version's indexes start empty; use "index"`
 	case "delete":
-		return it, false, `action "delete" is not supported: a version's indexes start empty`
+		if !allowDelete {
+			return it, false, `action "delete" is not supported: a version's indexes start empty`
+		}
 	default:
 		return it, false, fmt.Sprintf("unknown action %q (want index or create)", it.Op)
 	}
+	hasSource = it.Op != "delete"
 	if err := json.Unmarshal(rawMeta, &it.Meta); err != nil || it.Meta == nil {
-		return it, true, fmt.Sprintf("%q action: metadata is not a JSON object", it.Op)
+		return it, hasSource, fmt.Sprintf("%q action: metadata is not a JSON object", it.Op)
 	}
 	rawIndex, ok := it.Meta["_index"]
 	if !ok {
-		return it, true, fmt.Sprintf("%q action: _index is missing", it.Op)
+		return it, hasSource, fmt.Sprintf("%q action: _index is missing", it.Op)
 	}
 	if err := json.Unmarshal(rawIndex, &it.Index); err != nil {
-		return it, true, fmt.Sprintf("%q action: _index is not a string", it.Op)
+		return it, hasSource, fmt.Sprintf("%q action: _index is not a string", it.Op)
 	}
 	if !mappings.IsIndex(it.Index) {
-		return it, true, fmt.Sprintf("%q action: unknown index %q (want one of %s)", it.Op, it.Index, strings.Join(mappings.Names(), ", "))
+		return it, hasSource, fmt.Sprintf("%q action: unknown index %q (want one of %s)", it.Op, it.Index, strings.Join(mappings.Names(), ", "))
 	}
 	if rawID, ok := it.Meta["_id"]; ok {
 		if err := json.Unmarshal(rawID, &it.ID); err != nil {
-			return it, true, fmt.Sprintf("%q action: _id is not a string", it.Op)
+			return it, hasSource, fmt.Sprintf("%q action: _id is not a string", it.Op)
 		}
 	}
-	return it, true, ""
+	if it.Op == "delete" && it.ID == "" {
+		// OpenSearch's BulkRequest validation.
+		return it, false, "action_request_validation_exception: Validation Failed: 1: id is missing;"
+	}
+	return it, hasSource, ""
 }
 
 // isJSONObject reports whether line is one valid JSON object.

@@ -104,3 +104,40 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// TestAllowDelete: with AllowDelete, delete actions come through without
+// a source line; a bad one swallows no line.
+func TestAllowDelete(t *testing.T) {
+	input := strings.Join([]string{
+		`{"index":{"_index":"contract","_id":"en/1"}}`, // 1
+		`{"name":"a"}`, // 2
+		`{"delete":{"_index":"contract","_id":"en/1"}}`, // 3
+		`{"delete":{"_index":"contract"}}`,              // 4: no _id
+		`{"delete":{"_index":"nosuch","_id":"x"}}`,      // 5
+		`{"index":{"_index":"contract","_id":"en/2"}}`,  // 6
+		`{"name":"b"}`, // 7
+	}, "\n")
+	r := NewReader(strings.NewReader(input), 1024, nil)
+	r.AllowDelete = true
+	var items []string
+	var bad []string
+	r.onBad = func(line int, reason string) { bad = append(bad, fmt.Sprintf("%d: %s", line, reason)) }
+	for {
+		it, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		items = append(items, fmt.Sprintf("%d %s %s %s %s", it.Line, it.Op, it.Index, it.ID, it.Source))
+	}
+	want := []string{`1 index contract en/1 {"name":"a"}`, `3 delete contract en/1 `, `6 index contract en/2 {"name":"b"}`}
+	wantBad := []string{
+		`4: action_request_validation_exception: Validation Failed: 1: id is missing;`,
+		`5: "delete" action: unknown index "nosuch" (want one of category, clause, company, contract, definition, jurisdiction)`,
+	}
+	if fmt.Sprint(items) != fmt.Sprint(want) || fmt.Sprint(bad) != fmt.Sprint(wantBad) {
+		t.Errorf("items %q\nbad %q", items, bad)
+	}
+}

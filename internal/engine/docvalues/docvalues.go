@@ -297,6 +297,23 @@ func Open(file []byte) (*File, error) {
 	return f, nil
 }
 
+// MaxDoc returns the number of documents of the segment.
+func (f *File) MaxDoc() uint32 { return f.maxDoc }
+
+// Columns returns the names of the numeric and of the keyword columns,
+// each sorted.
+func (f *File) Columns() (numeric, sorted []string) {
+	for n := range f.numeric {
+		numeric = append(numeric, n)
+	}
+	for n := range f.sorted {
+		sorted = append(sorted, n)
+	}
+	slices.Sort(numeric)
+	slices.Sort(sorted)
+	return numeric, sorted
+}
+
 // Numeric returns the numeric column name, or nil.
 func (f *File) Numeric(name string) *NumericColumn { return f.numeric[name] }
 

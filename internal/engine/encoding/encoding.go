@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 )
 
 // castagnoli is the CRC32C table (hardware-accelerated on amd64 and arm64).
@@ -245,4 +246,51 @@ func CheckFooter(file []byte, magic, version uint32) ([]byte, error) {
 		return nil, fmt.Errorf("%w: checksum %#08x, footer says %#08x", ErrCorrupt, crc, gotCRC)
 	}
 	return file[:len(file)-FooterSize], nil
+}
+
+// Writer streams a file to an io.Writer, counting its bytes and keeping the
+// running CRC32C, so a writer whose output does not fit in memory can end
+// the file with the same footer PutFooter gives. The first write error
+// sticks: later writes do nothing and Err (and WriteFooter) return it.
+type Writer struct {
+	w   io.Writer
+	n   uint64
+	crc uint32
+	err error
+}
+
+// NewWriter returns a Writer over w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write writes b, updating the length and the checksum.
+func (w *Writer) Write(b []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.w.Write(b)
+	w.crc = crc32.Update(w.crc, castagnoli, b[:n])
+	w.n += uint64(n)
+	if err == nil && n < len(b) {
+		err = io.ErrShortWrite
+	}
+	w.err = err
+	return n, err
+}
+
+// Len returns the number of bytes written.
+func (w *Writer) Len() uint64 { return w.n }
+
+// Err returns the first write error.
+func (w *Writer) Err() error { return w.err }
+
+// WriteFooter writes the footer (magic, version, CRC32C of every byte
+// before the CRC) and returns the first error of the whole file.
+func (w *Writer) WriteFooter(magic, version uint32) error {
+	var f [FooterSize]byte
+	binary.LittleEndian.PutUint32(f[:], magic)
+	binary.LittleEndian.PutUint32(f[4:], version)
+	_, _ = w.Write(f[:8])
+	binary.LittleEndian.PutUint32(f[8:], w.crc)
+	_, _ = w.Write(f[8:])
+	return w.err
 }

@@ -121,3 +121,32 @@ func TestRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestWriter: a streamed file ends with the footer PutFooter appends.
+func TestWriter(t *testing.T) {
+	var e Encbuf
+	e.PutBytes([]byte("some payload"))
+	e.PutFooter(0x53454743, 3)
+	var out bytes.Buffer
+	w := NewWriter(&out)
+	w.Write([]byte("some "))
+	w.Write([]byte("payload"))
+	if w.Len() != 12 {
+		t.Errorf("len %d", w.Len())
+	}
+	if err := w.WriteFooter(0x53454743, 3); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), e.B) {
+		t.Fatalf("got  % x\nwant % x", out.Bytes(), e.B)
+	}
+	fw := NewWriter(failWriter{})
+	fw.Write([]byte("x"))
+	if fw.WriteFooter(1, 1) == nil || fw.Err() == nil {
+		t.Error("write error lost")
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }

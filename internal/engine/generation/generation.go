@@ -412,6 +412,9 @@ func (g *Generation) load() error {
 	if err := d.Err(); err != nil {
 		return fmt.Errorf("MANIFEST: %w", err)
 	}
+	if d.Len() != 0 {
+		return fmt.Errorf("MANIFEST: %w: %d bytes after the meta", encoding.ErrCorrupt, d.Len())
+	}
 	return nil
 }
 

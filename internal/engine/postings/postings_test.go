@@ -1,9 +1,12 @@
 package postings
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -578,5 +581,67 @@ func TestExtremeDocIDs(t *testing.T) {
 	_ = w.StartTerm()
 	if err := w.AddDoc(NoMoreDocs, 1, 0, nil); !errors.Is(err, ErrDocOrder) {
 		t.Fatalf("NoMoreDocs accepted: %v", err)
+	}
+}
+
+// TestStreamWriter: a streaming writer writes the bytes the in-memory one
+// returns, across many chunks.
+func TestStreamWriter(t *testing.T) {
+	for _, opts := range []IndexOptions{DocsOnly, DocsFreqsPositions} {
+		mem := NewWriter(opts)
+		var docs, pos bytes.Buffer
+		st := NewStreamWriter(opts, &docs, &pos)
+		rng := rand.New(rand.NewPCG(7, uint64(opts)))
+		var metasMem, metasSt []TermMeta
+		for term := 0; term < 10000; term++ {
+			df := 1 + rng.IntN(400)
+			for _, w := range []*Writer{mem, st} {
+				if err := w.StartTerm(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			doc := uint32(0)
+			for range df {
+				doc += 1 + uint32(rng.IntN(5))
+				var positions []uint32
+				freq := uint32(1)
+				if opts == DocsFreqsPositions {
+					freq = 1 + uint32(rng.IntN(4))
+					p := uint32(0)
+					for range freq {
+						p += uint32(rng.IntN(50))
+						positions = append(positions, p)
+					}
+				}
+				norm := byte(1 + rng.IntN(200))
+				for _, w := range []*Writer{mem, st} {
+					if err := w.AddDoc(doc, freq, norm, positions); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			m1, err1 := mem.FinishTerm()
+			m2, err2 := st.FinishTerm()
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			metasMem, metasSt = append(metasMem, m1), append(metasSt, m2)
+		}
+		d1, p1, err := mem.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, p, err := st.Finish(); err != nil || d != nil || p != nil {
+			t.Fatalf("stream Finish: %v", err)
+		}
+		if docs.Len() <= streamChunk {
+			t.Errorf("only %d bytes: the test does not cross chunks", docs.Len())
+		}
+		if !bytes.Equal(d1, docs.Bytes()) || !bytes.Equal(p1, pos.Bytes()) || !reflect.DeepEqual(metasMem, metasSt) {
+			t.Errorf("%v: streamed files differ from the in-memory ones", opts)
+		}
+	}
+	if err := NewStreamWriter(DocsFreqsPositions, io.Discard, nil).StartTerm(); err == nil {
+		t.Error("a positional stream writer without a positions writer started a term")
 	}
 }

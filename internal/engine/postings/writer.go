@@ -2,6 +2,7 @@ package postings
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 )
@@ -33,6 +34,13 @@ type Writer struct {
 	stage      stage
 	docs, pos  encoding.Encbuf
 
+	// Streaming (NewStreamWriter): completed terms' bytes move from docs
+	// and pos to these, and docsBase/posBase count the bytes moved, so
+	// offsets stay absolute.
+	docsOut, posOut   *encoding.Writer
+	docsBase, posBase uint64
+	streaming         bool
+
 	// The current term.
 	termDocStart, termPosStart uint64
 	docFreq                    uint32
@@ -62,9 +70,55 @@ type Writer struct {
 	impBuf  []Impact
 }
 
-// NewWriter returns a Writer for a field with the given options.
+// NewWriter returns a Writer for a field with the given options that
+// keeps the files in memory; Finish returns them.
 func NewWriter(opts IndexOptions) *Writer {
 	return &Writer{opts: opts, positional: opts == DocsFreqsPositions}
+}
+
+// streamChunk is how many bytes of completed terms a streaming Writer
+// buffers before writing them out.
+const streamChunk = 1 << 20
+
+// NewStreamWriter returns a Writer that streams the docs file to docs and
+// the positions file to positions (nil for DocsOnly), holding only the
+// current term and about a megabyte of finished ones in memory: merging
+// segments writes fields larger than memory should hold. Finish writes
+// the footers and returns nil slices; the bytes are those NewWriter's
+// Finish would return.
+func NewStreamWriter(opts IndexOptions, docs, positions io.Writer) *Writer {
+	w := NewWriter(opts)
+	w.docsOut = encoding.NewWriter(docs)
+	if w.positional && positions != nil {
+		w.posOut = encoding.NewWriter(positions)
+	}
+	w.streaming = true
+	return w
+}
+
+// docsLen and posLen are the lengths of the two files so far.
+func (w *Writer) docsLen() uint64 { return w.docsBase + uint64(w.docs.Len()) }
+func (w *Writer) posLen() uint64  { return w.posBase + uint64(w.pos.Len()) }
+
+// drain writes out buffered bytes of finished terms when streaming.
+func (w *Writer) drain(force bool) error {
+	if w.docsOut != nil && (force || w.docs.Len() >= streamChunk) {
+		_, _ = w.docsOut.Write(w.docs.B)
+		w.docsBase += uint64(w.docs.Len())
+		w.docs.Reset()
+		if err := w.docsOut.Err(); err != nil {
+			return fmt.Errorf("postings: write docs: %w", err)
+		}
+	}
+	if w.posOut != nil && (force || w.pos.Len() >= streamChunk) {
+		_, _ = w.posOut.Write(w.pos.B)
+		w.posBase += uint64(w.pos.Len())
+		w.pos.Reset()
+		if err := w.posOut.Err(); err != nil {
+			return fmt.Errorf("postings: write positions: %w", err)
+		}
+	}
+	return nil
 }
 
 // StartTerm begins the postings of a new term.
@@ -75,9 +129,12 @@ func (w *Writer) StartTerm() error {
 	if w.stage != stageIdle {
 		return fmt.Errorf("%w: StartTerm %v", ErrStage, w.stage)
 	}
+	if w.streaming && w.positional && w.posOut == nil {
+		return fmt.Errorf("postings: a streaming %v writer needs a positions writer", w.opts)
+	}
 	w.stage = stageInTerm
-	w.termDocStart = uint64(w.docs.Len())
-	w.termPosStart = uint64(w.pos.Len())
+	w.termDocStart = w.docsLen()
+	w.termPosStart = w.posLen()
 	w.docFreq, w.posCount, w.lastDoc, w.base = 0, 0, 0, 0
 	w.nBuf, w.nPos = 0, 0
 	w.skLastDoc, w.skDocOff, w.skPosOff = w.skLastDoc[:0], w.skDocOff[:0], w.skPosOff[:0]
@@ -116,7 +173,7 @@ func (w *Writer) AddDoc(doc, freq uint32, norm byte, positions []uint32) error {
 	}
 
 	if w.nBuf == 0 {
-		w.blockPosOff = uint64(w.pos.Len()) - w.termPosStart
+		w.blockPosOff = w.posLen() - w.termPosStart
 		w.blockPosCount = w.posCount
 	}
 	w.bufDocs[w.nBuf] = doc
@@ -160,7 +217,7 @@ func (w *Writer) flushPosBlock() {
 // stream.
 func (w *Writer) addSkipEntry() {
 	w.skLastDoc = append(w.skLastDoc, uint64(w.bufDocs[w.nBuf-1]))
-	w.skDocOff = append(w.skDocOff, uint64(w.docs.Len())-w.termDocStart)
+	w.skDocOff = append(w.skDocOff, w.docsLen()-w.termDocStart)
 	w.skPosOff = append(w.skPosOff, w.blockPosOff)
 	w.skPosCount = append(w.skPosCount, w.blockPosCount)
 	for i := range w.nBuf {
@@ -232,7 +289,7 @@ func (w *Writer) FinishTerm() (TermMeta, error) {
 			w.writeTail()
 		}
 		if w.docFreq >= BlockSize {
-			m.SkipOffset = uint64(w.docs.Len())
+			m.SkipOffset = w.docsLen()
 			if err := w.writeSkip(); err != nil {
 				return TermMeta{}, err
 			}
@@ -246,7 +303,22 @@ func (w *Writer) FinishTerm() (TermMeta, error) {
 	}
 	w.nBuf = 0
 	w.stage = stageIdle
+	if err := w.drain(false); err != nil {
+		return TermMeta{}, err
+	}
 	return m, nil
+}
+
+// CancelTerm ends the current term without writing it; it must have no
+// documents yet (a merge that finds every document of a term dropped
+// cancels it). Nothing of the term has been written then, so the files
+// are as before StartTerm.
+func (w *Writer) CancelTerm() error {
+	if w.stage != stageInTerm || w.docFreq != 0 {
+		return fmt.Errorf("%w: CancelTerm %v with %d documents", ErrStage, w.stage, w.docFreq)
+	}
+	w.stage = stageIdle
+	return nil
 }
 
 // writeTail writes the last, partial block as varints: per document
@@ -296,8 +368,9 @@ func (w *Writer) writeSkip() error {
 }
 
 // Finish ends the field and returns the complete files, each ending with
-// its footer. positions is nil for DocsOnly. The Writer accepts no calls
-// afterwards.
+// its footer. positions is nil for DocsOnly. A streaming Writer writes
+// the rest of its files and their footers instead and returns nil slices.
+// The Writer accepts no calls afterwards.
 func (w *Writer) Finish() (docs, positions []byte, err error) {
 	if w.stage != stageIdle {
 		return nil, nil, fmt.Errorf("%w: Finish %v", ErrStage, w.stage)
@@ -306,6 +379,20 @@ func (w *Writer) Finish() (docs, positions []byte, err error) {
 		return nil, nil, fmt.Errorf("postings: invalid %v", w.opts)
 	}
 	w.stage = stageFinished
+	if w.docsOut != nil {
+		if err := w.drain(true); err != nil {
+			return nil, nil, err
+		}
+		if err := w.docsOut.WriteFooter(DocsMagic, Version); err != nil {
+			return nil, nil, fmt.Errorf("postings: write docs: %w", err)
+		}
+		if w.posOut != nil {
+			if err := w.posOut.WriteFooter(PositionsMagic, Version); err != nil {
+				return nil, nil, fmt.Errorf("postings: write positions: %w", err)
+			}
+		}
+		return nil, nil, nil
+	}
 	w.docs.PutFooter(DocsMagic, Version)
 	if w.positional {
 		w.pos.PutFooter(PositionsMagic, Version)

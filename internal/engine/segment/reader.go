@@ -77,14 +77,14 @@ func Open(prefix string, files FileSource) (*Segment, error) {
 	}
 	body, err := encoding.CheckFooter(raw, MetaMagic, Version)
 	if err != nil {
-		return nil, fmt.Errorf("segment %s: meta: %w", prefix, err)
+		return nil, fmt.Errorf("segment %s: %s: %w", prefix, prefix+".meta", err)
 	}
 	d := encoding.NewDecbuf(body)
 	s := &Segment{fields: map[string]*Field{}}
 	maxDoc := d.Uvarint()
 	nroots := d.Uvarint()
 	if maxDoc > 1<<31 || nroots > maxDoc {
-		return nil, fmt.Errorf("segment %s: meta: %w: %d roots in %d documents", prefix, encoding.ErrCorrupt, nroots, maxDoc)
+		return nil, fmt.Errorf("segment %s: %s: %w: %d roots in %d documents", prefix, prefix+".meta", encoding.ErrCorrupt, nroots, maxDoc)
 	}
 	s.MaxDoc = uint32(maxDoc)
 	s.roots = make([]uint32, 0, nroots)
@@ -111,7 +111,7 @@ func Open(prefix string, files FileSource) (*Segment, error) {
 			break
 		}
 		if f.Kind != Text && f.Kind != Keyword {
-			return nil, fmt.Errorf("segment %s: meta: %w: field %s has kind %d", prefix, encoding.ErrCorrupt, f.Name, f.Kind)
+			return nil, fmt.Errorf("segment %s: %s: %w: field %s has kind %d", prefix, prefix+".meta", encoding.ErrCorrupt, f.Name, f.Kind)
 		}
 		if err := s.openField(prefix, int(num), f, get); err != nil {
 			return nil, err
@@ -119,17 +119,20 @@ func Open(prefix string, files FileSource) (*Segment, error) {
 		s.fields[f.Name] = f
 	}
 	if err := d.Err(); err != nil {
-		return nil, fmt.Errorf("segment %s: meta: %w", prefix, err)
+		return nil, fmt.Errorf("segment %s: %s: %w", prefix, prefix+".meta", err)
 	}
 	if d.Len() != 0 {
-		return nil, fmt.Errorf("segment %s: meta: %w: trailing bytes", prefix, encoding.ErrCorrupt)
+		return nil, fmt.Errorf("segment %s: %s: %w: trailing bytes", prefix, prefix+".meta", encoding.ErrCorrupt)
 	}
 	dv, err := get(prefix + ".dv")
 	if err != nil {
 		return nil, err
 	}
 	if s.DocValues, err = docvalues.Open(dv); err != nil {
-		return nil, fmt.Errorf("segment %s: %w", prefix, err)
+		return nil, fmt.Errorf("segment %s: %s: %w", prefix, prefix+".dv", err)
+	}
+	if s.DocValues.MaxDoc() != s.MaxDoc {
+		return nil, fmt.Errorf("segment %s: %s: %w: doc values for %d documents, meta says %d", prefix, prefix+".dv", encoding.ErrCorrupt, s.DocValues.MaxDoc(), s.MaxDoc)
 	}
 	s.ids = s.DocValues.Sorted(IDField)
 	src, err := get(prefix + ".src")
@@ -137,10 +140,10 @@ func Open(prefix string, files FileSource) (*Segment, error) {
 		return nil, err
 	}
 	if s.Store, err = store.Open(src); err != nil {
-		return nil, fmt.Errorf("segment %s: %w", prefix, err)
+		return nil, fmt.Errorf("segment %s: %s: %w", prefix, prefix+".src", err)
 	}
 	if s.Store.Docs() != s.MaxDoc {
-		return nil, fmt.Errorf("segment %s: %w: store holds %d documents, meta says %d", prefix, encoding.ErrCorrupt, s.Store.Docs(), s.MaxDoc)
+		return nil, fmt.Errorf("segment %s: %s: %w: store holds %d documents, meta says %d", prefix, prefix+".src", encoding.ErrCorrupt, s.Store.Docs(), s.MaxDoc)
 	}
 	return s, nil
 }
@@ -151,7 +154,10 @@ func (s *Segment) openField(prefix string, num int, f *Field, get func(string) (
 		return err
 	}
 	if f.Terms, err = termdict.Open(tdi); err != nil {
-		return fmt.Errorf("segment %s: field %s: %w", prefix, f.Name, err)
+		return fmt.Errorf("segment %s: field %s: %s: %w", prefix, f.Name, fieldFile(prefix, num, "tdi"), err)
+	}
+	if uint64(f.Terms.Len()) != f.NumTerms {
+		return fmt.Errorf("segment %s: field %s: %s: %w: %d terms, meta says %d", prefix, f.Name, fieldFile(prefix, num, "tdi"), encoding.ErrCorrupt, f.Terms.Len(), f.NumTerms)
 	}
 	docs, err := get(fieldFile(prefix, num, "doc"))
 	if err != nil {
@@ -167,14 +173,18 @@ func (s *Segment) openField(prefix string, num int, f *Field, get func(string) (
 			return err
 		}
 		if f.Norms, err = encoding.CheckFooter(raw, NormsMagic, Version); err != nil {
-			return fmt.Errorf("segment %s: field %s: norms: %w", prefix, f.Name, err)
+			return fmt.Errorf("segment %s: field %s: %s: norms: %w", prefix, f.Name, fieldFile(prefix, num, "nrm"), err)
 		}
 		if len(f.Norms) != int(s.MaxDoc) {
-			return fmt.Errorf("segment %s: field %s: norms: %w: %d bytes for %d documents", prefix, f.Name, encoding.ErrCorrupt, len(f.Norms), s.MaxDoc)
+			return fmt.Errorf("segment %s: field %s: %s: norms: %w: %d bytes for %d documents", prefix, f.Name, fieldFile(prefix, num, "nrm"), encoding.ErrCorrupt, len(f.Norms), s.MaxDoc)
 		}
 	}
 	if f.Postings, err = postings.Open(docs, pos, f.IndexOptions()); err != nil {
-		return fmt.Errorf("segment %s: field %s: %w", prefix, f.Name, err)
+		files := fieldFile(prefix, num, "doc")
+		if f.Kind == Text {
+			files += ", " + fieldFile(prefix, num, "pos")
+		}
+		return fmt.Errorf("segment %s: field %s: %s: %w", prefix, f.Name, files, err)
 	}
 	return nil
 }

@@ -15,12 +15,18 @@
 // term, documents only, without norms. Integer, date and rank_feature
 // fields go to doc values only; so do keyword fields (for aggregations).
 //
+// Merge writes one segment from several (a build's flushed segments),
+// streaming, leaving out deleted records; its files are those a Writer
+// would write from the surviving records alone.
+//
 // See docs/format/segment.md for the files.
 package segment
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strconv"
@@ -122,11 +128,11 @@ func (w *Writer) Add(id string, doc *document.Document, source []byte) (uint32, 
 		return 0, errors.New("segment: too many documents in one segment")
 	}
 	// Check everything that can refuse the record before changing state.
-	if err := checkKeywords(doc.Fields); err != nil {
+	if err := checkFields(doc.Fields); err != nil {
 		return 0, err
 	}
 	for _, c := range doc.Children {
-		if err := checkKeywords(c.Fields); err != nil {
+		if err := checkFields(c.Fields); err != nil {
 			return 0, err
 		}
 	}
@@ -147,10 +153,17 @@ func (w *Writer) Add(id string, doc *document.Document, source []byte) (uint32, 
 	return root, nil
 }
 
-// checkKeywords refuses keyword values Lucene cannot index ("immense
-// term"), as OpenSearch refuses such a record.
-func checkKeywords(fields []document.Field) error {
+// checkFields refuses keyword values Lucene cannot index ("immense
+// term") and rank features it cannot encode, as OpenSearch refuses such a
+// record — before Add changes anything, so a refused record leaves no
+// document behind.
+func checkFields(fields []document.Field) error {
 	for _, f := range fields {
+		if f.Type == mappings.RankFeature && f.Indexed {
+			if _, err := similarity.EncodeFeature(f.Feature); err != nil {
+				return &document.Error{Type: "illegal_argument_exception", Reason: fmt.Sprintf("field [%s]: %v", f.Path, err)}
+			}
+		}
 		if f.Type != mappings.Keyword || !f.Indexed {
 			continue
 		}
@@ -296,77 +309,148 @@ func (w *Writer) invertKeyword(name string, doc uint32, values []string) {
 	f.docCount++
 }
 
-// Files maps file names to their content.
+// Files maps file names to their content. It is also a Sink that keeps
+// what is written in memory.
 type Files map[string][]byte
 
-// Finish encodes the segment's files; names are prefixed with prefix
-// ("contract-0" gives contract-0.meta, …).
+// Sink receives the files of a segment as they are written: Create
+// returns a writer for a new file, which is complete once closed.
+type Sink interface {
+	Create(name string) (io.WriteCloser, error)
+}
+
+// Create returns a writer whose content becomes file name on Close.
+func (f Files) Create(name string) (io.WriteCloser, error) {
+	return &memFile{files: f, name: name}, nil
+}
+
+type memFile struct {
+	bytes.Buffer
+	files Files
+	name  string
+}
+
+func (m *memFile) Close() error {
+	m.files[m.name] = m.Bytes()
+	return nil
+}
+
+// writeFile writes one whole file to sink.
+func writeFile(sink Sink, name string, data []byte) error {
+	f, err := sink.Create(name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Finish encodes the segment's files in memory; names are prefixed with
+// prefix ("contract-0" gives contract-0.meta, …).
 func (w *Writer) Finish(prefix string) (Files, error) {
+	out := Files{}
+	if err := w.FinishTo(prefix, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// FinishTo encodes the segment's files and writes them to sink, one after
+// the other, so only one file is in memory at a time besides the
+// writer's own buffers.
+func (w *Writer) FinishTo(prefix string, sink Sink) error {
 	if w.done {
-		return nil, errors.New("segment: Finish called twice")
+		return errors.New("segment: Finish called twice")
 	}
 	w.done = true
-	out := Files{}
 	names := make([]string, 0, len(w.fields))
 	for n := range w.fields {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 
-	var meta encoding.Encbuf
-	meta.PutUvarint(uint64(w.maxDoc))
-	meta.PutUvarint(uint64(len(w.roots)))
-	prev := uint32(0)
-	for i, r := range w.roots {
-		if i == 0 {
-			meta.PutUvarint(uint64(r))
-		} else {
-			meta.PutUvarint(uint64(r - prev))
-		}
-		prev = r
-	}
-	meta.PutUvarint(uint64(len(names)))
+	meta := newMetaWriter(w.maxDoc, w.roots, len(names))
 	for num, name := range names {
 		f := w.fields[name]
-		stats, err := w.writeField(out, prefix, num, f)
+		stats, err := w.writeField(sink, prefix, num, f)
 		if err != nil {
-			return nil, fmt.Errorf("segment: field %s: %w", name, err)
+			return fmt.Errorf("segment: field %s: %w", name, err)
 		}
-		meta.PutUvarintBytes([]byte(name))
-		meta.PutByte(byte(f.kind))
-		meta.PutUvarint(f.docCount)
-		meta.PutUvarint(f.sumTTF)
-		meta.PutUvarint(stats.sumDocFreq)
-		meta.PutUvarint(stats.terms)
+		meta.addField(name, f.kind, f.docCount, f.sumTTF, stats)
+		delete(w.fields, name) // its buffers can go
 	}
-	meta.PutFooter(MetaMagic, Version)
-	out[prefix+".meta"] = meta.B
 
 	dv := docvalues.NewFileWriter(w.maxDoc)
 	for _, name := range sortedKeys(w.keywords) {
 		if err := dv.AddSorted(name, w.keywords[name]); err != nil {
-			return nil, fmt.Errorf("segment: doc values %s: %w", name, err)
+			return fmt.Errorf("segment: doc values %s: %w", name, err)
 		}
 	}
 	for _, name := range sortedKeys(w.numerics) {
 		if err := dv.AddNumeric(name, w.numerics[name]); err != nil {
-			return nil, fmt.Errorf("segment: doc values %s: %w", name, err)
+			return fmt.Errorf("segment: doc values %s: %w", name, err)
 		}
 	}
-	out[prefix+".dv"] = dv.Finish()
+	if err := writeFile(sink, prefix+".dv", dv.Finish()); err != nil {
+		return fmt.Errorf("segment: %w", err)
+	}
 	src, err := w.store.Finish()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out[prefix+".src"] = src
-	return out, nil
+	if err := writeFile(sink, prefix+".src", src); err != nil {
+		return fmt.Errorf("segment: %w", err)
+	}
+	// The meta file goes last: a segment whose meta is written is whole.
+	if err := writeFile(sink, prefix+".meta", meta.finish()); err != nil {
+		return fmt.Errorf("segment: %w", err)
+	}
+	return nil
+}
+
+// metaWriter encodes the meta file: documents, roots, then one entry per
+// field.
+type metaWriter struct{ e encoding.Encbuf }
+
+func newMetaWriter(maxDoc uint32, roots []uint32, fields int) *metaWriter {
+	m := &metaWriter{}
+	m.e.PutUvarint(uint64(maxDoc))
+	m.e.PutUvarint(uint64(len(roots)))
+	prev := uint32(0)
+	for i, r := range roots {
+		if i == 0 {
+			m.e.PutUvarint(uint64(r))
+		} else {
+			m.e.PutUvarint(uint64(r - prev))
+		}
+		prev = r
+	}
+	m.e.PutUvarint(uint64(fields))
+	return m
+}
+
+func (m *metaWriter) addField(name string, kind Kind, docCount, sumTTF uint64, stats fieldStats) {
+	m.e.PutUvarintBytes([]byte(name))
+	m.e.PutByte(byte(kind))
+	m.e.PutUvarint(docCount)
+	m.e.PutUvarint(sumTTF)
+	m.e.PutUvarint(stats.sumDocFreq)
+	m.e.PutUvarint(stats.terms)
+}
+
+func (m *metaWriter) finish() []byte {
+	m.e.PutFooter(MetaMagic, Version)
+	return m.e.B
 }
 
 type fieldStats struct{ sumDocFreq, terms uint64 }
 
 // writeField writes field number num's term dictionary, postings and
 // norms.
-func (w *Writer) writeField(out Files, prefix string, num int, f *fieldBuf) (fieldStats, error) {
+func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fieldStats, error) {
 	opts := postings.DocsOnly
 	if f.kind == Text {
 		opts = postings.DocsFreqsPositions
@@ -418,19 +502,33 @@ func (w *Writer) writeField(out Files, prefix string, num int, f *fieldBuf) (fie
 	if err != nil {
 		return stats, err
 	}
-	out[fieldFile(prefix, num, "tdi")] = tdi
-	out[fieldFile(prefix, num, "doc")] = docs
+	if err := writeFile(sink, fieldFile(prefix, num, "tdi"), tdi); err != nil {
+		return stats, err
+	}
+	if err := writeFile(sink, fieldFile(prefix, num, "doc"), docs); err != nil {
+		return stats, err
+	}
 	if pos != nil {
-		out[fieldFile(prefix, num, "pos")] = pos
+		if err := writeFile(sink, fieldFile(prefix, num, "pos"), pos); err != nil {
+			return stats, err
+		}
 	}
 	if f.kind == Text {
-		var n encoding.Encbuf
-		n.PutBytes(f.norms)
-		n.PutBytes(make([]byte, int(w.maxDoc)-len(f.norms)))
-		n.PutFooter(NormsMagic, Version)
-		out[fieldFile(prefix, num, "nrm")] = n.B
+		norms := append(f.norms, make([]byte, int(w.maxDoc)-len(f.norms))...)
+		if err := writeFile(sink, fieldFile(prefix, num, "nrm"), encodeNorms(norms)); err != nil {
+			return stats, err
+		}
 	}
 	return stats, nil
+}
+
+// encodeNorms returns a norms file.
+func encodeNorms(norms []byte) []byte {
+	var n encoding.Encbuf
+	n.B = make([]byte, 0, len(norms)+encoding.FooterSize)
+	n.PutBytes(norms)
+	n.PutFooter(NormsMagic, Version)
+	return n.B
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -19,6 +19,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"sort"
 
@@ -52,7 +53,16 @@ type Writer struct {
 	docs    uint32
 	index   []blockEntry
 	done    bool
+
+	// Streaming (NewStreamWriter): finished blocks move from out to sink;
+	// base counts the bytes moved.
+	sink *encoding.Writer
+	base uint64
 }
+
+// streamChunk is how many bytes of finished blocks a streaming Writer
+// buffers before writing them out.
+const streamChunk = 1 << 20
 
 type blockEntry struct {
 	firstDoc uint32
@@ -68,6 +78,35 @@ func NewWriter() (*Writer, error) {
 	return &Writer{enc: enc}, nil
 }
 
+// NewStreamWriter returns a writer that streams the file to out, holding
+// only the open block and about a megabyte of finished ones in memory.
+// Finish writes the index and footer to out and returns nil.
+func NewStreamWriter(out io.Writer) (*Writer, error) {
+	w, err := NewWriter()
+	if err != nil {
+		return nil, err
+	}
+	w.sink = encoding.NewWriter(out)
+	return w, nil
+}
+
+// len returns the length of the file so far.
+func (w *Writer) len() uint64 { return w.base + uint64(w.out.Len()) }
+
+// drain writes finished blocks out when streaming.
+func (w *Writer) drain(force bool) error {
+	if w.sink == nil || (!force && w.out.Len() < streamChunk) {
+		return nil
+	}
+	_, _ = w.sink.Write(w.out.B)
+	w.base += uint64(w.out.Len())
+	w.out.Reset()
+	if err := w.sink.Err(); err != nil {
+		return fmt.Errorf("store: write: %w", err)
+	}
+	return nil
+}
+
 // Add stores the next document's source; its id is the number of documents
 // added before it. The writer keeps a reference to source until the block
 // is flushed, so the caller must not modify it.
@@ -79,7 +118,9 @@ func (w *Writer) Add(source []byte) (uint32, error) {
 		return 0, errors.New("store: too many documents in one segment")
 	}
 	if w.raw > 0 && w.raw+len(source) > BlockSize {
-		w.flush()
+		if err := w.flush(); err != nil {
+			return 0, err
+		}
 	}
 	w.pending = append(w.pending, source)
 	w.raw += len(source)
@@ -88,10 +129,30 @@ func (w *Writer) Add(source []byte) (uint32, error) {
 	return id, nil
 }
 
+// CopyBlock appends a compressed block of count documents taken as it is
+// from another store file (Reader.Block), after closing the open block:
+// merging segments moves whole blocks without decompressing them. The
+// block's documents get the next ids.
+func (w *Writer) CopyBlock(data []byte, count uint32) error {
+	if w.done {
+		return errors.New("store: CopyBlock after Finish")
+	}
+	if count == 0 || uint64(w.docs)+uint64(count) > 1<<32-1 {
+		return fmt.Errorf("store: cannot copy a block of %d documents after %d", count, w.docs)
+	}
+	if err := w.flush(); err != nil {
+		return err
+	}
+	w.out.PutBytes(data)
+	w.index = append(w.index, blockEntry{firstDoc: w.docs, size: uint64(len(data))})
+	w.docs += count
+	return w.drain(false)
+}
+
 // flush compresses the open block.
-func (w *Writer) flush() {
+func (w *Writer) flush() error {
 	if len(w.pending) == 0 {
-		return
+		return nil
 	}
 	var raw encoding.Encbuf
 	raw.PutUvarint(uint64(len(w.pending)))
@@ -105,16 +166,21 @@ func (w *Writer) flush() {
 	w.out.B = w.enc.EncodeAll(raw.B, w.out.B)
 	w.index = append(w.index, blockEntry{firstDoc: w.docs - uint32(len(w.pending)), size: uint64(w.out.Len() - start)})
 	w.pending, w.raw = w.pending[:0], 0
+	return w.drain(false)
 }
 
-// Finish returns the complete file.
+// Finish returns the complete file; a streaming writer writes the rest of
+// it and returns nil.
 func (w *Writer) Finish() ([]byte, error) {
 	if w.done {
 		return nil, errors.New("store: Finish called twice")
 	}
 	w.done = true
-	w.flush()
-	indexOffset := uint64(w.out.Len())
+	defer w.enc.Close()
+	if err := w.flush(); err != nil {
+		return nil, err
+	}
+	indexOffset := w.len()
 	w.out.PutUvarint(uint64(len(w.index)))
 	prev := uint32(0)
 	for _, b := range w.index {
@@ -124,8 +190,16 @@ func (w *Writer) Finish() ([]byte, error) {
 	}
 	w.out.PutUvarint(uint64(w.docs))
 	w.out.PutU64(indexOffset)
+	if w.sink != nil {
+		if err := w.drain(true); err != nil {
+			return nil, err
+		}
+		if err := w.sink.WriteFooter(Magic, Version); err != nil {
+			return nil, fmt.Errorf("store: write: %w", err)
+		}
+		return nil, nil
+	}
 	w.out.PutFooter(Magic, Version)
-	_ = w.enc.Close()
 	return w.out.B, nil
 }
 
@@ -192,6 +266,52 @@ func (r *Reader) Docs() uint32 { return r.docs }
 
 // Close releases the decoder.
 func (r *Reader) Close() { r.dec.Close() }
+
+// Blocks returns the number of blocks.
+func (r *Reader) Blocks() int { return len(r.firstDoc) }
+
+// Block returns block i's first document, its document count and its
+// compressed bytes (aliasing the file), for Writer.CopyBlock.
+func (r *Reader) Block(i int) (firstDoc, count uint32, data []byte) {
+	last := r.docs
+	if i+1 < len(r.firstDoc) {
+		last = r.firstDoc[i+1]
+	}
+	return r.firstDoc[i], last - r.firstDoc[i], r.data[r.offset[i]:r.offset[i+1]]
+}
+
+// BlockSources decompresses block i into scratch and calls fn with each
+// of its documents' sources in order (valid only during the call). It
+// returns scratch, grown, for reuse.
+func (r *Reader) BlockSources(i int, scratch []byte, fn func(doc uint32, src []byte) error) ([]byte, error) {
+	first, count, data := r.Block(i)
+	raw, err := r.dec.DecodeAll(data, scratch[:0])
+	if err != nil {
+		return scratch, fmt.Errorf("store: block %d: %w: %v", i, encoding.ErrCorrupt, err)
+	}
+	d := encoding.NewDecbuf(raw)
+	if n := d.Uvarint(); d.Err() == nil && n != uint64(count) {
+		return raw, fmt.Errorf("store: block %d: %w: %d documents, index says %d", i, encoding.ErrCorrupt, n, count)
+	}
+	lens := make([]uint64, count)
+	var total uint64
+	for k := range lens {
+		lens[k] = d.Uvarint()
+		total += lens[k]
+	}
+	if err := d.Err(); err != nil {
+		return raw, fmt.Errorf("store: block %d: %w", i, err)
+	}
+	if total != uint64(d.Len()) {
+		return raw, fmt.Errorf("store: block %d: %w: %d bytes of sources, lengths say %d", i, encoding.ErrCorrupt, d.Len(), total)
+	}
+	for k, l := range lens {
+		if err := fn(first+uint32(k), d.Bytes(int(l))); err != nil {
+			return raw, err
+		}
+	}
+	return raw, nil
+}
 
 // Get appends document doc's source to dst. scratch, when not nil, is a
 // buffer the block is decompressed into and is returned grown for reuse.

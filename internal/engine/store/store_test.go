@@ -179,3 +179,92 @@ func BenchmarkGet(b *testing.B) {
 		i++
 	}
 }
+
+// TestStreamAndCopy: a streaming writer writes what the in-memory one
+// returns; copying blocks and re-adding sources (as a merge does) gives a
+// file whose documents are the concatenation.
+func TestStreamAndCopy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var docs [][]byte
+	for i := range 3000 {
+		pad := make([]byte, rng.IntN(2000))
+		for k := range pad {
+			pad[k] = 'a' + byte(rng.IntN(26))
+		}
+		docs = append(docs, []byte(fmt.Sprintf(`{"n":%d,"pad":%q}`, i, pad)))
+	}
+	mem := build(t, docs)
+	var out bytes.Buffer
+	w, err := NewStreamWriter(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range docs {
+		if _, err := w.Add(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f, err := w.Finish(); err != nil || f != nil {
+		t.Fatalf("Finish: %v", err)
+	}
+	if out.Len() <= streamChunk || !bytes.Equal(out.Bytes(), mem) {
+		i := 0
+		for i < len(mem) && i < out.Len() && mem[i] == out.Bytes()[i] {
+			i++
+		}
+		t.Fatalf("streamed file (%d bytes) differs from the in-memory one (%d) at %d", out.Len(), len(mem), i)
+	}
+
+	// Merge: a few loose documents, every block of mem copied but odd
+	// blocks re-added without their first document.
+	r, err := Open(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mw, _ := NewWriter()
+	want := [][]byte{[]byte(`{"first":1}`), []byte(`{"first":2}`)}
+	for _, d := range want {
+		mw.Add(d)
+	}
+	var scratch []byte
+	for i := range r.Blocks() {
+		first, count, data := r.Block(i)
+		if i%2 == 0 {
+			if err := mw.CopyBlock(data, count); err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, docs[first:first+count]...)
+			continue
+		}
+		scratch, err = r.BlockSources(i, scratch, func(doc uint32, src []byte) error {
+			if !bytes.Equal(src, docs[doc]) {
+				t.Fatalf("block %d doc %d: wrong source", i, doc)
+			}
+			if doc != first {
+				mw.Add(bytes.Clone(src))
+				want = append(want, docs[doc])
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged, err := mw.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr, err := Open(merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mr.Docs() != uint32(len(want)) {
+		t.Fatalf("%d documents, want %d", mr.Docs(), len(want))
+	}
+	for i, d := range want {
+		got, _, err := mr.Get(uint32(i), nil, nil)
+		if err != nil || !bytes.Equal(got, d) {
+			t.Fatalf("doc %d: %v", i, err)
+		}
+	}
+}

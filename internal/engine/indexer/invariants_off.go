@@ -1,0 +1,6 @@
+//go:build !invariants
+
+package indexer
+
+// invariants is false without the invariants build tag.
+const invariants = false
