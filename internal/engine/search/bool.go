@@ -9,6 +9,10 @@ import (
 // boolWeightT is a BooleanQuery prepared for one index.
 type boolWeightT struct {
 	must, should, filter, mustNot []weight
+	// q is the query, for explanations (its filter and must_not clauses
+	// are explained from their text, as Lucene's query cache does).
+	q     *BoolQuery
+	boost float32
 	// msm is the number of should clauses a document must match.
 	msm int
 	// flat: should clauses only, no boost, minimum_should_match ≤ 1: a
@@ -17,7 +21,7 @@ type boolWeightT struct {
 }
 
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
-	w := &boolWeightT{msm: q.MinimumShouldMatch}
+	w := &boolWeightT{msm: q.MinimumShouldMatch, q: q, boost: boost}
 	var err error
 	build := func(qs []Query) []weight {
 		out := make([]weight, 0, len(qs))

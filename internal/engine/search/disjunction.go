@@ -265,6 +265,7 @@ func (c *constScorer) Err() error            { return c.inner.Err() }
 type constantScoreWeightT struct {
 	inner weight
 	score float32
+	desc  string // "ConstantScore(q)", for explanations
 }
 
 func constantScoreWeight(q *ConstantScoreQuery, ix *Index, boost float32) (weight, error) {
@@ -279,7 +280,7 @@ func constantScoreWeight(q *ConstantScoreQuery, ix *Index, boost float32) (weigh
 	if isNoMatch(inner) {
 		return noMatch{}, nil
 	}
-	return &constantScoreWeightT{inner: inner, score: boost}, nil
+	return &constantScoreWeightT{inner: inner, score: boost, desc: describeUnboosted(q)}, nil
 }
 
 func (w *constantScoreWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {

@@ -29,6 +29,9 @@ type weight interface {
 	// scorer returns the scorer of segment segNum of the index the weight
 	// was created for.
 	scorer(segNum int, seg *segment.Segment) (Scorer, error)
+	// explain returns Lucene's explanation of document doc of segment
+	// segNum (explain.go).
+	explain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error)
 }
 
 // noMatch is the weight of a query that matches nothing in the index.
@@ -93,6 +96,7 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 // termWeightT scores one term in one field with index-wide statistics.
 type termWeightT struct {
 	field string
+	term  string
 	// metas[segNum] is the term's postings metadata in that segment, nil
 	// where the segment lacks the term: looked up once, with the statistics.
 	metas [][]byte
@@ -145,7 +149,7 @@ func termWeight(q *TermQuery, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil
 	}
 	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
-	return &termWeightT{field: q.Field, metas: st.metas[0], sim: field.Term(boost, st.docFreqs[0])}, nil
+	return &termWeightT{field: q.Field, term: q.Term, metas: st.metas[0], sim: field.Term(boost, st.docFreqs[0])}, nil
 }
 
 func (w *termWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {

@@ -39,6 +39,8 @@ const defaultMaxExpansions = 50
 // matching terms of one field, with a constant score.
 type constTermsWeightT struct {
 	field string
+	// desc is the query's text (without its boost), for explanations.
+	desc  string
 	score float32
 	// Exactly one of prefix and terms selects the terms.
 	prefix []byte
@@ -46,7 +48,7 @@ type constTermsWeightT struct {
 }
 
 func prefixWeight(q *PrefixQuery, boost float32) weight {
-	return &constTermsWeightT{field: q.Field, score: boost, prefix: []byte(q.Prefix)}
+	return &constTermsWeightT{field: q.Field, desc: describeUnboosted(q), score: boost, prefix: []byte(q.Prefix)}
 }
 
 func termSetWeight(q *TermSetQuery, boost float32) weight {
@@ -56,7 +58,7 @@ func termSetWeight(q *TermSetQuery, boost float32) weight {
 	if len(terms) == 0 {
 		return noMatch{}
 	}
-	w := &constTermsWeightT{field: q.Field, score: boost, terms: make([][]byte, len(terms))}
+	w := &constTermsWeightT{field: q.Field, desc: describeUnboosted(q), score: boost, terms: make([][]byte, len(terms))}
 	for i, t := range terms {
 		w.terms[i] = []byte(t)
 	}
@@ -256,7 +258,7 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
 	terms := make([]weight, len(cands))
 	for i, c := range cands {
-		terms[i] = &termWeightT{field: q.Field, metas: c.metas, sim: field.Term(boost*max(0, c.boost), blendedDF)}
+		terms[i] = &termWeightT{field: q.Field, term: c.term, metas: c.metas, sim: field.Term(boost*max(0, c.boost), blendedDF)}
 	}
 	if len(terms) == 1 {
 		// A one-clause BooleanQuery rewrites to its clause.

@@ -23,6 +23,7 @@ import (
 type nestedWeightT struct {
 	inner weight
 	mode  ScoreMode
+	q     *NestedQuery
 }
 
 func nestedWeight(q *NestedQuery, ix *Index, boost float32) (weight, error) {
@@ -42,7 +43,7 @@ func nestedWeight(q *NestedQuery, ix *Index, boost float32) (weight, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &nestedWeightT{inner: inner, mode: q.ScoreMode}, nil
+	return &nestedWeightT{inner: inner, mode: q.ScoreMode, q: q}, nil
 }
 
 // containsNested reports whether q holds a nested query anywhere.

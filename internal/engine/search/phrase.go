@@ -11,6 +11,8 @@ import (
 // phraseWeightT is an exact phrase prepared for one index.
 type phraseWeightT struct {
 	field string
+	// desc is the PhraseQuery's text, for explanations.
+	desc string
 	// metas[t][segNum] is term t's postings metadata in that segment.
 	metas [][][]byte
 	sim   similarity.TermScorer
@@ -25,7 +27,7 @@ func phraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil // a term no record has: the phrase cannot occur
 	}
 	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
-	return &phraseWeightT{field: q.Field, metas: st.metas, sim: field.Phrase(boost, st.docFreqs)}, nil
+	return &phraseWeightT{field: q.Field, desc: describeUnboosted(q), metas: st.metas, sim: field.Phrase(boost, st.docFreqs)}, nil
 }
 
 func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {

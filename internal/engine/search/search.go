@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
 )
 
 // Query is a node of the engine's query tree. The set of node types is
@@ -257,6 +258,9 @@ type Hit struct {
 	// InnerHits holds, by name, the inner hits the query's nested
 	// queries ask for (innerhits.go); nil when they ask for none.
 	InnerHits map[string]InnerHits
+	// Explanation is Lucene's explanation of Score when the request asks
+	// for it (explain.go); nil otherwise.
+	Explanation *similarity.Explanation
 }
 
 // TotalHitsLimit is OpenSearch's default track_total_hits: matches are
@@ -299,6 +303,9 @@ type Request struct {
 	// Aggs are terms aggregations over the query's matches (post filters
 	// do not apply to them).
 	Aggs []TermsAgg
+	// Explain asks for each hit's explanation (Hit.Explanation), as
+	// OpenSearch's explain: true.
+	Explain bool
 }
 
 // Target is one logical index of a search and the queries built for it.
@@ -308,6 +315,12 @@ type Target struct {
 	// PostFilter, when set, restricts the hits (and their total) but not
 	// the aggregations, as OpenSearch's post_filter.
 	PostFilter Query
+	// NonNestedFilter says that OpenSearch runs Query with a filter
+	// keeping root documents (its index has nested mappings and
+	// NestedHelper.mightMatchNestedDocs holds for the query). The engine
+	// keeps records only anyway; explanations and profiles show the
+	// filter.
+	NonNestedFilter bool
 }
 
 // targets returns the request's targets in index-name order, OpenSearch's
@@ -378,6 +391,11 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	if err := addInnerHits(fetchCtx, res, targets, s.indexes); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
+	}
+	if req.Explain {
+		if err := addExplanations(res, targets, s.indexes); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
 	}
 	return res, nil
 }

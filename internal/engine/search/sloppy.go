@@ -22,6 +22,8 @@ import (
 // sloppyWeightT is a phrase with slop prepared for one index.
 type sloppyWeightT struct {
 	field string
+	// desc is the PhraseQuery's text, for explanations.
+	desc string
 	// metas[t][segNum] is term t's postings metadata in that segment.
 	metas [][][]byte
 	slop  int
@@ -47,6 +49,7 @@ func sloppyPhraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error
 	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
 	return &sloppyWeightT{
 		field:  q.Field,
+		desc:   describeUnboosted(q),
 		metas:  st.metas,
 		slop:   q.Slop,
 		sim:    field.Phrase(boost, st.docFreqs),
