@@ -195,7 +195,7 @@ func disMaxWeight(q *DisMaxQuery, ix *Index, boost float32) (weight, error) {
 			// DisjunctionMaxQuery unless they rewrite to MatchNoDocsQuery
 			// (most do not: a TermQuery of an absent term stays), so the
 			// survivor is not inlined into a parent disjunction.
-			return opaque{w.disjuncts[0]}, nil
+			return loneDisMax{w.disjuncts[0], tie}, nil
 		}
 		// Lucene rewrites a lone disjunct to itself; the boost still
 		// applies, as the dis_max's BoostQuery wraps the rewritten query.

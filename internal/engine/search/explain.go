@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/internal/engine/similarity"
@@ -95,6 +94,19 @@ func cachedExplain(w weight, q Query, segNum int, seg *segment.Segment, doc uint
 // rewrittenString is the text of the query Lucene's rewrite makes of q,
 // for the few rewrites that change what a non-scoring clause prints.
 func rewrittenString(q Query) string {
+	if d, ok := q.(*DisMaxQuery); ok {
+		switch {
+		case len(d.Disjuncts) == 1:
+			c := d.Disjuncts[0]
+			if effectiveBoost(d.Boost) != 1 {
+				return "(" + rewrittenString(c) + ")^" + javaFloat(d.Boost)
+			}
+			return rewrittenString(c)
+		case d.TieBreaker == 1:
+			// Lucene rewrites a tie of 1 to a BooleanQuery of SHOULD clauses.
+			return rewrittenString(&BoolQuery{Should: d.Disjuncts, Boost: d.Boost})
+		}
+	}
 	if b, ok := q.(*BoolQuery); ok && effectiveBoost(b.Boost) == 1 {
 		n := len(b.Must) + len(b.Should) + len(b.Filter) + len(b.MustNot)
 		switch {
@@ -305,6 +317,26 @@ func (w *disMaxWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment,
 	return similarity.Match(similarity.Float(float32(maxScore+otherSum*float64(w.tie))), desc, subs...), nil
 }
 
+// loneDisMax is a DisjunctionMaxQuery of which one disjunct can match in
+// the index: it scores as the disjunct, but Lucene keeps the query, and so
+// a node of its own in explanations. Like opaque, it is never inlined.
+type loneDisMax struct {
+	weight
+	tie float32
+}
+
+func (d loneDisMax) explain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
+	e, err := d.weight.explain(x, segNum, seg, doc)
+	if err != nil || !e.Match {
+		return e, err
+	}
+	desc := "max of:"
+	if d.tie != 0 {
+		desc = "max plus " + similarity.JavaFloatString(d.tie) + " times others of:"
+	}
+	return similarity.Match(similarity.Float(float32(float64(e.Value.Float32()))), desc, e), nil
+}
+
 func (o opaque) explain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
 	return o.weight.explain(x, segNum, seg, doc)
 }
@@ -318,17 +350,36 @@ func filterClause(e similarity.Explanation) similarity.Explanation {
 // explain is BooleanWeight's, on the query Lucene's rewrite leaves.
 func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
 	q := w.q
-	n := len(q.Must) + len(q.Should) + len(q.Filter) + len(q.MustNot)
+	// Lucene drops match-all filters when something else is required (or
+	// filters), before the other rewrites.
+	keep := make([]bool, len(w.filter))
+	kept := 0
+	for i := range w.filter {
+		keep[i] = true
+		if i < len(q.Filter) && (len(q.Filter) > 1 || len(q.Must) > 0) {
+			if _, all := q.Filter[i].(*MatchAllQuery); all {
+				keep[i] = false
+			}
+		}
+		if keep[i] && i < len(q.Filter) {
+			kept++
+		}
+	}
+	n := len(q.Must) + len(q.Should) + kept + len(q.MustNot)
 	switch {
 	case n == 1 && len(w.must) == 1:
 		// A BooleanQuery of one clause rewrites to the clause.
 		return w.must[0].explain(x, segNum, seg, doc)
 	case n == 1 && len(w.should) == 1 && w.msm <= 1:
 		return w.should[0].explain(x, segNum, seg, doc)
-	case n == 1 && len(q.Filter) == 1 && q.MinimumShouldMatch == 0:
+	case n == 1 && kept == 1 && q.MinimumShouldMatch == 0:
 		// A lone filter is a ConstantScoreQuery with boost 0.
-		return constantExplain(w, "ConstantScore("+rewrittenString(q.Filter[0])+")", 0, segNum, seg, doc)
-	case len(q.Must) == 1 && len(q.Filter) > 0:
+		for i, k := range keep {
+			if k {
+				return constantExplain(w, "ConstantScore("+rewrittenString(q.Filter[i])+")", 0, segNum, seg, doc)
+			}
+		}
+	case len(q.Must) == 1 && kept > 0:
 		if ma, ok := q.Must[0].(*MatchAllQuery); ok {
 			return w.explainMatchAllFilters(x, ma, segNum, seg, doc)
 		}
@@ -366,6 +417,9 @@ func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, d
 		}
 	}
 	for i, c := range w.filter {
+		if !keep[i] {
+			continue
+		}
 		var fq Query = &MatchAllQuery{}
 		if i < len(q.Filter) {
 			fq = q.Filter[i]
@@ -468,6 +522,13 @@ func (w *nestedWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment,
 // is a ConstantScoreQuery of boost 0.
 func (w *nestedWeightT) childExplain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
 	wrapped := mightMatchNonNested(w.q.Query, w.q.Path)
+	if _, all := w.q.Query.(*MatchAllQuery); all && w.mode != ScoreNone {
+		// "+*:* #_nested_path:p" rewrites to a ConstantScoreQuery of the
+		// filter, with the match-all's boost.
+		if ma, ok := w.inner.(*matchAllWeight); ok {
+			return constantExplain(w.inner, "ConstantScore(_nested_path:"+w.q.Path+")", ma.score, segNum, seg, doc)
+		}
+	}
 	if w.mode == ScoreNone {
 		text := rewriteNoScoringString(w.q.Query)
 		if wrapped {
@@ -486,9 +547,14 @@ func (w *nestedWeightT) childExplain(x *explainCtx, segNum int, seg *segment.Seg
 // clauseString renders q as a clause of a BooleanQuery (sub-booleans in
 // parentheses).
 func clauseString(q Query) string {
-	var b strings.Builder
-	clause(&b, q)
-	return b.String()
+	s := rewrittenString(q)
+	if d, ok := q.(*DisMaxQuery); ok && d.TieBreaker == 1 && len(d.Disjuncts) > 1 && effectiveBoost(d.Boost) == 1 {
+		return "(" + s + ")"
+	}
+	if isBooleanQuery(q) {
+		return "(" + s + ")"
+	}
+	return s
 }
 
 // rewriteNoScoringString renders q as Lucene 10's ConstantScoreQuery
