@@ -80,9 +80,9 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 	case *NestedQuery:
 		return nestedWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *PrefixQuery:
-		return prefixWeight(q, boost*effectiveBoost(q.Boost)), nil
+		return prefixWeight(q, ix, boost*effectiveBoost(q.Boost)), nil
 	case *TermSetQuery:
-		return termSetWeight(q, boost*effectiveBoost(q.Boost)), nil
+		return termSetWeight(q, ix, boost*effectiveBoost(q.Boost)), nil
 	case *FuzzyQuery:
 		return fuzzyWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *DisMaxQuery:
@@ -288,8 +288,11 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 	for _, a := range aggs {
 		a.startIndex(ix.Name)
 	}
+	if ix.dl != nil && ix.dl.poll() {
+		return ix.dl.cause() // expired while the weights were built
+	}
 	for segNum, seg := range ix.Segments {
-		if err := searchSegment(ctx, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
+		if err := searchSegment(ix.dl, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
 			return fmt.Errorf("segment %d: %w", segNum, err)
 		}
 	}
@@ -299,8 +302,8 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 	return nil
 }
 
-func searchSegment(ctx context.Context, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
-	sc, err := recordScorer(w, segNum, seg)
+func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
+	sc, err := recordScorer(w, segNum, seg, dl)
 	if err != nil || sc == nil {
 		return err
 	}
@@ -317,11 +320,11 @@ func searchSegment(ctx context.Context, index string, segNum int, seg *segment.S
 		a.startSegment(seg)
 	}
 	pfDoc := int64(-1)
-	for n := 0; sc.Next(); n++ {
-		if n&4095 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+	for sc.Next() {
+		if dl.tick() {
+			// What a scorer returns once the deadline passed is not
+			// collected (timeout.go).
+			return dl.cause()
 		}
 		doc := sc.DocID()
 		for _, a := range aggs {
@@ -343,6 +346,9 @@ func searchSegment(ctx context.Context, index string, segNum int, seg *segment.S
 		}
 		c.collect(index, segNum, seg, doc, sc.Score())
 	}
+	if dl.stopped() {
+		return dl.cause()
+	}
 	if err := sc.Err(); err != nil {
 		return err
 	}
@@ -355,13 +361,13 @@ func searchSegment(ctx context.Context, index string, segNum int, seg *segment.S
 // recordScorer returns w's scorer for a segment restricted to records:
 // top-level queries match records only, children are reached through
 // nested queries. The filter is skipped when the segment has no children.
-func recordScorer(w weight, segNum int, seg *segment.Segment) (Scorer, error) {
+func recordScorer(w weight, segNum int, seg *segment.Segment, dl *deadline) (Scorer, error) {
 	sc, err := w.scorer(segNum, seg)
 	if err != nil || sc == nil {
 		return nil, err
 	}
 	if int(seg.MaxDoc) != len(seg.Roots()) {
-		sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}}
+		sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}, dl: dl}
 	}
 	return sc, nil
 }
@@ -370,11 +376,15 @@ func recordScorer(w weight, segNum int, seg *segment.Segment) (Scorer, error) {
 type recordsOnly struct {
 	inner Scorer
 	roots *rootsScorer
+	dl    *deadline
 }
 
 // align moves both iterators forward until they agree on a document.
 func (r *recordsOnly) align() bool {
 	for {
+		if r.dl.tick() {
+			return false
+		}
 		d := r.inner.DocID()
 		if !r.roots.Advance(d) {
 			return false

@@ -230,6 +230,9 @@ func (*NestedQuery) isQuery()        {}
 type Index struct {
 	Name     string
 	Segments []*segment.Segment
+	// dl is set on a search's own copy of the index: weights built for
+	// the search take the deadline from it (timeout.go).
+	dl *deadline
 }
 
 // Searcher searches a fixed set of logical indexes (one generation). It is
@@ -354,12 +357,15 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	c := newTopCollector(req.From + req.Size)
 	aggs := newAggCollectors(req.Aggs)
 	timedOut := false
+	dl := newDeadline(ctx)
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
 		if ix == nil {
 			continue
 		}
-		if err := s.searchIndex(ctx, ix, t, c, aggs); err != nil {
+		ixc := *ix
+		ixc.dl = dl
+		if err := s.searchIndex(ctx, &ixc, t, c, aggs); err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				// OpenSearch's timeout: answer with what was collected.
 				timedOut = true
