@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/postings"
@@ -47,8 +48,17 @@ func effectiveBoost(b float32) float32 {
 }
 
 // createWeight prepares q for index ix; boost is the product of the boosts
-// above q, as Lucene propagates a BoostQuery into its clause's weight.
+// above q, as Lucene propagates a BoostQuery into its clause's weight. A
+// profiled search wraps every weight (profile.go).
 func createWeight(q Query, ix *Index, boost float32) (weight, error) {
+	if ix.prof != nil {
+		return ix.prof.profileWeight(q, ix, boost)
+	}
+	return buildWeight(q, ix, boost)
+}
+
+// buildWeight is createWeight without profiling.
+func buildWeight(q Query, ix *Index, boost float32) (weight, error) {
 	switch q := q.(type) {
 	case *TermQuery:
 		return termWeight(q, ix, boost*effectiveBoost(q.Boost))
@@ -285,19 +295,33 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 			return fmt.Errorf("post_filter: %w", err)
 		}
 	}
-	for _, a := range aggs {
+	start := time.Now()
+	for i, a := range aggs {
 		a.startIndex(ix.Name)
+		if ix.prof != nil {
+			ix.prof.aggs[i].Initialize += int64(time.Since(start))
+			start = time.Now()
+		}
 	}
 	if ix.dl != nil && ix.dl.poll() {
 		return ix.dl.cause() // expired while the weights were built
 	}
 	for segNum, seg := range ix.Segments {
-		if err := searchSegment(ix.dl, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
+		search := searchSegment
+		if ix.prof != nil {
+			search = ix.prof.searchSegment
+		}
+		if err := search(ix.dl, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
 			return fmt.Errorf("segment %d: %w", segNum, err)
 		}
 	}
-	for _, a := range aggs {
+	start = time.Now()
+	for i, a := range aggs {
 		a.finishIndex()
+		if ix.prof != nil {
+			ix.prof.aggs[i].BuildAggregation += int64(time.Since(start))
+			start = time.Now()
+		}
 	}
 	return nil
 }

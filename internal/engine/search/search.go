@@ -233,6 +233,8 @@ type Index struct {
 	// dl is set on a search's own copy of the index: weights built for
 	// the search take the deadline from it (timeout.go).
 	dl *deadline
+	// prof is set on a search's own copy when it is profiled (profile.go).
+	prof *profiler
 }
 
 // Searcher searches a fixed set of logical indexes (one generation). It is
@@ -285,6 +287,9 @@ type Result struct {
 	// TimedOut is set when the context's deadline passed during the
 	// search: the result holds what was collected until then.
 	TimedOut bool
+	// Profile holds each searched index's profile, in index-name order,
+	// when the request asks for it.
+	Profile []ShardProfile
 }
 
 // Request is one search.
@@ -309,6 +314,9 @@ type Request struct {
 	// Explain asks for each hit's explanation (Hit.Explanation), as
 	// OpenSearch's explain: true.
 	Explain bool
+	// Profile asks for each index's timings (Result.Profile), as
+	// OpenSearch's profile: true.
+	Profile bool
 }
 
 // Target is one logical index of a search and the queries built for it.
@@ -358,6 +366,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	aggs := newAggCollectors(req.Aggs)
 	timedOut := false
 	dl := newDeadline(ctx)
+	var profiles []ShardProfile
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
 		if ix == nil {
@@ -365,7 +374,17 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		}
 		ixc := *ix
 		ixc.dl = dl
-		if err := s.searchIndex(ctx, &ixc, t, c, aggs); err != nil {
+		if req.Profile {
+			ixc.prof = &profiler{aggs: make([]AggProfile, len(req.Aggs))}
+			for i, a := range req.Aggs {
+				ixc.prof.aggs[i] = AggProfile{Type: aggregatorType(a), Description: a.Name}
+			}
+		}
+		err := s.searchIndex(ctx, &ixc, t, c, aggs)
+		if ixc.prof != nil {
+			profiles = append(profiles, ixc.prof.shardProfile(t, &req))
+		}
+		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				// OpenSearch's timeout: answer with what was collected.
 				timedOut = true
@@ -389,6 +408,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		res.Aggs = append(res.Aggs, a.reduce())
 	}
 	res.TimedOut = timedOut
+	res.Profile = profiles
 	fetchCtx := ctx
 	if timedOut {
 		// The timeout bounds the query phase; the hits it found are still
