@@ -169,7 +169,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	defer snap.Release()
 
 	sr := req.Search
-	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10), Explain: sr.Explain}
+	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10), Explain: sr.Explain, Profile: sr.Profile}
 	if t := sr.TrackTotalHits; t != nil {
 		switch {
 		case !t.Enabled:
@@ -257,6 +257,9 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	}
 	if suggested != nil {
 		resp.Suggest = suggested.AppendJSON(nil)
+	}
+	if sr.Profile { // profile.go
+		resp.Profile = profileJSON(res.Profile)
 	}
 	resp.Took = time.Since(start).Milliseconds()
 	return resp, nil
