@@ -2,8 +2,8 @@
 // query set (see internal/parity and `make parity`):
 //
 //	parity prepare [-queries Q.jsonl] -out oracle-queries.jsonl
-//	parity run     [-queries Q.jsonl] -index-dir DIR -out engine.jsonl
-//	parity compare [-queries Q.jsonl] -engine engine.jsonl -oracle oracle.jsonl [-report FILE]
+//	parity run     [-queries Q.jsonl] [-explain] -index-dir DIR -out engine.jsonl
+//	parity compare [-queries Q.jsonl] [-explain] -engine engine.jsonl -oracle oracle.jsonl [-report FILE]
 //
 // Without -queries the built-in query set (parity.QuerySet) is used.
 // prepare writes what the oracle runs (the DSL the gateway forwards); run
@@ -48,6 +48,7 @@ func run(args []string) error {
 	report := fs.String("report", "", "write the report here too (compare)")
 	top := fs.Int("top", 10, "leading hits that must agree")
 	tol := fs.Float64("tolerance", 1e-4, "largest relative score difference accepted")
+	explain := fs.Bool("explain", false, "run: ask for explanations; compare: compare them too (the oracle run with --explain)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -89,7 +90,11 @@ func run(args []string) error {
 		return writeFile(*out, func(w io.Writer) error {
 			enc := json.NewEncoder(w)
 			for _, q := range queries {
-				a, err := parity.Run(context.Background(), p, b, q)
+				runner := parity.Run
+				if *explain {
+					runner = parity.RunExplain
+				}
+				a, err := runner(context.Background(), p, b, q)
 				if err != nil {
 					fmt.Fprintln(os.Stderr, err)
 					continue
@@ -117,8 +122,20 @@ func run(args []string) error {
 		if err := r.Write(os.Stdout); err != nil {
 			return err
 		}
+		var er *parity.ExplainReport
+		if *explain {
+			er = parity.CompareExplanations(queries, engine, oracle, *top)
+			if err := er.Write(os.Stdout); err != nil {
+				return err
+			}
+		}
 		if *report != "" {
-			if err := writeFile(*report, r.Write); err != nil {
+			if err := writeFile(*report, func(w io.Writer) error {
+				if err := r.Write(w); err != nil || er == nil {
+					return err
+				}
+				return er.Write(w)
+			}); err != nil {
 				return err
 			}
 		}

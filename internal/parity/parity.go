@@ -65,6 +65,9 @@ type Hit struct {
 	Nested    *Nested              `json:"_nested,omitempty"`
 	Score     *float64             `json:"_score"`
 	InnerHits map[string]InnerHits `json:"inner_hits,omitempty"`
+	// Explanation is Lucene's Explanation.toString of the score, when
+	// the query set was run with explanations (explain.go).
+	Explanation string `json:"_explanation,omitempty"`
 }
 
 // Nested locates an inner hit in its record.

@@ -48,6 +48,16 @@ func WriteOracleQueries(w io.Writer, p *dsl.Parser, queries []Query) (rejected m
 // Run answers q through the gateway's parser and a backend, in the
 // oracle's output shape.
 func Run(ctx context.Context, p *dsl.Parser, b backend.Backend, q Query) (*Answer, error) {
+	return run(ctx, p, b, q, false)
+}
+
+// RunExplain is Run with explain: true, each hit carrying its
+// explanation as Lucene's text (the oracle's --explain).
+func RunExplain(ctx context.Context, p *dsl.Parser, b backend.Backend, q Query) (*Answer, error) {
+	return run(ctx, p, b, q, true)
+}
+
+func run(ctx context.Context, p *dsl.Parser, b backend.Backend, q Query, explain bool) (*Answer, error) {
 	parsed, err := p.Parse(q.Body)
 	if err != nil {
 		return nil, fmt.Errorf("query %s: %w", q.ID, err)
@@ -58,6 +68,7 @@ func Run(ctx context.Context, p *dsl.Parser, b backend.Backend, q Query) (*Answe
 	// lack its field.)
 	sr := *parsed.Search
 	sr.Suggest = nil
+	sr.Explain = sr.Explain || explain
 	resp, err := b.Search(ctx, &backend.Request{Indexes: mappings.Names(), Search: &sr})
 	a := &Answer{ID: q.ID}
 	if err != nil {
@@ -98,7 +109,13 @@ func Run(ctx context.Context, p *dsl.Parser, b backend.Backend, q Query) (*Answe
 		a.MaxScore = &ms
 	}
 	for _, h := range resp.Hits.Hits {
-		a.Hits = append(a.Hits, convertHit(h))
+		ch := convertHit(h)
+		if len(h.Explanation) > 0 {
+			if ch.Explanation, err = ExplanationText(h.Explanation); err != nil {
+				return nil, fmt.Errorf("query %s: hit %s: _explanation: %w", q.ID, h.ID, err)
+			}
+		}
+		a.Hits = append(a.Hits, ch)
 	}
 	if len(resp.Aggregations) > 0 {
 		aggs := map[string]backend.TermsAggregation{}

@@ -169,7 +169,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	defer snap.Release()
 
 	sr := req.Search
-	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10)}
+	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10), Explain: sr.Explain, Profile: sr.Profile}
 	if t := sr.TrackTotalHits; t != nil {
 		switch {
 		case !t.Enabled:
@@ -258,6 +258,9 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	if suggested != nil {
 		resp.Suggest = suggested.AppendJSON(nil)
 	}
+	if sr.Profile { // profile.go
+		resp.Profile = profileJSON(res.Profile)
+	}
 	resp.Took = time.Since(start).Milliseconds()
 	return resp, nil
 }
@@ -337,6 +340,7 @@ func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, er
 			return t, err
 		}
 	}
+	t.NonNestedFilter = nonNestedFilter(tr.index, t.Query) // explain.go
 	return t, nil
 }
 
@@ -366,6 +370,9 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 			if hit.Source, err = filterSource(src, includes); err != nil {
 				return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
 			}
+		}
+		if h.Explanation != nil { // explain.go
+			hit.Explanation = explanationJSON(nil, h.Explanation)
 		}
 		if len(h.InnerHits) > 0 {
 			ihs, err := renderInnerHits(seg, h, sr.Query, sr.PostFilter)

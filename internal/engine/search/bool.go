@@ -9,6 +9,11 @@ import (
 // boolWeightT is a BooleanQuery prepared for one index.
 type boolWeightT struct {
 	must, should, filter, mustNot []weight
+	// q is the query, for explanations (its filter and must_not clauses
+	// are explained from their text, as Lucene's query cache does).
+	q     *BoolQuery
+	boost float32
+	dl    *deadline
 	// msm is the number of should clauses a document must match.
 	msm int
 	// flat: should clauses only, no boost, minimum_should_match ≤ 1: a
@@ -17,7 +22,7 @@ type boolWeightT struct {
 }
 
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
-	w := &boolWeightT{msm: q.MinimumShouldMatch}
+	w := &boolWeightT{msm: q.MinimumShouldMatch, q: q, boost: boost, dl: ix.dl}
 	var err error
 	build := func(qs []Query) []weight {
 		out := make([]weight, 0, len(qs))
@@ -73,7 +78,7 @@ func (w *boolWeightT) disjunctionClauses() []weight {
 }
 
 func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
-	b := &boolScorer{msm: w.msm, doc: -1}
+	b := &boolScorer{msm: w.msm, doc: -1, dl: w.dl}
 	for _, list := range []struct {
 		ws      []weight
 		must    bool
@@ -157,6 +162,7 @@ type boolScorer struct {
 	doc                  int64
 	score                float32
 	err                  error
+	dl                   *deadline
 }
 
 func (b *boolScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
@@ -176,6 +182,9 @@ func (b *boolScorer) from(target uint32) bool {
 	}
 	for {
 		d, ok := b.candidate(target)
+		if b.dl.tick() {
+			ok = false // out of time: stop as if exhausted (timeout.go)
+		}
 		if !ok {
 			b.doc = exhausted
 			b.collectErrs()
@@ -228,6 +237,9 @@ func (b *boolScorer) candidate(target uint32) (uint32, bool) {
 	}
 	d := target
 	for {
+		if b.dl.tick() {
+			return 0, false
+		}
 		agreed := true
 		for i := range b.req {
 			c := &b.req[i]

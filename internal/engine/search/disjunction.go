@@ -195,7 +195,7 @@ func disMaxWeight(q *DisMaxQuery, ix *Index, boost float32) (weight, error) {
 			// DisjunctionMaxQuery unless they rewrite to MatchNoDocsQuery
 			// (most do not: a TermQuery of an absent term stays), so the
 			// survivor is not inlined into a parent disjunction.
-			return opaque{w.disjuncts[0]}, nil
+			return loneDisMax{w.disjuncts[0], tie}, nil
 		}
 		// Lucene rewrites a lone disjunct to itself; the boost still
 		// applies, as the dis_max's BoostQuery wraps the rewritten query.
@@ -265,6 +265,7 @@ func (c *constScorer) Err() error            { return c.inner.Err() }
 type constantScoreWeightT struct {
 	inner weight
 	score float32
+	desc  string // "ConstantScore(q)", for explanations
 }
 
 func constantScoreWeight(q *ConstantScoreQuery, ix *Index, boost float32) (weight, error) {
@@ -279,7 +280,7 @@ func constantScoreWeight(q *ConstantScoreQuery, ix *Index, boost float32) (weigh
 	if isNoMatch(inner) {
 		return noMatch{}, nil
 	}
-	return &constantScoreWeightT{inner: inner, score: boost}, nil
+	return &constantScoreWeightT{inner: inner, score: boost, desc: describeUnboosted(q)}, nil
 }
 
 func (w *constantScoreWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {

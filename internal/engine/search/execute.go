@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/postings"
@@ -29,6 +30,9 @@ type weight interface {
 	// scorer returns the scorer of segment segNum of the index the weight
 	// was created for.
 	scorer(segNum int, seg *segment.Segment) (Scorer, error)
+	// explain returns Lucene's explanation of document doc of segment
+	// segNum (explain.go).
+	explain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error)
 }
 
 // noMatch is the weight of a query that matches nothing in the index.
@@ -44,8 +48,17 @@ func effectiveBoost(b float32) float32 {
 }
 
 // createWeight prepares q for index ix; boost is the product of the boosts
-// above q, as Lucene propagates a BoostQuery into its clause's weight.
+// above q, as Lucene propagates a BoostQuery into its clause's weight. A
+// profiled search wraps every weight (profile.go).
 func createWeight(q Query, ix *Index, boost float32) (weight, error) {
+	if ix.prof != nil {
+		return ix.prof.profileWeight(q, ix, boost)
+	}
+	return buildWeight(q, ix, boost)
+}
+
+// buildWeight is createWeight without profiling.
+func buildWeight(q Query, ix *Index, boost float32) (weight, error) {
 	switch q := q.(type) {
 	case *TermQuery:
 		return termWeight(q, ix, boost*effectiveBoost(q.Boost))
@@ -77,9 +90,9 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 	case *NestedQuery:
 		return nestedWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *PrefixQuery:
-		return prefixWeight(q, boost*effectiveBoost(q.Boost)), nil
+		return prefixWeight(q, ix, boost*effectiveBoost(q.Boost)), nil
 	case *TermSetQuery:
-		return termSetWeight(q, boost*effectiveBoost(q.Boost)), nil
+		return termSetWeight(q, ix, boost*effectiveBoost(q.Boost)), nil
 	case *FuzzyQuery:
 		return fuzzyWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *DisMaxQuery:
@@ -93,6 +106,7 @@ func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 // termWeightT scores one term in one field with index-wide statistics.
 type termWeightT struct {
 	field string
+	term  string
 	// metas[segNum] is the term's postings metadata in that segment, nil
 	// where the segment lacks the term: looked up once, with the statistics.
 	metas [][]byte
@@ -145,7 +159,7 @@ func termWeight(q *TermQuery, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil
 	}
 	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
-	return &termWeightT{field: q.Field, metas: st.metas[0], sim: field.Term(boost, st.docFreqs[0])}, nil
+	return &termWeightT{field: q.Field, term: q.Term, metas: st.metas[0], sim: field.Term(boost, st.docFreqs[0])}, nil
 }
 
 func (w *termWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
@@ -281,22 +295,39 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 			return fmt.Errorf("post_filter: %w", err)
 		}
 	}
-	for _, a := range aggs {
+	start := time.Now()
+	for i, a := range aggs {
 		a.startIndex(ix.Name)
+		if ix.prof != nil {
+			ix.prof.aggs[i].Initialize += int64(time.Since(start))
+			start = time.Now()
+		}
+	}
+	if ix.dl != nil && ix.dl.poll() {
+		return ix.dl.cause() // expired while the weights were built
 	}
 	for segNum, seg := range ix.Segments {
-		if err := searchSegment(ctx, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
+		search := searchSegment
+		if ix.prof != nil {
+			search = ix.prof.searchSegment
+		}
+		if err := search(ix.dl, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
 			return fmt.Errorf("segment %d: %w", segNum, err)
 		}
 	}
-	for _, a := range aggs {
+	start = time.Now()
+	for i, a := range aggs {
 		a.finishIndex()
+		if ix.prof != nil {
+			ix.prof.aggs[i].BuildAggregation += int64(time.Since(start))
+			start = time.Now()
+		}
 	}
 	return nil
 }
 
-func searchSegment(ctx context.Context, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
-	sc, err := recordScorer(w, segNum, seg)
+func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
+	sc, err := recordScorer(w, segNum, seg, dl)
 	if err != nil || sc == nil {
 		return err
 	}
@@ -313,11 +344,11 @@ func searchSegment(ctx context.Context, index string, segNum int, seg *segment.S
 		a.startSegment(seg)
 	}
 	pfDoc := int64(-1)
-	for n := 0; sc.Next(); n++ {
-		if n&4095 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+	for sc.Next() {
+		if dl.tick() {
+			// What a scorer returns once the deadline passed is not
+			// collected (timeout.go).
+			return dl.cause()
 		}
 		doc := sc.DocID()
 		for _, a := range aggs {
@@ -339,6 +370,9 @@ func searchSegment(ctx context.Context, index string, segNum int, seg *segment.S
 		}
 		c.collect(index, segNum, seg, doc, sc.Score())
 	}
+	if dl.stopped() {
+		return dl.cause()
+	}
 	if err := sc.Err(); err != nil {
 		return err
 	}
@@ -351,13 +385,13 @@ func searchSegment(ctx context.Context, index string, segNum int, seg *segment.S
 // recordScorer returns w's scorer for a segment restricted to records:
 // top-level queries match records only, children are reached through
 // nested queries. The filter is skipped when the segment has no children.
-func recordScorer(w weight, segNum int, seg *segment.Segment) (Scorer, error) {
+func recordScorer(w weight, segNum int, seg *segment.Segment, dl *deadline) (Scorer, error) {
 	sc, err := w.scorer(segNum, seg)
 	if err != nil || sc == nil {
 		return nil, err
 	}
 	if int(seg.MaxDoc) != len(seg.Roots()) {
-		sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}}
+		sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}, dl: dl}
 	}
 	return sc, nil
 }
@@ -366,11 +400,15 @@ func recordScorer(w weight, segNum int, seg *segment.Segment) (Scorer, error) {
 type recordsOnly struct {
 	inner Scorer
 	roots *rootsScorer
+	dl    *deadline
 }
 
 // align moves both iterators forward until they agree on a document.
 func (r *recordsOnly) align() bool {
 	for {
+		if r.dl.tick() {
+			return false
+		}
 		d := r.inner.DocID()
 		if !r.roots.Advance(d) {
 			return false

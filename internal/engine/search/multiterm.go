@@ -39,24 +39,27 @@ const defaultMaxExpansions = 50
 // matching terms of one field, with a constant score.
 type constTermsWeightT struct {
 	field string
+	// desc is the query's text (without its boost), for explanations.
+	desc  string
+	dl    *deadline
 	score float32
 	// Exactly one of prefix and terms selects the terms.
 	prefix []byte
 	terms  [][]byte // sorted, distinct
 }
 
-func prefixWeight(q *PrefixQuery, boost float32) weight {
-	return &constTermsWeightT{field: q.Field, score: boost, prefix: []byte(q.Prefix)}
+func prefixWeight(q *PrefixQuery, ix *Index, boost float32) weight {
+	return &constTermsWeightT{field: q.Field, desc: describeUnboosted(q), dl: ix.dl, score: boost, prefix: []byte(q.Prefix)}
 }
 
-func termSetWeight(q *TermSetQuery, boost float32) weight {
+func termSetWeight(q *TermSetQuery, ix *Index, boost float32) weight {
 	terms := slices.Clone(q.Terms)
 	slices.Sort(terms)
 	terms = slices.Compact(terms)
 	if len(terms) == 0 {
 		return noMatch{}
 	}
-	w := &constTermsWeightT{field: q.Field, score: boost, terms: make([][]byte, len(terms))}
+	w := &constTermsWeightT{field: q.Field, desc: describeUnboosted(q), dl: ix.dl, score: boost, terms: make([][]byte, len(terms))}
 	for i, t := range terms {
 		w.terms[i] = []byte(t)
 	}
@@ -82,6 +85,9 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 	} else {
 		it := f.Terms.Prefix(w.prefix)
 		for it.Next() {
+			if w.dl.tick() {
+				return nil, nil // out of time (timeout.go)
+			}
 			metas = append(metas, it.Info().Meta)
 		}
 		if err := it.Err(); err != nil {
@@ -113,6 +119,9 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 			return nil, err
 		}
 		for it.Next() {
+			if w.dl.tick() {
+				return nil, nil // out of time (timeout.go)
+			}
 			d := it.DocID()
 			b.words[d>>6] |= 1 << (d & 63)
 		}
@@ -221,6 +230,9 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 		docCount += int64(f.DocCount)
 		sumTTF += int64(f.SumTotalTermFreq)
 		for it.ResetIntersect(f.Terms, aut); it.Next(); {
+			if ix.dl.tick() {
+				return noMatch{}, nil // out of time: the search stops (timeout.go)
+			}
 			t := it.Term()
 			i, ok := index[string(t)]
 			if !ok {
@@ -256,7 +268,7 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
 	terms := make([]weight, len(cands))
 	for i, c := range cands {
-		terms[i] = &termWeightT{field: q.Field, metas: c.metas, sim: field.Term(boost*max(0, c.boost), blendedDF)}
+		terms[i] = &termWeightT{field: q.Field, term: c.term, metas: c.metas, sim: field.Term(boost*max(0, c.boost), blendedDF)}
 	}
 	if len(terms) == 1 {
 		// A one-clause BooleanQuery rewrites to its clause.

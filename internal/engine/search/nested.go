@@ -23,6 +23,8 @@ import (
 type nestedWeightT struct {
 	inner weight
 	mode  ScoreMode
+	q     *NestedQuery
+	dl    *deadline
 }
 
 func nestedWeight(q *NestedQuery, ix *Index, boost float32) (weight, error) {
@@ -42,7 +44,7 @@ func nestedWeight(q *NestedQuery, ix *Index, boost float32) (weight, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &nestedWeightT{inner: inner, mode: q.ScoreMode}, nil
+	return &nestedWeightT{inner: inner, mode: q.ScoreMode, q: q, dl: ix.dl}, nil
 }
 
 // containsNested reports whether q holds a nested query anywhere.
@@ -98,7 +100,7 @@ func (w *nestedWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	if err != nil || child == nil {
 		return nil, err
 	}
-	return &blockJoinScorer{child: child, childDoc: -1, roots: roots, doc: -1, mode: w.mode}, nil
+	return &blockJoinScorer{child: child, childDoc: -1, roots: roots, doc: -1, mode: w.mode, dl: w.dl}, nil
 }
 
 // blockJoinScorer joins child matches to their records. Like Lucene's
@@ -119,6 +121,7 @@ type blockJoinScorer struct {
 	score float32
 	mode  ScoreMode
 	err   error
+	dl    *deadline
 }
 
 func (s *blockJoinScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
@@ -191,6 +194,9 @@ func (s *blockJoinScorer) from(target uint32) bool {
 	}
 	s.childAdvance(firstChild)
 	for s.childDoc != exhausted {
+		if s.dl.tick() {
+			return s.end() // out of time (timeout.go)
+		}
 		c := uint32(s.childDoc)
 		if !s.rootAtOrAfter(c) {
 			return s.end() // unreachable: the last document is a record
@@ -220,6 +226,7 @@ func (s *blockJoinScorer) aggregate(parent uint32) {
 	acc := float64(s.child.Score())
 	n := 1
 	for s.childNext(); s.childDoc < int64(parent); s.childNext() {
+		s.dl.tick() // the collection loop stops once it has passed
 		cs := float64(s.child.Score())
 		n++
 		switch s.mode {

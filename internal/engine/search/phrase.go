@@ -11,6 +11,9 @@ import (
 // phraseWeightT is an exact phrase prepared for one index.
 type phraseWeightT struct {
 	field string
+	// desc is the PhraseQuery's text, for explanations.
+	desc string
+	dl   *deadline
 	// metas[t][segNum] is term t's postings metadata in that segment.
 	metas [][][]byte
 	sim   similarity.TermScorer
@@ -25,7 +28,7 @@ func phraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil // a term no record has: the phrase cannot occur
 	}
 	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
-	return &phraseWeightT{field: q.Field, metas: st.metas, sim: field.Phrase(boost, st.docFreqs)}, nil
+	return &phraseWeightT{field: q.Field, desc: describeUnboosted(q), dl: ix.dl, metas: st.metas, sim: field.Phrase(boost, st.docFreqs)}, nil
 }
 
 func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
@@ -33,7 +36,7 @@ func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	if f == nil || f.Kind != segment.Text {
 		return nil, nil
 	}
-	s := &phraseScorer{norms: f.Norms, sim: &w.sim, doc: -1}
+	s := &phraseScorer{norms: f.Norms, sim: &w.sim, doc: -1, dl: w.dl}
 	for _, metas := range w.metas {
 		if metas[segNum] == nil {
 			return nil, nil // a term missing here: no occurrence in this segment
@@ -65,6 +68,7 @@ type phraseScorer struct {
 	doc   int64
 	freq  int
 	err   error
+	dl    *deadline
 }
 
 func (s *phraseScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
@@ -86,6 +90,9 @@ func (s *phraseScorer) from(target uint32) bool {
 	}
 	for {
 		d, ok := s.conjunction(target)
+		if s.dl.tick() {
+			ok = false // out of time (timeout.go)
+		}
 		if !ok {
 			s.doc = int64(noMoreDocs)
 			for _, it := range s.its {

@@ -14,12 +14,13 @@ import (
 // scan gives the same hits and scores.
 type rangeWeightT struct {
 	field  string
+	desc   string // the query's text without its boost, for explanations
 	lo, hi int64
 	score  float32
 }
 
 func rangeWeight(q *RangeQuery, boost float32) weight {
-	w := &rangeWeightT{field: q.Field, lo: math.MinInt64, hi: math.MaxInt64, score: boost}
+	w := &rangeWeightT{field: q.Field, desc: describeUnboosted(q), lo: math.MinInt64, hi: math.MaxInt64, score: boost}
 	if q.Lower != nil {
 		w.lo = *q.Lower
 	}

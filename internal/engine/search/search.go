@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
 )
 
 // Query is a node of the engine's query tree. The set of node types is
@@ -229,6 +230,11 @@ func (*NestedQuery) isQuery()        {}
 type Index struct {
 	Name     string
 	Segments []*segment.Segment
+	// dl is set on a search's own copy of the index: weights built for
+	// the search take the deadline from it (timeout.go).
+	dl *deadline
+	// prof is set on a search's own copy when it is profiled (profile.go).
+	prof *profiler
 }
 
 // Searcher searches a fixed set of logical indexes (one generation). It is
@@ -257,6 +263,9 @@ type Hit struct {
 	// InnerHits holds, by name, the inner hits the query's nested
 	// queries ask for (innerhits.go); nil when they ask for none.
 	InnerHits map[string]InnerHits
+	// Explanation is Lucene's explanation of Score when the request asks
+	// for it (explain.go); nil otherwise.
+	Explanation *similarity.Explanation
 }
 
 // TotalHitsLimit is OpenSearch's default track_total_hits: matches are
@@ -278,6 +287,9 @@ type Result struct {
 	// TimedOut is set when the context's deadline passed during the
 	// search: the result holds what was collected until then.
 	TimedOut bool
+	// Profile holds each searched index's profile, in index-name order,
+	// when the request asks for it.
+	Profile []ShardProfile
 }
 
 // Request is one search.
@@ -299,6 +311,12 @@ type Request struct {
 	// Aggs are terms aggregations over the query's matches (post filters
 	// do not apply to them).
 	Aggs []TermsAgg
+	// Explain asks for each hit's explanation (Hit.Explanation), as
+	// OpenSearch's explain: true.
+	Explain bool
+	// Profile asks for each index's timings (Result.Profile), as
+	// OpenSearch's profile: true.
+	Profile bool
 }
 
 // Target is one logical index of a search and the queries built for it.
@@ -308,6 +326,12 @@ type Target struct {
 	// PostFilter, when set, restricts the hits (and their total) but not
 	// the aggregations, as OpenSearch's post_filter.
 	PostFilter Query
+	// NonNestedFilter says that OpenSearch runs Query with a filter
+	// keeping root documents (its index has nested mappings and
+	// NestedHelper.mightMatchNestedDocs holds for the query). The engine
+	// keeps records only anyway; explanations and profiles show the
+	// filter.
+	NonNestedFilter bool
 }
 
 // targets returns the request's targets in index-name order, OpenSearch's
@@ -341,12 +365,26 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	c := newTopCollector(req.From + req.Size)
 	aggs := newAggCollectors(req.Aggs)
 	timedOut := false
+	dl := newDeadline(ctx)
+	var profiles []ShardProfile
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
 		if ix == nil {
 			continue
 		}
-		if err := s.searchIndex(ctx, ix, t, c, aggs); err != nil {
+		ixc := *ix
+		ixc.dl = dl
+		if req.Profile {
+			ixc.prof = &profiler{aggs: make([]AggProfile, len(req.Aggs))}
+			for i, a := range req.Aggs {
+				ixc.prof.aggs[i] = AggProfile{Type: aggregatorType(a), Description: a.Name}
+			}
+		}
+		err := s.searchIndex(ctx, &ixc, t, c, aggs)
+		if ixc.prof != nil {
+			profiles = append(profiles, ixc.prof.shardProfile(t, &req))
+		}
+		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
 				// OpenSearch's timeout: answer with what was collected.
 				timedOut = true
@@ -370,6 +408,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		res.Aggs = append(res.Aggs, a.reduce())
 	}
 	res.TimedOut = timedOut
+	res.Profile = profiles
 	fetchCtx := ctx
 	if timedOut {
 		// The timeout bounds the query phase; the hits it found are still
@@ -378,6 +417,11 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	if err := addInnerHits(fetchCtx, res, targets, s.indexes); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
+	}
+	if req.Explain {
+		if err := addExplanations(res, targets, s.indexes); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
 	}
 	return res, nil
 }

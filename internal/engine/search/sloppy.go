@@ -22,6 +22,9 @@ import (
 // sloppyWeightT is a phrase with slop prepared for one index.
 type sloppyWeightT struct {
 	field string
+	// desc is the PhraseQuery's text, for explanations.
+	desc string
+	dl   *deadline
 	// metas[t][segNum] is term t's postings metadata in that segment.
 	metas [][][]byte
 	slop  int
@@ -47,6 +50,8 @@ func sloppyPhraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error
 	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
 	return &sloppyWeightT{
 		field:  q.Field,
+		desc:   describeUnboosted(q),
+		dl:     ix.dl,
 		metas:  st.metas,
 		slop:   q.Slop,
 		sim:    field.Phrase(boost, st.docFreqs),
@@ -91,6 +96,7 @@ func (w *sloppyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 		sim:   &w.sim,
 		slop:  w.slop,
 		doc:   -1,
+		dl:    w.dl,
 		pps:   make([]phrasePos, n),
 		cur:   make([]int64, n),
 		pq:    phraseQueue{heap: make([]int, n+1)},
@@ -250,6 +256,7 @@ type sloppyScorer struct {
 	doc   int64
 	freq  float32
 	err   error
+	dl    *deadline
 }
 
 func (s *sloppyScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
@@ -270,6 +277,9 @@ func (s *sloppyScorer) from(target uint32) bool {
 	}
 	for {
 		d, ok := s.conjunction(target)
+		if s.dl.tick() {
+			ok = false // out of time (timeout.go)
+		}
 		if !ok {
 			s.doc = int64(noMoreDocs)
 			for i := range s.pps {

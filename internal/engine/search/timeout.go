@@ -1,0 +1,94 @@
+package search
+
+import (
+	"context"
+	"time"
+)
+
+// Timeouts: OpenSearch's `timeout` stops the query phase where it is and
+// answers with the hits collected so far (timed_out: true); its searcher
+// checks the deadline inside collection and inside the scorers' iteration
+// (QueryPhase's cancellable bulk scorer), not only between segments. The
+// engine does the same with a deadline that the loops which can run long
+// tick: the top-level collection loop once per match, and every scorer
+// loop that can walk many documents without returning one — conjunctions
+// and exclusions in bool, phrase position checks (exact and sloppy), a
+// block join skipping parents or aggregating children, the records-only
+// filter, and, while weights are built, fuzzy and prefix expansions and
+// the bit sets of many-term queries. A tick is an increment and a
+// comparison; the clock (and the context) is read once every
+// deadlineEvery ticks.
+//
+// Once the deadline has passed, the scorers that notice stop (they end as
+// if exhausted, with context.DeadlineExceeded as their error) and the
+// collection loop collects nothing more: a document a scorer returns after
+// the deadline is never collected, so stopping early cannot let a wrong
+// match in.
+
+// deadlineEvery is how many ticks pass between two reads of the clock: a
+// few microseconds of work at most.
+const deadlineEvery = 1024
+
+// deadline is one search's stop condition. A nil *deadline never expires:
+// explanations and inner hits (the fetch phase) run without one.
+type deadline struct {
+	ctx     context.Context
+	at      time.Time // zero when the context has no deadline
+	ticks   uint32
+	expired bool
+	err     error
+}
+
+// newDeadline returns the deadline of ctx, or nil when ctx can neither
+// expire nor be cancelled.
+func newDeadline(ctx context.Context) *deadline {
+	at, ok := ctx.Deadline()
+	if !ok && ctx.Done() == nil {
+		return nil
+	}
+	return &deadline{ctx: ctx, at: at}
+}
+
+// tick counts one step of a loop and reports whether the search must
+// stop.
+func (d *deadline) tick() bool {
+	if d == nil {
+		return false
+	}
+	d.ticks++
+	if d.ticks%deadlineEvery != 0 {
+		return d.expired
+	}
+	return d.poll()
+}
+
+// poll reads the clock and the context.
+func (d *deadline) poll() bool {
+	if d.expired {
+		return true
+	}
+	if testSlowdown != nil {
+		testSlowdown()
+	}
+	if err := d.ctx.Err(); err != nil {
+		d.expired, d.err = true, err
+	} else if !d.at.IsZero() && !time.Now().Before(d.at) {
+		d.expired, d.err = true, context.DeadlineExceeded
+	}
+	return d.expired
+}
+
+// stopped reports whether the deadline has passed (without ticking).
+func (d *deadline) stopped() bool { return d != nil && d.expired }
+
+// cause is the reason the search stopped.
+func (d *deadline) cause() error {
+	if d == nil || d.err == nil {
+		return context.DeadlineExceeded
+	}
+	return d.err
+}
+
+// testSlowdown, when set by a test, runs at every clock read: it makes a
+// search slow on purpose without a corpus large enough to be slow.
+var testSlowdown func()

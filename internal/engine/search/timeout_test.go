@@ -1,0 +1,137 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// slowCorpus is one segment of n records alternating "even" and "odd"
+// names, so that a conjunction of the two walks every record and matches
+// none, and r0 has a child to fetch inner hits from.
+func slowCorpus(t *testing.T, n int) *Index {
+	srcs := make([]string, n)
+	for i := range srcs {
+		word := "even"
+		if i%2 == 1 {
+			word = "odd"
+		}
+		srcs[i] = fmt.Sprintf(`{"name":"%s all","sections":[{"type":"clause","snippet":"alpha"}]}`, word)
+	}
+	return buildIndex(t, "contract", srcs)
+}
+
+// withSlowClock makes every clock read of the deadline sleep, counting
+// the reads: a search is then slow on purpose, and how far it got is the
+// number of reads, not a wall-clock measure.
+func withSlowClock(t *testing.T, sleep time.Duration) *atomic.Int64 {
+	var polls atomic.Int64
+	testSlowdown = func() {
+		polls.Add(1)
+		time.Sleep(sleep)
+	}
+	t.Cleanup(func() { testSlowdown = nil })
+	return &polls
+}
+
+// searchWithin runs a search and fails if it does not return before a
+// generous watchdog.
+func searchWithin(t *testing.T, s *Searcher, ctx context.Context, req Request) *Result {
+	t.Helper()
+	type answer struct {
+		res *Result
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		res, err := s.Search(ctx, req)
+		done <- answer{res, err}
+	}()
+	select {
+	case a := <-done:
+		if a.err != nil {
+			t.Fatal(a.err)
+		}
+		return a.res
+	case <-time.After(10 * time.Second):
+		t.Fatal("the search did not stop at its deadline")
+		return nil
+	}
+}
+
+func TestTimeoutStopsCollection(t *testing.T) {
+	const n = 40000
+	s := NewSearcher(slowCorpus(t, n))
+	// The first clock read (once the weights are built) comes before the
+	// deadline, the second (after deadlineEvery matches) after it.
+	polls := withSlowClock(t, 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	q := &BoolQuery{
+		Must:   []Query{&TermQuery{Field: "name", Term: "all"}},
+		Should: []Query{&NestedQuery{Path: "sections", Query: &TermQuery{Field: "sections.snippet", Term: "alpha"}, InnerHits: &InnerHitsSpec{Size: 1}}},
+	}
+	res := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 5})
+	if !res.TimedOut {
+		t.Fatal("timed_out is false")
+	}
+	if res.Total == 0 || res.Total >= n {
+		t.Errorf("total %d: want the partial count of what was collected", res.Total)
+	}
+	if len(res.Hits) != 5 {
+		t.Fatalf("%d hits, want the 5 best collected", len(res.Hits))
+	}
+	// The fetch phase still runs for the hits found.
+	if ih := res.Hits[0].InnerHits["sections"]; ih.Total != 1 {
+		t.Errorf("inner hits of a timed-out search: %+v", ih)
+	}
+	// Collection polls the clock every deadlineEvery matches: the whole
+	// query would read it n/deadlineEvery times.
+	if p := polls.Load(); p > 3 {
+		t.Errorf("%d clock reads: the search went on after its deadline", p)
+	}
+}
+
+// TestTimeoutInsideScorers checks that scorers which walk documents
+// without returning any stop at the deadline: the collection loop never
+// runs here.
+func TestTimeoutInsideScorers(t *testing.T) {
+	const n = 40000
+	s := NewSearcher(slowCorpus(t, n))
+	queries := map[string]Query{
+		"conjunction": &BoolQuery{Must: []Query{&TermQuery{Field: "name", Term: "even"}, &TermQuery{Field: "name", Term: "odd"}}},
+		"phrase":      &PhraseQuery{Field: "name", Terms: []string{"all", "even"}},
+		"sloppy":      &PhraseQuery{Field: "name", Terms: []string{"all", "odd"}, Slop: 0 + 1},
+		"nested":      &NestedQuery{Path: "sections", Query: &TermQuery{Field: "sections.type", Term: "clause"}, ScoreMode: ScoreNone},
+		"prefix":      &PrefixQuery{Field: "name", Prefix: "e"},
+	}
+	for name, q := range queries {
+		t.Run(name, func(t *testing.T) {
+			// The reference: how many clock reads the whole query takes
+			// with a deadline that never comes.
+			polls := withSlowClock(t, 0)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+			full := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 3})
+			cancel()
+			fullPolls := polls.Load()
+			if full.TimedOut || fullPolls < 10 {
+				t.Fatalf("reference run: timed out %v, %d clock reads", full.TimedOut, fullPolls)
+			}
+			polls = withSlowClock(t, 20*time.Millisecond)
+			ctx, cancel = context.WithTimeout(context.Background(), time.Millisecond)
+			defer cancel()
+			res := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 3})
+			if !res.TimedOut {
+				t.Fatal("timed_out is false")
+			}
+			if p := polls.Load(); p > 3 {
+				t.Errorf("%d clock reads of %d: the scorer went on after the deadline", p, fullPolls)
+			}
+			if res.Total > full.Total {
+				t.Errorf("total %d above the full query's %d", res.Total, full.Total)
+			}
+		})
+	}
+}
