@@ -33,6 +33,7 @@ type Backend struct {
 // and each index's query translator (which reads the segments' values for
 // OpenSearch's data-dependent rewrites).
 type snapshot struct {
+	segments    map[string][]*segment.Segment
 	searcher    *search.Searcher
 	indexes     map[string]*search.Index
 	translators map[string]*Translator
@@ -55,36 +56,26 @@ func Open(dir string, set *mappings.Set, onError func(error)) (*Backend, error) 
 	return &Backend{live: live, mappings: set}, nil
 }
 
-// openSnapshot opens every segment a generation lists.
+// openSnapshot opens a generation's indexes, checked against its meta.
 func openSnapshot(g *generation.Generation, set *mappings.Set) (*snapshot, error) {
-	meta, err := indexer.ParseMeta(g.Meta)
+	segs, err := indexer.Open(g)
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshot{indexes: map[string]*search.Index{}, translators: map[string]*Translator{}}
+	s := &snapshot{segments: segs, indexes: map[string]*search.Index{}, translators: map[string]*Translator{}}
 	var all []*search.Index
 	for _, name := range mappings.Names() {
-		ix := &search.Index{Name: name}
-		s.indexes[name] = ix
-		for _, prefix := range meta.Segments[name] {
-			seg, err := segment.Open(prefix, g.File)
-			if err != nil {
-				closeSnapshot(s)
-				return nil, fmt.Errorf("index %s: %w", name, err)
-			}
-			ix.Segments = append(ix.Segments, seg)
+		m := set.Index(name)
+		if m == nil {
+			indexer.Close(segs)
+			return nil, fmt.Errorf("index %s: no mappings", name)
 		}
+		ix := &search.Index{Name: name, Segments: segs[name]}
 		all = append(all, ix)
+		s.indexes[name] = ix
+		s.translators[name] = NewTranslator(m, singleValued(ix))
 	}
 	s.searcher = search.NewSearcher(all...)
-	for _, ix := range all {
-		m := set.Index(ix.Name)
-		if m == nil {
-			closeSnapshot(s)
-			return nil, fmt.Errorf("index %s: no mappings", ix.Name)
-		}
-		s.translators[ix.Name] = NewTranslator(m, singleValued(ix))
-	}
 	return s, nil
 }
 
@@ -107,13 +98,7 @@ func singleValued(ix *search.Index) func(field string) bool {
 }
 
 // closeSnapshot releases what openSnapshot built once no search uses it.
-func closeSnapshot(s *snapshot) {
-	for _, ix := range s.indexes {
-		for _, seg := range ix.Segments {
-			seg.Store.Close()
-		}
-	}
-}
+func closeSnapshot(s *snapshot) { indexer.Close(s.segments) }
 
 // Refresh moves to the newest generation if there is a newer one and
 // reports whether it did.

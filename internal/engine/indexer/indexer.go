@@ -534,40 +534,46 @@ func checkMerged(dir, prefix string, res segment.MergeResult, records int) error
 	return nil
 }
 
-// Index is one logical index of an opened generation.
-type Index struct {
-	Name     string
-	Segments []*segment.Segment
-}
-
 // Open opens every segment of a generation Build published and checks
 // them against its Meta: each file's footer (magic, version, CRC32C) and
 // structure through segment.Open, and each index's record count. A
 // damaged generation gives an error naming the file, never a partial
-// index. The segments reference g's mapped files: use them while g is
-// held. Indexes come in name order; empty ones have no segments.
-func Open(g *generation.Generation) ([]*Index, error) {
+// index. It returns each logical index's segments in order (none for an
+// empty index). The segments reference g's mapped files: use them while g
+// is held, and Close them (their stores hold decoders) when done.
+func Open(g *generation.Generation) (map[string][]*segment.Segment, error) {
 	meta, err := ParseMeta(g.Meta)
 	if err != nil {
 		return nil, fmt.Errorf("generation %d: %w", g.N, err)
 	}
-	var out []*Index
+	out := map[string][]*segment.Segment{}
+	fail := func(err error) (map[string][]*segment.Segment, error) {
+		Close(out)
+		return nil, err
+	}
 	for _, name := range mappings.Names() {
-		ix := &Index{Name: name}
 		records := 0
 		for _, prefix := range meta.Segments[name] {
 			s, err := segment.Open(prefix, g.File)
 			if err != nil {
-				return nil, fmt.Errorf("generation %d: index %s: %w", g.N, name, err)
+				return fail(fmt.Errorf("generation %d: index %s: %w", g.N, name, err))
 			}
-			ix.Segments = append(ix.Segments, s)
+			out[name] = append(out[name], s)
 			records += len(s.Roots())
 		}
 		if records != meta.Docs[name] {
-			return nil, fmt.Errorf("generation %d: index %s: %w: %d records in its segments, the meta says %d",
-				g.N, name, encoding.ErrCorrupt, records, meta.Docs[name])
+			return fail(fmt.Errorf("generation %d: index %s: %w: %d records in its segments, the meta says %d",
+				g.N, name, encoding.ErrCorrupt, records, meta.Docs[name]))
 		}
-		out = append(out, ix)
 	}
 	return out, nil
+}
+
+// Close releases the segments Open opened.
+func Close(indexes map[string][]*segment.Segment) {
+	for _, segs := range indexes {
+		for _, s := range segs {
+			s.Store.Close()
+		}
+	}
 }

@@ -262,23 +262,22 @@ func (f *fieldBuf) term(term []byte, doc uint32) *termBuf {
 func (w *Writer) invertText(name string, doc uint32, values []string) {
 	f := w.field(name, Text)
 	length := 0
-	// last is the position of the last token, Lucene's
-	// invertState.position: -1 before the first token, so a value after
-	// empty ones still starts at the gap (position 100 for the second).
-	last := -1
-	for i, v := range values {
-		base := 0
-		if i > 0 {
-			base = last + PositionGap + 1
-		}
+	// pos is Lucene's invertState.position: -1 before the first token,
+	// then each token's position. After every value, empty ones included,
+	// Lucene adds the position increment gap, so ["a", "", "b"] puts b at
+	// 0 + 100 + 100 + 1 = 201.
+	pos := -1
+	for _, v := range values {
+		base := pos + 1
 		w.analyzer.Analyze(v, func(tok analysis.Token) {
-			pos := base + tok.Position
+			p := base + tok.Position
 			t := f.term(tok.Term, doc)
 			t.freqs[len(t.freqs)-1]++
-			t.positions = append(t.positions, uint32(pos))
-			last = pos
+			t.positions = append(t.positions, uint32(p))
+			pos = p
 			length++
 		})
+		pos += PositionGap
 	}
 	if length == 0 {
 		return
