@@ -276,6 +276,21 @@ func (s *suite) queryClauses(t *testing.T) {
 		wantTotal(t, a, 11, "eq")
 		wantIDs(t, a, append(matchAllOrder[:6:6], matchAllOrder[12:17]...)...)
 	})
+	t.Run("range", func(t *testing.T) {
+		// DESIGN §6 allows range (Form A's filing_year uses it). Dates are
+		// inclusive with gte/lte, exclusive with gt/lt. Alone it scores a
+		// constant 1; in a bool's must OpenSearch 3.x moves it to filter,
+		// where it scores 0.
+		a := s.formB(t, `{"query":{"range":{"filing_date":{"gte":"2012-03-01","lte":"2013-06-15"}}}}`)
+		wantIDs(t, a, "contract:en/c01", "contract:en/c02")
+		wantScores(t, a, 1, 1)
+		a = s.formB(t, `{"query":{"range":{"filing_date":{"gt":"2012-03-01","lt":"2013-06-15"}}}}`)
+		wantTotal(t, a, 0, "eq")
+		// An integer field present in contracts, clauses and definitions.
+		a = s.formB(t, `{"query":{"bool":{"must":[{"range":{"group_size":{"gte":2}}}]}}}`)
+		wantIDs(t, a, "clause:en/governing-law#a1", "clause:en/governing-law#b2", "contract:en/c01", "contract:en/c02")
+		wantScores(t, a, 0, 0, 0, 0)
+	})
 	t.Run("nested with inner_hits", func(t *testing.T) {
 		// Two section properties in one nested clause: a clause headed
 		// Governing Law. Filters only: every score is 0.

@@ -7,12 +7,14 @@ import (
 	"io"
 	"math"
 	"net/http"
+	"os"
 	"reflect"
 	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -93,6 +95,7 @@ func (s *suite) formB(t *testing.T, body string) *answer {
 
 func (s *suite) ok(t *testing.T, body string, formA bool) *answer {
 	t.Helper()
+	dumpQuery(t, body)
 	a := s.post(t, body)
 	if a.status != http.StatusOK || a.doc == nil {
 		t.Fatalf("request %s\nanswered %d: %s", clip(body), a.status, clip(a.raw))
@@ -593,3 +596,32 @@ func checkExplanation(t *testing.T, a *answer, path ...any) {
 		}
 	}
 }
+
+// dumpQuery appends a successful request's body to the file named by
+// CONFORMANCE_QUERIES as a parity query ({"id","kind","body"}), so the
+// suite's requests can be replayed against the Lucene oracle with
+// cmd/parity (see the README).
+func dumpQuery(t *testing.T, body string) {
+	path := os.Getenv("CONFORMANCE_QUERIES")
+	if path == "" || !json.Valid([]byte(body)) {
+		return
+	}
+	dumpMu.Lock()
+	defer dumpMu.Unlock()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dumpN++
+	line, _ := json.Marshal(map[string]any{"id": fmt.Sprintf("conformance-%03d", dumpN), "kind": "conformance",
+		"body": json.RawMessage(body)})
+	if _, err := f.Write(append(line, '\n')); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	dumpMu sync.Mutex
+	dumpN  int
+)
