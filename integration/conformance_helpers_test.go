@@ -625,3 +625,83 @@ var (
 	dumpMu sync.Mutex
 	dumpN  int
 )
+
+// wantAnswer asserts a whole answer: the same JSON value as want once took
+// is set to want's (timing is the one member that depends on the run),
+// with the members of the envelope, of hits and of each hit in want's
+// order (the gateway renders them; _source and the other objects the
+// backend builds are compared as values, since OpenSearch rebuilds a
+// filtered _source as a hash map).
+func wantAnswer(t *testing.T, a *answer, want string) {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(want))
+	dec.UseNumber()
+	var w map[string]any
+	if err := dec.Decode(&w); err != nil {
+		t.Fatalf("bad expected answer: %v", err)
+	}
+	got := map[string]any{}
+	for k, v := range a.doc {
+		got[k] = v
+	}
+	got["took"] = w["took"]
+	if !reflect.DeepEqual(got, w) {
+		gb, _ := json.Marshal(got)
+		wb, _ := json.Marshal(w)
+		t.Errorf("answer\n got %s\nwant %s", gb, wb)
+	}
+	for _, path := range [][]any{{}, {"hits"}, {"hits", "hits", 0}} {
+		if g, w := memberOrder(t, a.raw, path...), memberOrder(t, want, path...); !slices.Equal(g, w) {
+			t.Errorf("members of %v in the order %q, want %q", path, g, w)
+		}
+	}
+}
+
+// memberOrder lists the member names of the object at path of a JSON text,
+// in the order they are written.
+func memberOrder(t *testing.T, text string, path ...any) []string {
+	t.Helper()
+	var v json.RawMessage = []byte(text)
+	for _, p := range path {
+		switch p := p.(type) {
+		case string:
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(v, &m); err != nil {
+				t.Fatal(err)
+			}
+			v = m[p]
+		case int:
+			var l []json.RawMessage
+			if err := json.Unmarshal(v, &l); err != nil || p >= len(l) {
+				return nil
+			}
+			v = l[p]
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(v))
+	var keys []string
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		switch tok := tok.(type) {
+		case json.Delim:
+			if tok == '{' || tok == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		case string:
+			if depth == 1 && dec.More() {
+				// A key at the top level is followed by its value.
+				keys = append(keys, tok)
+				var skip json.RawMessage
+				if err := dec.Decode(&skip); err != nil {
+					return keys
+				}
+			}
+		}
+	}
+}
