@@ -140,9 +140,9 @@ func (s *suite) queryClauses(t *testing.T) {
 		a := s.formB(t, `{"query":{"match_phrase":{"body":{"query":"pay licensee","slop":3}}}}`)
 		wantTotal(t, a, 2, "eq")
 	})
-	t.Run("match_phrase never spans two values", func(t *testing.T) {
-		// Multi-valued sections.snippet: "…Canada." and "This Agreement…" are
-		// consecutive in c01's sections but 100 positions apart.
+	t.Run("match_phrase never spans two sections", func(t *testing.T) {
+		// "…and Canada." and "This Agreement…" are consecutive sections of
+		// c01, but each section is its own nested document.
 		wantTotal(t, s.formB(t, `{"query":{"nested":{"path":"sections","query":{"match_phrase":{"sections.snippet":"canada this agreement"}},"ignore_unmapped":true}}}`), 0, "eq")
 	})
 	t.Run("simple_query_string", func(t *testing.T) {
