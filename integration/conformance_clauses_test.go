@@ -366,6 +366,14 @@ func (s *suite) queryClauses(t *testing.T) {
 		if len(a.list(t, "error", "failed_shards")) != 6 {
 			t.Errorf("failed_shards: %s", a.rawAt(t, "error", "failed_shards"))
 		}
+		// OpenSearch writes root_cause, type and reason first (then phase,
+		// grouped, failed_shards …), as every error body of the gateway.
+		if order := memberOrder(t, a.raw, "error"); len(order) < 3 || !slices.Equal(order[:3], []string{"root_cause", "type", "reason"}) {
+			if s.backend == "embedded" && len(order) > 0 && order[0] == "failed_shards" {
+				t.Skipf("known engine difference (reported by the conformance suite): members of the all-shards-failed error in the order %q", order)
+			}
+			t.Errorf("error members in the order %q", order)
+		}
 	})
 	t.Run("nested score_mode", func(t *testing.T) {
 		// The record's score combines its matching sections' scores (the
