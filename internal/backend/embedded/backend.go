@@ -400,7 +400,7 @@ func renderInnerHits(seg *segment.Segment, h search.Hit, qs ...dsl.Query) (map[s
 				if filter != nil {
 					includes = filter.Includes
 				}
-				if child.Source, err = filterSource(src, includes); err != nil {
+				if child.Source, err = filterSourceAt(src, includes, ih.Path); err != nil {
 					return nil, err
 				}
 			}
@@ -461,17 +461,19 @@ func shardFailure(index string, se *ShardError) json.RawMessage {
 // allShardsFailed is OpenSearch's answer when no index could run the
 // query: 400 search_phase_execution_exception listing each failure.
 func allShardsFailed(failed []*ShardError, failures []json.RawMessage) error {
-	body, err := json.Marshal(map[string]any{
-		"error": map[string]any{
-			"root_cause":    failed,
-			"type":          "search_phase_execution_exception",
-			"reason":        "all shards failed",
-			"phase":         "query",
-			"grouped":       true,
-			"failed_shards": failures,
-		},
-		"status": http.StatusBadRequest,
-	})
+	// A struct keeps OpenSearch's member order.
+	type errorBody struct {
+		RootCause    []*ShardError     `json:"root_cause"`
+		Type         string            `json:"type"`
+		Reason       string            `json:"reason"`
+		Phase        string            `json:"phase"`
+		Grouped      bool              `json:"grouped"`
+		FailedShards []json.RawMessage `json:"failed_shards"`
+	}
+	body, err := json.Marshal(struct {
+		Error  errorBody `json:"error"`
+		Status int       `json:"status"`
+	}{errorBody{failed, "search_phase_execution_exception", "all shards failed", "query", true, failures}, http.StatusBadRequest})
 	if err != nil {
 		return fmt.Errorf("embedded: all shards failed: %w", err)
 	}

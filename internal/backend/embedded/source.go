@@ -15,6 +15,14 @@ import (
 // objects; objects and arrays left empty are dropped. Key order is the
 // stored order. With no patterns the source is returned unchanged.
 func filterSource(src []byte, includes []string) ([]byte, error) {
+	return filterSourceAt(src, includes, "")
+}
+
+// filterSourceAt filters src as the object found at path (e.g. a nested
+// section under "sections"): patterns name full paths, as OpenSearch
+// filters an inner hit's source wrapped back into its record's shape
+// (FetchSourcePhase) and then unwraps it.
+func filterSourceAt(src []byte, includes []string, path string) ([]byte, error) {
 	if len(includes) == 0 {
 		return src, nil
 	}
@@ -28,7 +36,7 @@ func filterSource(src []byte, includes []string) ([]byte, error) {
 	}
 	f := sourceFilter{includes: includes}
 	var out []byte
-	out, _ = f.object(out, root, "")
+	out, _ = f.object(out, root, path)
 	if len(out) == 0 {
 		out = []byte("{}")
 	}

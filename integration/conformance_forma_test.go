@@ -1,0 +1,403 @@
+package integration
+
+import (
+	"strings"
+	"testing"
+)
+
+// formABlankOrder is every record in the order of a blank simplified query:
+// match_all (1) plus the rank_feature clause (50 · (1 − 16/(w + 16)) for
+// weight_rank w), ties in index-name then insertion order. weights holds
+// each record's weight_rank (0: none).
+var formABlankOrder = []struct {
+	id string
+	w  float32
+}{
+	{"contract:en/c05", 240},
+	{"company:en/3003141", 112}, {"contract:en/c03", 112}, {"jurisdiction:en/new-york-us", 112},
+	{"contract:en/c10", 64}, {"jurisdiction:en/delaware-us", 64},
+	{"category:en/license-agreement", 48}, {"clause:en/governing-law#a1", 48}, {"company:en/1001039", 48}, {"contract:en/c01", 48},
+	// page 2
+	{"contract:en/c12", 32},
+	{"category:en/confidentiality-agreement", 24}, {"clause:en/confidentiality#e5", 24}, {"contract:en/c08", 24}, {"jurisdiction:en/england-gb", 24},
+	{"category:en/distributor-agreement", 16}, {"clause:en/governing-law#b2", 16}, {"company:en/2002077", 16}, {"contract:en/c02", 16},
+	{"definition:en/territory#0a", 16},
+	// page 3
+	{"contract:en/c11", 12}, {"definition:en/confidential-information#1b", 12}, {"jurisdiction:en/ontario-ca", 12},
+	{"category:en/supply-agreement", 8}, {"clause:en/termination#c3", 8}, {"contract:en/c04", 8},
+	{"clause:en/royalties#d4", 4}, {"company:en/4004221", 4}, {"contract:en/c07", 4}, {"jurisdiction:en/peoples-republic-of-china-cn", 4},
+	// page 4
+	{"category:en/merger-agreement", 2}, {"contract:en/c09", 2}, {"definition:en/software#2c", 2},
+	{"definition:en/merger-consideration#4e", 1},
+	{"category:en/employment-agreement", 0}, {"clause:en/indemnification#f6", 0}, {"company:en/5005999", 0}, {"contract:en/c06", 0},
+	{"definition:en/marks#3d", 0}, {"jurisdiction:en/california-us", 0},
+}
+
+// wantBlankPage asserts page p (1-based) of a blank simplified query.
+func wantBlankPage(t *testing.T, a *answer, p int) {
+	t.Helper()
+	var ids []string
+	var scores []float32
+	for _, r := range formABlankOrder[min((p-1)*10, 40):min(p*10, 40)] {
+		ids = append(ids, r.id)
+		scores = append(scores, formARank(1, r.w))
+	}
+	wantIDs(t, a, ids...)
+	wantScores(t, a, scores...)
+}
+
+// weights of the contracts, for Form A scores.
+var weights = map[string]float32{"c01": 48, "c02": 16, "c03": 112, "c04": 8, "c05": 240, "c06": 0,
+	"c07": 4, "c08": 24, "c09": 2, "c10": 64, "c11": 12, "c12": 32}
+
+// wantFiltered asserts the hits of a simplified query whose q is blank and
+// whose other members only filter: contracts, each scoring 1 + its rank.
+func wantFiltered(t *testing.T, a *answer, contracts ...string) {
+	t.Helper()
+	var ids []string
+	var scores []float32
+	for _, c := range contracts {
+		ids = append(ids, "contract:en/"+c)
+		scores = append(scores, formARank(1, weights[c]))
+	}
+	wantTotal(t, a, int64(len(contracts)), "eq")
+	wantIDs(t, a, ids...)
+	wantScores(t, a, scores...)
+}
+
+// wantBodySuggesterFailures asserts the shard failures every non-blank q
+// causes: Form A's term suggester on body fails the five indexes that do
+// not map body (OpenSearch's behaviour, docs/decisions.md), so only
+// contracts are found.
+func wantBodySuggesterFailures(t *testing.T, a *answer) {
+	t.Helper()
+	wantShards(t, a, 6, 1, 5)
+	wantFailures(t, a, "illegal_argument_exception", "no mapping found for field [body]",
+		"category", "clause", "company", "definition", "jurisdiction")
+}
+
+// formAMembers: the simplified query's members (spec table "Form A").
+func (s *suite) formAMembers(t *testing.T) {
+	t.Run("q", func(t *testing.T) {
+		a := s.formA(t, `{"q":"royalties"}`)
+		// Whole words: c03's "royalty" does not match. c11 is shorter than
+		// c04 (higher BM25) and ranks higher (12 vs 8).
+		wantTotal(t, a, 2, "eq")
+		wantIDs(t, a, "contract:en/c11", "contract:en/c04")
+		wantBodySuggesterFailures(t, a)
+		wantJSON(t, a, `[{"key":"contract","doc_count":2}]`, "aggregations", "_index", "buckets")
+		wantJSON(t, a, `[{"key":"franchise-agreement","doc_count":1},{"key":"license-agreement","doc_count":1}]`, "aggregations", "category", "buckets")
+		wantJSON(t, a, `{"suggestions":[{"text":"royalties","offset":0,"length":9,"options":[]}]}`, "suggest")
+		// Text score plus the rank: above the blank query's 1 + rank.
+		sc := a.scores(t)
+		if len(sc) == 2 && (sc[0] <= formARank(0, 12) || sc[1] <= formARank(0, 8)) {
+			t.Errorf("scores %v do not add the text score to the rank", sc)
+		}
+	})
+	t.Run("q searches name, snippet, body, company.name, jurisdiction.name, category.name", func(t *testing.T) {
+		for q, want := range map[string][]string{
+			"trademark":  {"contract:en/c04"},                    // name
+			"restaurant": {"contract:en/c11"},                    // snippet and body
+			"umbrella":   {"contract:en/c08", "contract:en/c09"}, // company.name only
+			"texas":      {"contract:en/c08"},                    // jurisdiction.name only
+			"consulting": {"contract:en/c08"},                    // category.name, name, snippet, body
+			"franchise":  {"contract:en/c11"},                    // name, category.name
+		} {
+			a := s.formA(t, `{"q":"`+q+`"}`)
+			wantIDs(t, a, want...)
+		}
+		// url, industry, lawfirm and sections are not searched by q.
+		for _, q := range []string{"contracts", "healthcare", "skadden", "schedule"} {
+			wantTotal(t, s.formA(t, `{"q":"`+q+`"}`), 0, "eq")
+		}
+	})
+	t.Run("q blank matches every document", func(t *testing.T) {
+		for _, q := range []string{`{"q":""}`, `{"q":"   "}`, `{}`} {
+			a := s.formA(t, q)
+			wantTotal(t, a, 40, "eq")
+			wantShards(t, a, 6, 6, 0)
+			wantBlankPage(t, a, 1)
+			wantJSON(t, a, `{"suggestions":[]}`, "suggest")
+		}
+	})
+	t.Run("_index", func(t *testing.T) {
+		a := s.formA(t, `{"_index":"clause"}`)
+		wantTotal(t, a, 6, "eq")
+		wantIDs(t, a, "clause:en/governing-law#a1", "clause:en/confidentiality#e5", "clause:en/governing-law#b2",
+			"clause:en/termination#c3", "clause:en/royalties#d4", "clause:en/indemnification#f6")
+		wantScores(t, a, formARank(1, 48), formARank(1, 24), formARank(1, 16), formARank(1, 8), formARank(1, 4), 1)
+		// _index is a post filter: the _index aggregation counts every index.
+		wantJSON(t, a, `[{"key":"contract","doc_count":12},{"key":"category","doc_count":6},{"key":"clause","doc_count":6},`+
+			`{"key":"jurisdiction","doc_count":6},{"key":"company","doc_count":5},{"key":"definition","doc_count":5}]`, "aggregations", "_index", "buckets")
+	})
+	t.Run("_index each index", func(t *testing.T) {
+		for ix, n := range map[string]int64{"contract": 12, "clause": 6, "definition": 5, "company": 5, "category": 6, "jurisdiction": 6} {
+			a := s.formA(t, `{"_index":"`+ix+`"}`)
+			wantTotal(t, a, n, "eq")
+			for _, id := range a.ids(t) {
+				if !strings.HasPrefix(id, ix+":") {
+					t.Errorf("_index %s: hit %s", ix, id)
+				}
+			}
+		}
+	})
+	t.Run("_index with q: the body suggester fails every index but contract", func(t *testing.T) {
+		// OpenSearch fails the clause shard for the suggester on body, so a
+		// text search restricted to clause finds nothing (docs/decisions.md).
+		a := s.formA(t, `{"q":"governed","_index":"clause"}`)
+		wantTotal(t, a, 0, "eq")
+		wantIDs(t, a)
+		wantBodySuggesterFailures(t, a)
+		wantJSON(t, a, `[{"key":"contract","doc_count":8}]`, "aggregations", "_index", "buckets")
+		a = s.formA(t, `{"q":"governed","_index":"contract"}`)
+		wantTotal(t, a, 8, "eq")
+	})
+	t.Run("p", func(t *testing.T) {
+		for p := 1; p <= 5; p++ {
+			a := s.formA(t, `{"p":`+string(rune('0'+p))+`}`)
+			wantTotal(t, a, 40, "eq")
+			wantBlankPage(t, a, p)
+			if got := a.integer(t, "size"); got != 10 {
+				t.Errorf("p %d: size %d", p, got)
+			}
+		}
+	})
+	t.Run("p as a numeric string", func(t *testing.T) {
+		wantBlankPage(t, s.formA(t, `{"p":"2"}`), 2)
+	})
+	t.Run("clause with text", func(t *testing.T) {
+		// Only c01's Governing Law clause holds both words (c05 and c09 say
+		// New York in the body, not in a Governing Law section).
+		a := s.formA(t, `{"clause":{"Governing Law":"New York"}}`)
+		wantTotal(t, a, 1, "eq")
+		wantIDs(t, a, "contract:en/c01")
+		ih := []any{"hits", "hits", 0, "inner_hits", "clause:Governing Law", "hits"}
+		wantTotal(t, &answer{doc: map[string]any{"hits": a.at(t, ih...)}, raw: a.raw}, 1, "eq")
+		if off := a.integer(t, append(ih, "hits", 0, "_nested", "offset")...); off != 1 {
+			t.Errorf("inner hit offset %d, want 1", off)
+		}
+		wantJSON(t, a, `{"type":"clause","name":"Governing Law","value":"governing law",`+
+			`"snippet":"This Agreement is governed by the laws of the State of New York.","group_id":"en/governing-law#a1"}`,
+			append(ih, "hits", 0, "_source")...)
+		// The section search is scored: 1 + the inner score + the rank.
+		inner := a.f32(t, append(ih, "hits", 0, "_score")...)
+		if inner <= 0 || a.f32(t, "hits", "hits", 0, "_score") != float32(float32(1+inner)+saturation(50, 16, 48)) {
+			t.Errorf("score %v, inner %v", a.f32(t, "hits", "hits", 0, "_score"), inner)
+		}
+	})
+	t.Run("clause with empty text: the heading must exist", func(t *testing.T) {
+		a := s.formA(t, `{"clause":{"Termination":""}}`)
+		wantFiltered(t, a, "c05", "c01", "c11")
+		for i, off := range []int64{1, 2, 1} {
+			p := []any{"hits", "hits", i, "inner_hits", "clause:Termination", "hits", "hits", 0}
+			if got := a.integer(t, append(p, "_nested", "offset")...); got != off {
+				t.Errorf("hit %d: offset %d, want %d", i, got, off)
+			}
+			if got := a.f32(t, append(p, "_score")...); got != 0 {
+				t.Errorf("hit %d: inner score %v, want 0 (filters only)", i, got)
+			}
+		}
+	})
+	t.Run("clause heading matched case-insensitively", func(t *testing.T) {
+		a := s.formA(t, `{"clause":{"governing   LAW":""}}`)
+		wantFiltered(t, a, "c03", "c10", "c01", "c02", "c04", "c06")
+		if !a.has("hits", "hits", 0, "inner_hits", "clause:governing   LAW") {
+			t.Errorf("inner hits not named after the heading as written: %s", a.rawAt(t, "hits", "hits", 0))
+		}
+	})
+	t.Run("clause text: every word required", func(t *testing.T) {
+		wantTotal(t, s.formA(t, `{"clause":{"Governing Law":"New Delaware"}}`), 0, "eq")
+	})
+	t.Run("clause several entries all required", func(t *testing.T) {
+		a := s.formA(t, `{"clause":{"Termination":"","Governing Law":""}}`)
+		wantFiltered(t, a, "c01")
+		wantKeys(t, "inner_hits", a.obj(t, "hits", "hits", 0, "inner_hits"), "clause:Termination", "clause:Governing Law")
+	})
+	t.Run("definition with text", func(t *testing.T) {
+		a := s.formA(t, `{"definition":{"Confidential Information":"non-public"}}`)
+		wantIDs(t, a, "contract:en/c03")
+		p := []any{"hits", "hits", 0, "inner_hits", "definition:Confidential Information", "hits", "hits"}
+		if n := len(a.list(t, p...)); n != 1 {
+			t.Fatalf("%d inner hits", n)
+		}
+		if off := a.integer(t, append(p, 0, "_nested", "offset")...); off != 1 {
+			t.Errorf("offset %d, want 1", off)
+		}
+	})
+	t.Run("definition with empty text", func(t *testing.T) {
+		a := s.formA(t, `{"definition":{"Territory":""}}`)
+		wantFiltered(t, a, "c01", "c02")
+	})
+	t.Run("definition is not clause", func(t *testing.T) {
+		// Confidentiality is a clause heading, never a defined term.
+		wantTotal(t, s.formA(t, `{"definition":{"Confidentiality":""}}`), 0, "eq")
+	})
+	t.Run("clause and definition together", func(t *testing.T) {
+		a := s.formA(t, `{"clause":{"Confidentiality":""},"definition":{"Confidential Information":""}}`)
+		wantFiltered(t, a, "c03", "c12")
+	})
+	attributes := []struct{ name, query string }{
+		{"category", `{"category":{"license-agreement":""}}`},
+		{"country", `{"country":{"ca":""}}`},
+		{"jurisdiction", `{"jurisdiction":{"delaware-us":""}}`},
+		{"industry", `{"industry":{"software":""}}`},
+		{"company", `{"company":{"1001039":""}}`},
+		{"lawfirm", `{"lawfirm":{"osler":""}}`},
+		{"exhibit_id", `{"exhibit_id":{"EX-10.4":""}}`},
+		{"filing_id", `{"filing_id":{"HK-2021-0909":""}}`},
+		{"filing_type", `{"filing_type":{"10-Q":""}}`},
+		{"source", `{"source":{"www.hkexnews.hk":""}}`},
+	}
+	want := map[string][]string{
+		"category": {"c03", "c04"}, "country": {"c02", "c11"}, "jurisdiction": {"c03", "c10"},
+		"industry": {"c03", "c10", "c06"}, "company": {"c05", "c01", "c12"}, "lawfirm": {"c02", "c11"},
+		"exhibit_id": {"c04"}, "filing_id": {"c07"}, "filing_type": {"c12", "c08", "c02"}, "source": {"c07"},
+	}
+	for _, at := range attributes {
+		t.Run(at.name, func(t *testing.T) {
+			wantFiltered(t, s.formA(t, at.query), want[at.name]...)
+		})
+	}
+	t.Run("attribute value is exact", func(t *testing.T) {
+		// Keyword match: neither a prefix, nor the name, nor another case.
+		for _, q := range []string{`{"category":{"license":""}}`, `{"category":{"License Agreement":""}}`, `{"country":{"CA":""}}`} {
+			wantTotal(t, s.formA(t, q), 0, "eq")
+		}
+	})
+	t.Run("attribute several values all required", func(t *testing.T) {
+		wantTotal(t, s.formA(t, `{"category":{"license-agreement":"","distributor-agreement":""}}`), 0, "eq")
+	})
+	t.Run("several attributes combine as AND", func(t *testing.T) {
+		wantFiltered(t, s.formA(t, `{"company":{"3003141":""},"jurisdiction":{"delaware-us":""}}`), "c03", "c10")
+		wantFiltered(t, s.formA(t, `{"company":{"3003141":""},"industry":{"software":""},"filing_type":{"8-K":""},"country":{"us":""}}`), "c03", "c10", "c06")
+	})
+	t.Run("filing_year min and max", func(t *testing.T) {
+		wantFiltered(t, s.formA(t, `{"filing_year":{"min":2015,"max":2018}}`), "c03", "c08", "c04")
+	})
+	t.Run("filing_year min only, as a string", func(t *testing.T) {
+		wantFiltered(t, s.formA(t, `{"filing_year":{"min":"2020"}}`), "c10", "c12", "c07")
+	})
+	t.Run("filing_year max only", func(t *testing.T) {
+		wantFiltered(t, s.formA(t, `{"filing_year":{"max":2011}}`), "c05", "c09")
+	})
+	t.Run("filing_year bounds inclusive", func(t *testing.T) {
+		wantFiltered(t, s.formA(t, `{"filing_year":{"min":2012,"max":"2012"}}`), "c01")
+		wantFiltered(t, s.formA(t, `{"filing_year":{"min":2010,"max":2010}}`), "c05")
+		wantFiltered(t, s.formA(t, `{"filing_year":{"min":2022,"max":2022}}`), "c10")
+	})
+	t.Run("every member together", func(t *testing.T) {
+		a := s.formA(t, `{"q":"governed","_index":"contract","p":1,"clause":{"Governing Law":"Delaware"},"definition":{"Software":""},`+
+			`"category":{"license-agreement":""},"country":{"us":""},"jurisdiction":{"delaware-us":""},"industry":{"software":""},`+
+			`"company":{"3003141":""},"lawfirm":{"wilson-sonsini":""},"exhibit_id":{"EX-10.3":""},"filing_id":{"0003003141-16-000031":""},`+
+			`"filing_type":{"8-K":""},"source":{"www.sec.gov":""},"filing_year":{"min":2016,"max":2016}}`)
+		wantIDs(t, a, "contract:en/c03")
+		wantKeys(t, "inner_hits", a.obj(t, "hits", "hits", 0, "inner_hits"), "clause:Governing Law", "definition:Software")
+	})
+}
+
+// qOperators: the text operators inside q (spec table "Text operators
+// inside q"), through Form A as the spec presents them.
+func (s *suite) qOperators(t *testing.T) {
+	t.Run("words separated by spaces", func(t *testing.T) {
+		// OR: indemnify (c01, c05) or royalties (c04, c11).
+		a := s.formA(t, `{"q":"indemnify royalties"}`)
+		wantTotal(t, a, 4, "eq")
+		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c11", "contract:en/c04")
+		wantBodySuggesterFailures(t, a)
+		wantJSON(t, a, `{"suggestions":[{"text":"indemnify","offset":0,"length":9,"options":[]},{"text":"royalties","offset":10,"length":9,"options":[]}]}`, "suggest")
+	})
+	t.Run("phrase in double quotes", func(t *testing.T) {
+		// c02 is governed by the laws of the Province, c03 of Delaware.
+		a := s.formA(t, `{"q":"\"governed by the laws of the State\""}`)
+		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c09")
+		// Words in another order are not the phrase.
+		wantTotal(t, s.formA(t, `{"q":"\"the laws governed\""}`), 0, "eq")
+	})
+	t.Run("+ requires a term", func(t *testing.T) {
+		// c03's "non-exclusive license" holds both words; c01 and c02 lack license.
+		a := s.formA(t, `{"q":"+exclusive +license"}`)
+		wantIDs(t, a, "contract:en/c03", "contract:en/c04")
+		a = s.formA(t, `{"q":"indemnify +supply"}`)
+		wantIDs(t, a, "contract:en/c05")
+	})
+	t.Run("+- excludes a term", func(t *testing.T) {
+		a := s.formA(t, `{"q":"royalties +-quarterly"}`)
+		wantIDs(t, a, "contract:en/c11")
+	})
+	t.Run("- alone is an OR of the negation", func(t *testing.T) {
+		// With default operator or, "-quarterly" is an optional "not
+		// quarterly": every contract matches (c04 through royalties). This
+		// is why the spec writes exclusion as +-term.
+		a := s.formA(t, `{"q":"royalties -quarterly"}`)
+		wantTotal(t, a, 12, "eq")
+	})
+	t.Run("| with parentheses is OR", func(t *testing.T) {
+		// governed in the body, and Delaware or Ontario anywhere (c11 is in
+		// Ontario but says nothing of governing law).
+		a := s.formA(t, `{"q":"+(delaware | ontario) +governed"}`)
+		wantTotal(t, a, 3, "eq")
+		wantIDs(t, a, "contract:en/c03", "contract:en/c10", "contract:en/c02")
+		a = s.formA(t, `{"q":"+(delaware | ontario)"}`)
+		wantTotal(t, a, 4, "eq")
+	})
+	t.Run("| without parentheses", func(t *testing.T) {
+		wantTotal(t, s.formA(t, `{"q":"arbitration | restaurant"}`), 2, "eq")
+	})
+	t.Run("trailing * is a prefix", func(t *testing.T) {
+		// indemnify (c01, c05) and Indemnification (c05); prefix queries score
+		// a constant 1 per field.
+		a := s.formA(t, `{"q":"indemnif*"}`)
+		wantIDs(t, a, "contract:en/c05", "contract:en/c01")
+		wantScores(t, a, formARank(1, 240), formARank(1, 48))
+		// Whole words otherwise: "indemnif" alone matches nothing.
+		wantTotal(t, s.formA(t, `{"q":"indemnif"}`), 0, "eq")
+		// agree* reaches agreement (all contracts) and agrees.
+		wantTotal(t, s.formA(t, `{"q":"agree*"}`), 12, "eq")
+	})
+	t.Run("trailing ~ is fuzzy", func(t *testing.T) {
+		// royaltys is one edit from royalty (c03) and two from royalties.
+		a := s.formA(t, `{"q":"royaltys~"}`)
+		wantIDs(t, a, "contract:en/c03", "contract:en/c11", "contract:en/c04")
+		wantTotal(t, s.formA(t, `{"q":"royaltys"}`), 0, "eq")
+		// The suggester proposes both, by score then frequency.
+		wantJSON(t, a, `{"suggestions":[{"text":"royaltys","offset":0,"length":8,"options":[`+
+			`{"text":"royalty","score":0.85714287,"freq":1},{"text":"royalties","score":0.75,"freq":2}]}]}`, "suggest")
+	})
+	t.Run("phrase ~N is proximity", func(t *testing.T) {
+		// "Licensee shall pay" (c03, c04): pay is one position further than
+		// in the phrase, so slop 1 is needed.
+		wantTotal(t, s.formA(t, `{"q":"\"licensee pay\""}`), 0, "eq")
+		a := s.formA(t, `{"q":"\"licensee pay\"~1"}`)
+		wantIDs(t, a, "contract:en/c03", "contract:en/c04")
+	})
+	t.Run("phrase ~N in any order", func(t *testing.T) {
+		// Reversed, the same words need slop 3 (2 to transpose, 1 apart).
+		wantTotal(t, s.formA(t, `{"q":"\"pay licensee\"~2"}`), 0, "eq")
+		a := s.formA(t, `{"q":"\"pay licensee\"~3"}`)
+		wantIDs(t, a, "contract:en/c03", "contract:en/c04")
+	})
+	t.Run("empty q", func(t *testing.T) {
+		a := s.formA(t, `{"q":""}`)
+		wantTotal(t, a, 40, "eq")
+		wantShards(t, a, 6, 6, 0)
+	})
+	t.Run("misspelt word: suggestions", func(t *testing.T) {
+		a := s.formA(t, `{"q":"goverened york"}`)
+		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c09")
+		wantJSON(t, a, `{"suggestions":[{"text":"goverened","offset":0,"length":9,"options":[{"text":"governed","score":0.875,"freq":8}]},`+
+			`{"text":"york","offset":10,"length":4,"options":[]}]}`, "suggest")
+	})
+	t.Run("highlight of simplified queries", func(t *testing.T) {
+		a := s.formA(t, `{"q":"york"}`)
+		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c09")
+		s.pendingHighlight(t, a)
+		got := highlights(t, a, "jurisdiction.name")
+		for _, id := range []string{"en/c05", "en/c01", "en/c09"} {
+			if f := got[id]; len(f) != 1 || f[0] != "New <b>York</b>" {
+				t.Errorf("%s: jurisdiction.name fragments %q", id, f)
+			}
+		}
+		wantFragments(t, highlights(t, a, "body"), "<b>", "</b>", map[string][]string{
+			"en/c05": {"York"}, "en/c01": {"York"}, "en/c09": {"York"}})
+	})
+}
