@@ -1,0 +1,348 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+)
+
+// preamble locates the sentence that opens the contract proper: "This
+// Marketing Affiliate Agreement (the "Agreement") is entered into … by and
+// between …". para is its paragraph's index (-1 when none was found) and
+// at the sentence's offset in that paragraph.
+type preamble struct {
+	para, at int
+}
+
+// docNouns name a kind of document: the head of a title.
+var docNouns = map[string]bool{
+	"agreement": true, "agreements": true, "contract": true, "amendment": true, "addendum": true,
+	"lease": true, "sublease": true, "guaranty": true, "guarantee": true, "guarantees": true, "indenture": true,
+	"note": true, "plan": true, "memorandum": true, "letter": true, "certificate": true, "deed": true,
+	"terms": true, "protocol": true, "arrangement": true, "charter": true, "bylaws": true, "consent": true,
+	"waiver": true, "undertaking": true, "instrument": true, "license": true, "licence": true,
+	"statement": true, "schedule": true, "supplement": true, "attorney": true, "endorsement": true,
+	"understanding": true, "conditions": true, "order": true, "form": true, "appendix": true, "addenda": true,
+}
+
+const (
+	preambleParas = 80   // paragraphs searched for the preamble
+	preambleReach = 6000 // bytes of a run-together paragraph searched
+)
+
+// findPreamble returns the contract's opening sentence.
+func findPreamble(body string, spans []span) preamble {
+	for i := 0; i < len(spans) && i < preambleParas; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if len(p) < 60 {
+			continue
+		}
+		limit := min(len(p), preambleReach)
+		for at := 0; at < limit; {
+			if isPreambleSentence(p[at:]) {
+				return preamble{para: i, at: at}
+			}
+			j := strings.Index(p[at:limit], ". ")
+			k := capsTitleBreak(p[at:limit])
+			if j < 0 && k < 0 {
+				break
+			}
+			if j < 0 || k >= 0 && k < j {
+				at += k
+			} else {
+				at += j + 2
+			}
+		}
+	}
+	return preamble{para: -1}
+}
+
+// capsTitleBreak finds, in run-together text, where a sentence starts
+// right after a title in capitals: "… SERVICES AGREEMENT This Services
+// Agreement …" returns the offset of "This".
+func capsTitleBreak(s string) int {
+	for _, w := range []string{" This ", " THIS "} {
+		if i := strings.Index(s, w); i > 0 {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// isPreambleSentence reports whether s opens with a sentence that names a
+// document and how it was made: a document noun and "between", "among",
+// "entered into", "made" or "dated" within its first 700 bytes.
+func isPreambleSentence(s string) bool {
+	head := s[:min(len(s), 700)]
+	if j := strings.Index(head, ". "); j > 0 && j < 40 {
+		return false
+	}
+	l := asciiLower(head)
+	if !(strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ") || strings.Contains(l[:min(len(l), 200)], "agreement") ||
+		strings.Contains(l[:min(len(l), 200)], "contract") || strings.HasPrefix(l, "reference is")) {
+		return false
+	}
+	hasNoun := false
+	for _, n := range []string{"agreement", "contract", "amendment", "addendum", "lease", "guarant", "letter", "license", "licence", "plan", "note", "memorandum", "deed", "instrument", "schedule", "exhibit"} {
+		if strings.Contains(l, n) {
+			hasNoun = true
+			break
+		}
+	}
+	if !hasNoun {
+		return false
+	}
+	for _, v := range []string{" between", " among", "entered into", " made ", " made,", " dated", "effective as of", "reference is", " by and "} {
+		if strings.Contains(l, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// selfName returns the name a preamble gives its document: "This Marketing
+// Affiliate Agreement (the …" → "Marketing Affiliate Agreement"; "" when
+// the sentence names none.
+func selfName(s string) string {
+	s = s[:min(len(s), 400)]
+	w := strings.Fields(s)
+	if len(w) == 0 {
+		return ""
+	}
+	i := 0
+	if lw := strings.ToLower(w[0]); lw == "this" || lw == "the" {
+		i = 1
+		if i < len(w) && strings.ToLower(w[i]) == "is" {
+			i++
+		}
+	}
+	var name []string
+	lastNoun := -1
+	for ; i < len(w) && len(name) < 16; i++ {
+		word := w[i]
+		lw := strings.ToLower(strings.Trim(word, ",.;:"))
+		if strings.ContainsAny(word[:1], "(\"“") || stopAfterName[lw] {
+			break
+		}
+		name = append(name, strings.TrimRight(word, ",;:"))
+		if docNouns[lw] {
+			lastNoun = len(name)
+		}
+		if strings.HasSuffix(word, ",") || strings.HasSuffix(word, ";") {
+			break
+		}
+	}
+	if lastNoun < 0 {
+		return ""
+	}
+	return strings.Join(name[:lastNoun], " ")
+}
+
+var stopAfterName = map[string]bool{
+	"is": true, "made": true, "dated": true, "entered": true, "by": true, "between": true, "among": true,
+	"effective": true, "executed": true, "shall": true, "was": true, "as": true, "hereinafter": true,
+	"dated:": true, "date": true, "of": false, "are": true, "will": true, "has": true,
+}
+
+// findTitle returns the document's title: the first heading-like stretch
+// before the preamble that names a document ("MARKETING AFFILIATE
+// AGREEMENT"), preferring one equal to the preamble's own name for the
+// document; else that name; else the exhibit description; else the first
+// line.
+func findTitle(body string, spans []span, pre preamble, description string) string {
+	var cands []string
+	last := pre.para
+	if last < 0 {
+		last = min(len(spans)-1, 12)
+	}
+	for i := 0; i <= last && i < len(spans); i++ {
+		p := body[spans[i].start:spans[i].end]
+		if i == pre.para {
+			p = p[:pre.at]
+		}
+		cands = appendTitleCandidates(cands, p)
+	}
+	self := ""
+	if pre.para >= 0 {
+		p := body[spans[pre.para].start:spans[pre.para].end]
+		self = selfName(p[pre.at:])
+	}
+	if self != "" {
+		for _, c := range cands {
+			if strings.EqualFold(collapse(c), collapse(self)) {
+				return c
+			}
+		}
+	}
+	if len(cands) > 0 {
+		return cands[0]
+	}
+	if self != "" {
+		return self
+	}
+	if description != "" {
+		return description
+	}
+	for _, sp := range spans {
+		if p := body[sp.start:sp.end]; len(p) > 3 {
+			return cut(p, 100)
+		}
+	}
+	return ""
+}
+
+// labelPrefixes are stripped from the start of a title paragraph.
+var labelPrefixes = []string{"execution version", "execution copy", "conformed copy", "table of contents", "confidential", "final version", "form of"}
+
+// appendTitleCandidates adds the title candidates found in p.
+func appendTitleCandidates(cands []string, p string) []string {
+	p = stripLabels(p)
+	if p == "" || isNotice(p) && !strings.Contains(p, "AGREEMENT") {
+		return cands
+	}
+	if len(p) <= 150 && !isNotice(p) {
+		if t := titleLine(p); t != "" {
+			return append(cands, t)
+		}
+	}
+	return append(cands, capsTitles(p)...)
+}
+
+// stripLabels removes exhibit numbers and copy labels before a title:
+// "Exhibit 10.27", "EXHIBIT 4.25", "EX-10.1", "Execution Version".
+func stripLabels(p string) string {
+	for changed := true; changed && p != ""; {
+		changed = false
+		l := asciiLower(p)
+		switch {
+		case strings.HasPrefix(l, "exhibit ") || strings.HasPrefix(l, "ex-"):
+			rest := p[strings.IndexAny(p, " -")+1:]
+			// the exhibit number: "10.27", "10.(D)", "B(01)", "'B'"
+			i := strings.IndexByte(rest, ' ')
+			if i < 0 {
+				return ""
+			}
+			tok := rest[:i]
+			if strings.IndexFunc(tok, unicode.IsDigit) >= 0 || len(strings.Trim(tok, "'‘’\"().")) <= 2 {
+				p = strings.TrimLeft(rest[i:], " -–—:")
+				changed = true
+			}
+		case strings.HasPrefix(l, "no. ") && digitsLen(p[4:]) > 0:
+			p = strings.TrimLeft(p[4+digitsLen(p[4:]):], " .")
+			changed = true
+		default:
+			for _, lp := range labelPrefixes {
+				if strings.HasPrefix(l, lp) && lp != "form of" {
+					p = strings.TrimLeft(p[len(lp):], " :-–—")
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return p
+}
+
+// isNotice reports whether p is a confidential-treatment notice.
+func isNotice(p string) bool {
+	l := asciiLower(p[:min(len(p), 600)])
+	if !strings.Contains(l, "confidential") && !strings.Contains(l, "omitted") && !strings.Contains(l, "redacted") {
+		return false
+	}
+	for _, w := range []string{"omitted", "redacted", "excluded", "filed separately", "commission", "competitive harm", "treatment"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// titleLine returns the title in a short paragraph: its words up to the
+// last document noun, cut before "between", "dated" and the like, when
+// it is written as a heading (capitals or title case).
+func titleLine(p string) string {
+	words := strings.Fields(p)
+	lastNoun := -1
+	for i, w := range words {
+		lw := bareWord(w)
+		if i > 0 && titleStops[lw] && !(lw == "and" || lw == "of") {
+			break
+		}
+		if docNouns[lw] {
+			lastNoun = i
+		}
+		if strings.HasSuffix(w, ",") && i+1 < len(words) && titleStops[bareWord(words[i+1])] {
+			break
+		}
+	}
+	if lastNoun < 0 {
+		return ""
+	}
+	// keep "NO. 1", "(FORM)" right after the noun
+	end := lastNoun + 1
+	if end+1 < len(words) && strings.EqualFold(strings.TrimRight(words[end], "."), "no") && digitsLen(words[end+1]) > 0 {
+		end += 2
+	}
+	t := strings.Join(words[:end], " ")
+	ws := words[:end]
+	if !isCaps(t) && !isTitleCase(ws) {
+		return ""
+	}
+	if hasVerb(ws) {
+		return ""
+	}
+	return strings.TrimRight(t, " ,.;:")
+}
+
+// titleStops end a title line: what follows names the parties or date.
+var titleStops = map[string]bool{
+	"between": true, "among": true, "by": true, "dated": true, "made": true, "entered": true,
+	"effective": true, "date": true, "is": true, "this": true, "for": false,
+}
+
+// capsTitles finds titles in capitals inside a longer paragraph: runs of
+// words in capitals that end with a document noun ("… DISCLOSED.
+// SERVICES AGREEMENT This …" gives "SERVICES AGREEMENT").
+func capsTitles(p string) []string {
+	var out []string
+	words := strings.Fields(p[:min(len(p), 3000)])
+	start := -1
+	lastNoun := -1
+	flush := func() {
+		if start >= 0 && lastNoun >= start {
+			ws := words[start : lastNoun+1]
+			for len(ws) > 0 && (strings.EqualFold(ws[0], "THIS") || strings.EqualFold(ws[0], "THE")) {
+				ws = ws[1:]
+			}
+			if len(ws) > 0 && !hasVerb(ws) {
+				out = append(out, strings.TrimRight(strings.Join(ws, " "), " ,.;:"))
+			}
+		}
+		start, lastNoun = -1, -1
+	}
+	for i, w := range words {
+		if !isCapsWord(w) || !hasLetterOrAmp(w) && start < 0 {
+			flush()
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		if docNouns[bareWord(w)] {
+			lastNoun = i
+		}
+		if i-start > 14 || strings.HasSuffix(w, ".") && !strings.EqualFold(w, "NO.") || strings.ContainsAny(w, ";") {
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+func hasLetterOrAmp(w string) bool {
+	for _, r := range w {
+		if unicode.IsLetter(r) || r == '&' {
+			return true
+		}
+	}
+	return false
+}
