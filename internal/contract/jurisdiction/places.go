@@ -293,7 +293,7 @@ sr|Suriname||
 se|Sweden|kingdom of sweden|Swedish
 ch|Switzerland|swiss confederation|Swiss
 sy|Syria||
-tw|Taiwan|republic of china;taiwan roc|Taiwanese
+tw|Taiwan|republic of china;taiwan roc;r o c|Taiwanese
 tj|Tajikistan||
 tz|Tanzania||
 th|Thailand|kingdom of thailand|Thai

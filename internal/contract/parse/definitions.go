@@ -53,7 +53,7 @@ func findDefinitions(body string, spans []span) []contract.Section {
 	var hits []defHit
 	for _, sp := range spans {
 		p := body[sp.start:sp.end]
-		if !strings.ContainsAny(p, "\"“‘'") {
+		if nextQuote(p, 0) < 0 {
 			continue
 		}
 		hits = paragraphDefinitions(p, hits[:0])
@@ -85,11 +85,10 @@ func findDefinitions(body string, spans []span) []contract.Section {
 func paragraphDefinitions(p string, hits []defHit) []defHit {
 	first := len(hits)
 	for i := 0; i < len(p); {
-		j := strings.IndexAny(p[i:], "\"“‘'")
-		if j < 0 {
+		q := nextQuote(p, i)
+		if q < 0 {
 			break
 		}
-		q := i + j
 		terms, after := quotedTerms(p, q)
 		if len(terms) == 0 {
 			_, n := utf8.DecodeRuneInString(p[q:])
@@ -118,6 +117,23 @@ func paragraphDefinitions(p string, hits []defHit) []defHit {
 		}
 	}
 	return hits
+}
+
+// nextQuote returns the offset of the next opening-quote character at or
+// after i — '"', '\”, '“' or '‘' — or -1. It scans bytes: the curly
+// quotes start with 0xE2 0x80.
+func nextQuote(p string, i int) int {
+	for ; i < len(p); i++ {
+		switch p[i] {
+		case '"', '\'':
+			return i
+		case 0xE2:
+			if i+2 < len(p) && p[i+1] == 0x80 && (p[i+2] == 0x9C || p[i+2] == 0x98) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // quotedTerms reads one quoted term at p[q:], or a chain of them (`"Accept"

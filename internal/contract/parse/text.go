@@ -1,7 +1,6 @@
 package parse
 
 import (
-	"hash/fnv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,46 +26,65 @@ func cut(s string, max int) string {
 // lower-cased, every other run of characters one space. Two sections
 // whose wording differs only in case, punctuation or spacing share it.
 func textHash(s string) string {
-	h := fnv.New64a()
-	var buf [64]byte
-	b := buf[:0]
-	pending := false // a separator is due before the next word character
-	emit := func(r rune) {
-		if pending && len(b) > 0 || pending && h.Sum64() != fnvEmpty {
-			b = append(b, ' ')
+	const (
+		offset64 = 14695981039346656037
+		prime64  = 1099511628211
+	)
+	h := uint64(offset64)
+	add := func(c byte) { h = (h ^ uint64(c)) * prime64 }
+	started, pending := false, false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			lc := asciiFold[c]
+			if lc == 0 {
+				pending = true
+				continue
+			}
+			if pending && started {
+				add(' ')
+			}
+			pending, started = false, true
+			add(lc)
+			continue
 		}
-		pending = false
-		b = utf8.AppendRune(b, r)
-		if len(b) >= 56 {
-			h.Write(b)
-			b = b[:0]
-		}
-	}
-	for _, r := range s {
-		switch {
-		case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'):
-			emit(r)
-		case r < utf8.RuneSelf && r >= 'A' && r <= 'Z':
-			emit(r + 'a' - 'A')
-		case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			emit(unicode.ToLower(r))
-		default:
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			pending = true
+			continue
+		}
+		if pending && started {
+			add(' ')
+		}
+		pending, started = false, true
+		var buf [utf8.UTFMax]byte
+		for _, b := range utf8.AppendRune(buf[:0], unicode.ToLower(r)) {
+			add(b)
 		}
 	}
-	h.Write(b)
 	const hex = "0123456789abcdef"
-	sum := h.Sum64()
 	var out [16]byte
 	for i := 15; i >= 0; i-- {
-		out[i] = hex[sum&0xf]
-		sum >>= 4
+		out[i] = hex[h&0xf]
+		h >>= 4
 	}
 	return string(out[:])
 }
 
-// fnvEmpty is the FNV-1a 64 hash of nothing (its offset basis).
-const fnvEmpty = 14695981039346656037
+// asciiFold maps ASCII letters and digits to themselves in lower case and
+// everything else to 0.
+var asciiFold = func() (t [128]byte) {
+	for c := byte('0'); c <= '9'; c++ {
+		t[c] = c
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		t[c] = c
+		t[c-'a'+'A'] = c
+	}
+	return t
+}()
 
 // asciiLower returns s with ASCII letters lower-cased and every byte in
 // place, so offsets into it are offsets into s.
