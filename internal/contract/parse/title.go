@@ -21,7 +21,7 @@ var docNouns = map[string]bool{
 	"terms": true, "protocol": true, "arrangement": true, "charter": true, "bylaws": true, "consent": true,
 	"waiver": true, "undertaking": true, "instrument": true, "license": true, "licence": true,
 	"statement": true, "schedule": true, "supplement": true, "attorney": true, "endorsement": true,
-	"understanding": true, "conditions": true, "order": true, "form": true, "appendix": true, "addenda": true,
+	"understanding": true, "conditions": true, "appendix": true, "addenda": true,
 }
 
 const (
@@ -39,7 +39,7 @@ func findPreamble(body string, spans []span) preamble {
 		limit := min(len(p), preambleReach)
 		for at := 0; at < limit; {
 			if isPreambleSentence(p[at:]) {
-				return preamble{para: i, at: at}
+				return preamble{para: i, at: refinePreamble(p, at)}
 			}
 			j := strings.Index(p[at:limit], ". ")
 			k := capsTitleBreak(p[at:limit])
@@ -56,16 +56,44 @@ func findPreamble(body string, spans []span) preamble {
 	return preamble{para: -1}
 }
 
+// refinePreamble moves a preamble found at offset at to a "This"/"THIS"
+// that starts a preamble sentence within its first 2500 bytes: in
+// "Exhibit 10.1 MASTER FRANCHISE AGREEMENT This Master Franchise Agreement
+// … between …" the sentence starts at "This", and what comes before it is
+// the title.
+func refinePreamble(p string, at int) int {
+	if hasPrefixFold(p[at:], "this ") {
+		return at
+	}
+	limit := min(len(p), at+2500)
+	for from := at; from < limit; {
+		k := capsTitleBreak(p[from:limit])
+		if k < 0 {
+			break
+		}
+		if isPreambleSentence(p[from+k:]) {
+			return from + k
+		}
+		from += k + 1
+	}
+	return at
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
 // capsTitleBreak finds, in run-together text, where a sentence starts
 // right after a title in capitals: "… SERVICES AGREEMENT This Services
 // Agreement …" returns the offset of "This".
 func capsTitleBreak(s string) int {
+	best := -1
 	for _, w := range []string{" This ", " THIS "} {
-		if i := strings.Index(s, w); i > 0 {
-			return i + 1
+		if i := strings.Index(s, w); i > 0 && (best < 0 || i+1 < best) {
+			best = i + 1
 		}
 	}
-	return -1
+	return best
 }
 
 // isPreambleSentence reports whether s opens with a sentence that names a
@@ -81,9 +109,31 @@ func isPreambleSentence(s string) bool {
 		strings.Contains(l[:min(len(l), 200)], "contract") || strings.HasPrefix(l, "reference is")) {
 		return false
 	}
+	// A cover page ("X AGREEMENT by and between A and B, dated …") names
+	// the parties too; a preamble is prose: it opens with "This", makes
+	// the contract or defines a name for it.
+	prose := strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ")
+	for _, w := range []string{"entered into", " is made", " made and entered", "is dated", " made as of", " made this", "made effective", "(the \"", "(\"", "(the “", "(“", "(this", "reference is", " is effective", "effective as of the", "is executed", "made on"} {
+		if prose || strings.Contains(l, w) {
+			prose = true
+			break
+		}
+	}
+	if !prose {
+		return false
+	}
+	if isNotice(head) {
+		return false
+	}
+	// A document noun must come early: "This Marketing Affiliate Agreement
+	// …", "THIS AGREEMENT …", "Distributor Agreement dated …"; "THIS
+	// DOCUMENT, MARKED BY [***], HAS BEEN OMITTED …" is a notice.
 	hasNoun := false
-	for _, n := range []string{"agreement", "contract", "amendment", "addendum", "lease", "guarant", "letter", "license", "licence", "plan", "note", "memorandum", "deed", "instrument", "schedule", "exhibit"} {
-		if strings.Contains(l, n) {
+	for i, w := range strings.Fields(head) {
+		if i >= 14 {
+			break
+		}
+		if docNouns[bareWord(w)] {
 			hasNoun = true
 			break
 		}
@@ -154,24 +204,49 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 	if last < 0 {
 		last = min(len(spans)-1, 12)
 	}
+	var carry string
 	for i := 0; i <= last && i < len(spans); i++ {
 		p := body[spans[i].start:spans[i].end]
 		if i == pre.para {
 			p = p[:pre.at]
 		}
+		if carry != "" {
+			p = carry + " " + p
+			carry = ""
+		}
+		// "ADDENDUM TO" / "ZEBRA® PARTNERCONNECT DISTRIBUTOR AGREEMENT": a
+		// short line that ends on a connecting word goes on in the next.
+		if i < last && len(p) < 80 && endsWithConnector(p) {
+			carry = p
+			continue
+		}
 		cands = appendTitleCandidates(cands, p)
 	}
 	self := ""
 	if pre.para >= 0 {
-		p := body[spans[pre.para].start:spans[pre.para].end]
-		self = selfName(p[pre.at:])
+		p := body[spans[pre.para].start:spans[pre.para].end][pre.at:]
+		self = selfName(p)
+		if !hasPrefixFold(p, "this ") && !hasPrefixFold(p, "the ") {
+			// "SERVICES AGREEMENT, dated as of … (the "Agreement"), between …"
+			cands = appendTitleCandidates(cands, p[:min(len(p), 200)])
+		}
 	}
-	if self != "" {
+	if strings.Contains(self, " ") {
 		for _, c := range cands {
 			if strings.EqualFold(collapse(c), collapse(self)) {
 				return c
 			}
 		}
+	}
+	// A bare "AGREEMENT" (from "AGREEMENT NUMBER: …" or a notice) is the
+	// last resort among the candidates.
+	for _, c := range cands {
+		if strings.Contains(c, " ") {
+			return c
+		}
+	}
+	if strings.Contains(self, " ") {
+		return self
 	}
 	if len(cands) > 0 {
 		return cands[0]
@@ -190,8 +265,19 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 	return ""
 }
 
+// endsWithConnector reports whether a title line stops on a word that
+// needs a continuation: "TO", "OF", "AND", "THE", "FOR".
+func endsWithConnector(p string) bool {
+	w := strings.ToLower(lastWordOf(strings.TrimSpace(p)))
+	switch w {
+	case "to", "of", "and", "the", "for", "&":
+		return isCaps(p) || isTitleCase(strings.Fields(p))
+	}
+	return false
+}
+
 // labelPrefixes are stripped from the start of a title paragraph.
-var labelPrefixes = []string{"execution version", "execution copy", "conformed copy", "table of contents", "confidential", "final version", "form of"}
+var labelPrefixes = []string{"execution version", "execution copy", "conformed copy", "table of contents", "confidential", "final version", "(translation)", "translation", "[translation]", "english translation", "form of"}
 
 // appendTitleCandidates adds the title candidates found in p.
 func appendTitleCandidates(cands []string, p string) []string {
@@ -199,8 +285,13 @@ func appendTitleCandidates(cands []string, p string) []string {
 	if p == "" || isNotice(p) && !strings.Contains(p, "AGREEMENT") {
 		return cands
 	}
-	if len(p) <= 150 && !isNotice(p) {
-		if t := titleLine(p); t != "" {
+	if m := parseMarker(p); m.kind != noMarker {
+		return cands // "2. AMENDMENT", "19. ENTIRE AGREEMENT": a clause
+	}
+	if !isNotice(p) {
+		// a title line, or a title that opens a longer paragraph ("Road
+		// Transportation Agreement Party A (Shipper): …")
+		if t := titleLine(p[:min(len(p), 200)]); t != "" {
 			return append(cands, t)
 		}
 	}
@@ -214,7 +305,9 @@ func stripLabels(p string) string {
 		changed = false
 		l := asciiLower(p)
 		switch {
-		case strings.HasPrefix(l, "exhibit ") || strings.HasPrefix(l, "ex-"):
+		case strings.HasPrefix(l, "exhibit ") || strings.HasPrefix(l, "exhibits ") || strings.HasPrefix(l, "ex-") ||
+			strings.HasPrefix(l, "attachment ") || strings.HasPrefix(l, "appendix ") || strings.HasPrefix(l, "annex ") ||
+			strings.HasPrefix(l, "schedule ") && len(p) > 9 && (p[9] >= '0' && p[9] <= '9' || isLetterByte(p[9]) && (len(p) == 10 || p[10] == ' ')):
 			rest := p[strings.IndexAny(p, " -")+1:]
 			// the exhibit number: "10.27", "10.(D)", "B(01)", "'B'"
 			i := strings.IndexByte(rest, ' ')
@@ -261,10 +354,30 @@ func isNotice(p string) bool {
 // it is written as a heading (capitals or title case).
 func titleLine(p string) string {
 	words := strings.Fields(p)
+	if len(words) > 0 && isCapsWord(words[0]) {
+		// A title in capitals ends where the capitals do: "DISTRIBUTOR
+		// AGREEMENT Agreement Number …".
+		for i, w := range words {
+			if !isCapsWord(w) {
+				words = words[:i]
+				break
+			}
+		}
+	}
+	words = dropCompanyPrefix(words)
+	for len(words) > 1 && (strings.EqualFold(words[0], "this") || strings.EqualFold(words[0], "the")) {
+		words = words[1:]
+	}
 	lastNoun := -1
 	for i, w := range words {
 		lw := bareWord(w)
 		if i > 0 && titleStops[lw] && !(lw == "and" || lw == "of") {
+			break
+		}
+		if i > 0 && (strings.HasSuffix(words[i-1], ":") || strings.ContainsAny(w[:1], "\"“(")) {
+			break
+		}
+		if i >= 16 {
 			break
 		}
 		if docNouns[lw] {
@@ -277,20 +390,106 @@ func titleLine(p string) string {
 	if lastNoun < 0 {
 		return ""
 	}
-	// keep "NO. 1", "(FORM)" right after the noun
-	end := lastNoun + 1
-	if end+1 < len(words) && strings.EqualFold(strings.TrimRight(words[end], "."), "no") && digitsLen(words[end+1]) > 0 {
-		end += 2
+	end := titleTail(words, lastNoun+1)
+	ws := dedupeTitle(words[:lastNoun+1])
+	if len(ws) < lastNoun+1 {
+		end = len(ws)
 	}
 	t := strings.Join(words[:end], " ")
-	ws := words[:end]
-	if !isCaps(t) && !isTitleCase(ws) {
+	if !isCaps(t) && !isTitleCase(ws) && !isSentenceCaseTitle(ws) {
 		return ""
 	}
 	if hasVerb(ws) {
 		return ""
 	}
 	return strings.TrimRight(t, " ,.;:")
+}
+
+// dedupeTitle drops a title said twice ("SERVICES AGREEMENT SERVICES
+// AGREEMENT") or a document noun repeated at its end ("SPONSORSHIP
+// AGREEMENT AGREEMENT").
+func dedupeTitle(ws []string) []string {
+	if n := len(ws); n >= 2 && n%2 == 0 {
+		same := true
+		for i := 0; i < n/2; i++ {
+			if !strings.EqualFold(strings.Trim(ws[i], ",.;:"), strings.Trim(ws[n/2+i], ",.;:")) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return ws[:n/2]
+		}
+	}
+	if n := len(ws); n >= 2 && strings.EqualFold(strings.Trim(ws[n-1], ",.;:"), strings.Trim(ws[n-2], ",.;:")) && docNouns[bareWord(ws[n-1])] {
+		return ws[:n-1]
+	}
+	return ws
+}
+
+// isSentenceCaseTitle accepts "Distributorship agreement" and
+// "Maintenance and support contract": a capitalised first word, and no
+// lower-case word but minor words, document nouns and at most one other.
+func isSentenceCaseTitle(ws []string) bool {
+	if len(ws) < 2 || len(ws) > 6 || !isUpperStart(ws[0]) {
+		return false
+	}
+	others := 0
+	for _, w := range ws[1:] {
+		lw := bareWord(w)
+		if isUpperStart(w) || minorWords[lw] || docNouns[lw] {
+			continue
+		}
+		others++
+	}
+	return others <= 1
+}
+
+// titleTail extends a title past its last document noun over what
+// belongs to it: "NO. 1", a roman or arabic number ("ADDENDUM I"), or a
+// short parenthesis without quotes ("(DA-9801 Licensed Products)").
+func titleTail(words []string, end int) int {
+	if end+1 < len(words) && strings.EqualFold(strings.TrimRight(words[end], "."), "no") && digitsLen(strings.TrimLeft(words[end+1], "#")) > 0 {
+		return end + 2
+	}
+	if end < len(words) && (isRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
+		return end + 1
+	}
+	if end < len(words) && strings.HasPrefix(words[end], "(") && !titleStops[bareWord(words[end])] {
+		for k := end; k < len(words) && k < end+6; k++ {
+			if strings.ContainsAny(words[k], "\"“”") {
+				break
+			}
+			if strings.HasSuffix(words[k], ")") {
+				return k + 1
+			}
+		}
+	}
+	return end
+}
+
+// dropCompanyPrefix removes a company name that precedes a title: "CISCO
+// SYSTEMS, INC. NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT" →
+// "NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT". The name is the words
+// up to a corporate suffix within the first eight.
+func dropCompanyPrefix(words []string) []string {
+	for i := 1; i < len(words)-1 && i < 8; i++ {
+		w := strings.ToLower(strings.Trim(words[i], ",.;:"))
+		switch w {
+		case "inc", "corporation", "corp", "llc", "ltd", "limited", "plc", "l.l.c", "co", "n.a", "gmbh":
+			rest := words[i+1:]
+			for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == "—") {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 {
+				return rest
+			}
+		}
+		if docNouns[w] || w == "to" || w == "of" {
+			break
+		}
+	}
+	return words
 }
 
 // titleStops end a title line: what follows names the parties or date.
