@@ -303,6 +303,11 @@ func joinKind(at string, a, b *piece, width int) joinHow {
 	if startsStructure(bt, at) {
 		return joinBreak
 	}
+	if strings.HasPrefix(at, "THIS ") && !endsSentence(at) {
+		// "THIS EXCLUSIVE" / "DISTRIBUTOR AGREEMENT (the …) is made …": a
+		// preamble in capitals, not a heading
+		return joinSpace
+	}
 	if isCapsLine(at) != isCapsLine(bt) && (isCapsLine(at) && !startsLower(bt) || isCapsLine(bt) && !midSentence(at)) {
 		return joinBreak
 	}

@@ -277,7 +277,7 @@ func hasLongWord(words []string) bool {
 // isTitleCase reports whether every word but minor ones starts with a
 // capital (or a digit), and the first does.
 func isTitleCase(words []string) bool {
-	if len(words) == 0 || !isUpperStart(strings.TrimLeft(words[0], "(\"“'‘")) {
+	if len(words) == 0 || !isCapitalised(strings.TrimLeft(words[0], "(\"“'‘")) {
 		return false
 	}
 	for _, w := range words[1:] {
@@ -291,6 +291,19 @@ func isTitleCase(words []string) bool {
 		}
 	}
 	return true
+}
+
+// isCapitalised reports whether a word starts with a capital, or is a
+// brand written in lower case first: "e-business", "iPass".
+func isCapitalised(w string) bool {
+	if isUpperStart(w) {
+		return true
+	}
+	if strings.HasPrefix(w, "e-") || strings.HasPrefix(w, "i-") {
+		return true
+	}
+	u, _ := letterCase(w)
+	return u > 0 && isLowerStart(w) && len(w) > 2
 }
 
 // titleCaseShare is the share of non-minor words that start with a capital.

@@ -21,7 +21,7 @@ var docNouns = map[string]bool{
 	"terms": true, "protocol": true, "arrangement": true, "charter": true, "bylaws": true, "consent": true,
 	"waiver": true, "undertaking": true, "instrument": true, "license": true, "licence": true,
 	"statement": true, "schedule": true, "supplement": true, "attorney": true, "endorsement": true,
-	"understanding": true, "conditions": true, "appendix": true, "addenda": true,
+	"understanding": true, "appendix": true, "addenda": true,
 }
 
 const (
@@ -41,7 +41,7 @@ func findPreamble(body string, spans []span) preamble {
 			if isPreambleSentence(p[at:]) {
 				return preamble{para: i, at: refinePreamble(p, at)}
 			}
-			j := strings.Index(p[at:limit], ". ")
+			j := nextSentence(p[at:limit])
 			k := capsTitleBreak(p[at:limit])
 			if j < 0 && k < 0 {
 				break
@@ -49,7 +49,7 @@ func findPreamble(body string, spans []span) preamble {
 			if j < 0 || k >= 0 && k < j {
 				at += k
 			} else {
-				at += j + 2
+				at += j
 			}
 		}
 	}
@@ -83,6 +83,23 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
+// nextSentence returns the offset of the sentence after the first one in
+// s — after ". " that does not follow an abbreviation ("NO. 2", "Inc.") —
+// or -1.
+func nextSentence(s string) int {
+	for from := 0; ; {
+		j := strings.Index(s[from:], ". ")
+		if j < 0 {
+			return -1
+		}
+		j += from
+		if !abbreviations[strings.ToLower(lastWordOf(s[:j]))] {
+			return j + 2
+		}
+		from = j + 2
+	}
+}
+
 // capsTitleBreak finds, in run-together text, where a sentence starts
 // right after a title in capitals: "… SERVICES AGREEMENT This Services
 // Agreement …" returns the offset of "This".
@@ -101,7 +118,7 @@ func capsTitleBreak(s string) int {
 // "entered into", "made" or "dated" within its first 700 bytes.
 func isPreambleSentence(s string) bool {
 	head := s[:min(len(s), 700)]
-	if j := strings.Index(head, ". "); j > 0 && j < 40 {
+	if j := nextSentence(head); j > 0 && j < 40 {
 		return false
 	}
 	l := asciiLower(head)
@@ -159,6 +176,9 @@ func selfName(s string) string {
 		return ""
 	}
 	i := 0
+	if len(w) > 2 && strings.EqualFold(w[0], "under") && strings.EqualFold(w[1], "this") {
+		w = w[1:]
+	}
 	if lw := strings.ToLower(w[0]); lw == "this" || lw == "the" {
 		i = 1
 		if i < len(w) && strings.ToLower(w[i]) == "is" {
@@ -177,8 +197,12 @@ func selfName(s string) string {
 		if docNouns[lw] {
 			lastNoun = len(name)
 		}
-		if strings.HasSuffix(word, ",") || strings.HasSuffix(word, ";") {
-			break
+		if (strings.HasSuffix(word, ",") || strings.HasSuffix(word, ";")) && lastNoun >= 0 {
+			// "This Agreement, dated …" ends the name; "SOFTWARE LICENSE,
+			// CUSTOMIZATION AND MAINTENANCE AGREEMENT" goes on.
+			if i+1 >= len(w) || !isUpperStart(w[i+1]) || stopAfterName[strings.ToLower(w[i+1])] {
+				break
+			}
 		}
 	}
 	if lastNoun < 0 {
@@ -216,7 +240,7 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		}
 		// "ADDENDUM TO" / "ZEBRA® PARTNERCONNECT DISTRIBUTOR AGREEMENT": a
 		// short line that ends on a connecting word goes on in the next.
-		if i < last && len(p) < 80 && endsWithConnector(p) {
+		if i < last && len(p) < 80 && (endsWithConnector(p) || continuesTitle(p, body[spans[i+1].start:spans[i+1].end])) {
 			carry = p
 			continue
 		}
@@ -235,6 +259,19 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		for _, c := range cands {
 			if strings.EqualFold(collapse(c), collapse(self)) {
 				return c
+			}
+		}
+		// "FIRST AMENDMENT TO SAGEBRUSH" / "MANAGEMENT AND MAINTENANCE
+		// AGREEMENT" / "THIS FIRST AMENDMENT TO SAGEBRUSH MANAGEMENT AND
+		// MAINTENANCE AGREEMENT …": a title over two or three lines that the
+		// preamble repeats.
+		if pre.para >= 1 {
+			joined := ""
+			for k := pre.para - 1; k >= 0 && k >= pre.para-3; k-- {
+				joined = strings.TrimSpace(stripLabels(body[spans[k].start:spans[k].end]) + " " + joined)
+				if strings.EqualFold(collapse(joined), collapse(self)) {
+					return joined
+				}
 			}
 		}
 	}
@@ -276,13 +313,50 @@ func endsWithConnector(p string) bool {
 	return false
 }
 
+// continuesTitle reports whether a short line in capitals without a
+// document noun goes on in the next line, which starts with a connecting
+// word: "AMENDMENT AND TERMINATION" / "OF" / "JOINT VENTURE AGREEMENT".
+func continuesTitle(p, next string) bool {
+	p = stripLabels(p)
+	if p == "" || !isCaps(p) || strings.ContainsAny(p, ",.;:\"“(") || parseMarker(p).kind != noMarker {
+		return false
+	}
+	if len(next) > 120 || !isCaps(next) {
+		return false
+	}
+	switch strings.ToLower(strings.Fields(next)[0]) {
+	case "of", "to", "and", "for":
+		return true
+	}
+	return false
+}
+
 // labelPrefixes are stripped from the start of a title paragraph.
-var labelPrefixes = []string{"execution version", "execution copy", "conformed copy", "table of contents", "confidential", "final version", "(translation)", "translation", "[translation]", "english translation", "form of"}
+var labelPrefixes = []string{"under this", "execution version", "execution copy", "conformed copy", "table of contents", "confidential", "final version", "(translation)", "translation", "[translation]", "english translation", "form of"}
 
 // appendTitleCandidates adds the title candidates found in p.
 func appendTitleCandidates(cands []string, p string) []string {
 	p = stripLabels(p)
-	if p == "" || isNotice(p) && !strings.Contains(p, "AGREEMENT") {
+	if isNotice(p) {
+		// "… WOULD LIKELY CAUSE COMPETITIVE HARM IF DISCLOSED. Execution
+		// Version Network Build and Maintenance Agreement Between …": the
+		// title follows the notice's last sentence.
+		for at := nextSentence(p); at > 0 && at < len(p); {
+			if !isNotice(p[at:]) {
+				cands = appendTitleCandidates(cands, p[at:])
+				break
+			}
+			k := nextSentence(p[at:])
+			if k < 0 {
+				break
+			}
+			at += k
+		}
+		if !strings.Contains(p, "AGREEMENT") {
+			return cands
+		}
+	}
+	if p == "" {
 		return cands
 	}
 	if m := parseMarker(p); m.kind != noMarker {
@@ -319,6 +393,14 @@ func stripLabels(p string) string {
 				p = strings.TrimLeft(rest[i:], " -–—:")
 				changed = true
 			}
+		case len(p) > 8 && strings.IndexByte(p, ' ') >= 6 && digitsIn(p[:strings.IndexByte(p, ' ')]) >= 5 && strings.IndexFunc(p[:strings.IndexByte(p, ' ')], unicode.IsLower) < 0:
+			// a CUSIP or file number: "30734W208 EXHIBIT 1 …"
+			p = strings.TrimLeft(p[strings.IndexByte(p, ' '):], " ")
+			changed = true
+		case p[0] == '[' && strings.IndexByte(p, ']') > 0 && strings.IndexByte(p, ']') < 60 && !isRedactionTerm(p[:strings.IndexByte(p, ']')+1]):
+			// "[LOGO]", "[MEDICAL MANAGER LETTERHEAD]"
+			p = strings.TrimLeft(p[strings.IndexByte(p, ']')+1:], " ")
+			changed = true
 		case strings.HasPrefix(l, "no. ") && digitsLen(p[4:]) > 0:
 			p = strings.TrimLeft(p[4+digitsLen(p[4:]):], " .")
 			changed = true
@@ -338,10 +420,7 @@ func stripLabels(p string) string {
 // isNotice reports whether p is a confidential-treatment notice.
 func isNotice(p string) bool {
 	l := asciiLower(p[:min(len(p), 600)])
-	if !strings.Contains(l, "confidential") && !strings.Contains(l, "omitted") && !strings.Contains(l, "redacted") {
-		return false
-	}
-	for _, w := range []string{"omitted", "redacted", "excluded", "filed separately", "commission", "competitive harm", "treatment"} {
+	for _, w := range []string{"omitted", "redacted", "excluded from", "filed separately", "confidential treatment", "competitive harm", "not material", "been excluded"} {
 		if strings.Contains(l, w) {
 			return true
 		}
@@ -354,12 +433,19 @@ func isNotice(p string) bool {
 // it is written as a heading (capitals or title case).
 func titleLine(p string) string {
 	words := strings.Fields(p)
+	wholeCaps := false
 	if len(words) > 0 && isCapsWord(words[0]) {
 		// A title in capitals ends where the capitals do: "DISTRIBUTOR
-		// AGREEMENT Agreement Number …".
+		// AGREEMENT Agreement Number …" — but keeps a parenthesis right
+		// after it: "… AGREEMENT (DA-9801 Licensed Products)".
+		wholeCaps = true
 		for i, w := range words {
-			if !isCapsWord(w) {
+			if !isCapsWord(w) && !strings.HasPrefix(w, "(") {
+				if i > 0 && strings.HasPrefix(words[i-1], "(") && !strings.HasSuffix(words[i-1], ")") {
+					continue
+				}
 				words = words[:i]
+				wholeCaps = false
 				break
 			}
 		}
@@ -377,10 +463,13 @@ func titleLine(p string) string {
 		if i > 0 && (strings.HasSuffix(words[i-1], ":") || strings.ContainsAny(w[:1], "\"“(")) {
 			break
 		}
+		if lw == "table" && i+1 < len(words) && bareWord(words[i+1]) == "of" || parseMarker(w+" x").kind == outlineMarker {
+			break // "… TABLE OF CONTENTS", "… 1.1 Scope"
+		}
 		if i >= 16 {
 			break
 		}
-		if docNouns[lw] {
+		if docNouns[lw] || lw == "conditions" && i > 0 && conditionsQualifiers[bareWord(words[i-1])] {
 			lastNoun = i
 		}
 		if strings.HasSuffix(w, ",") && i+1 < len(words) && titleStops[bareWord(words[i+1])] {
@@ -391,6 +480,18 @@ func titleLine(p string) string {
 		return ""
 	}
 	end := titleTail(words, lastNoun+1)
+	if wholeCaps && end < len(words) && len(words) <= 14 {
+		// A title line in capitals is the whole line up to what names the
+		// parties or the date: "NON COMPETITION AGREEMENT AND RIGHT OF
+		// FIRST OFFER", "SERVICE AGREEMENT FOR TRANSFER AGENT SERVICES".
+		if titleContinuations[bareWord(words[end])] {
+			k := end
+			for k < len(words) && !capsTitleStops[bareWord(words[k])] && !strings.ContainsAny(words[k], ",;:\"“()-–—") && !isCorporateWord(words[k]) {
+				k++
+			}
+			end = k
+		}
+	}
 	ws := dedupeTitle(words[:lastNoun+1])
 	if len(ws) < lastNoun+1 {
 		end = len(ws)
@@ -399,10 +500,24 @@ func titleLine(p string) string {
 	if !isCaps(t) && !isTitleCase(ws) && !isSentenceCaseTitle(ws) {
 		return ""
 	}
-	if hasVerb(ws) {
+	if hasVerb(ws) || looksLikeDate(strings.ToLower(t)) || isReferenceNumber(ws, words[lastNoun+1:]) {
 		return ""
 	}
 	return strings.TrimRight(t, " ,.;:")
+}
+
+// isReferenceNumber reports whether a title is only a document's number:
+// "Contract No. 017", "Agreement Number 12965".
+func isReferenceNumber(ws, after []string) bool {
+	if len(ws) == 0 || len(after) == 0 {
+		return false
+	}
+	switch bareWord(ws[len(ws)-1]) {
+	case "agreement", "contract":
+		a := bareWord(after[0])
+		return a == "no" || a == "number" || a == "ref" || a == "reference"
+	}
+	return false
 }
 
 // dedupeTitle drops a title said twice ("SERVICES AGREEMENT SERVICES
@@ -492,6 +607,26 @@ func dropCompanyPrefix(words []string) []string {
 	return words
 }
 
+// titleContinuations may carry a title in capitals past its document
+// noun.
+var titleContinuations = map[string]bool{"and": true, "for": true, "of": true, "required": true, "regarding": true, "relating": true, "concerning": true, "on": true}
+
+func isCorporateWord(w string) bool {
+	switch strings.ToLower(strings.Trim(w, ",.")) {
+	case "inc", "llc", "ltd", "limited", "corporation", "corp", "plc", "company", "co", "l.p", "lp", "n.a":
+		return true
+	}
+	return false
+}
+
+// capsTitleStops end a title in capitals: what follows names the
+// parties or the date.
+var capsTitleStops = map[string]bool{"between": true, "among": true, "dated": true, "made": true, "entered": true, "effective": true, "date": true, "this": true, "is": true, "to": true, "by": false, "with": true}
+
+// conditionsQualifiers make "conditions" a document noun: "Terms and
+// Conditions", "General Conditions".
+var conditionsQualifiers = map[string]bool{"and": true, "general": true, "special": true, "standard": true, "specific": true}
+
 // titleStops end a title line: what follows names the parties or date.
 var titleStops = map[string]bool{
 	"between": true, "among": true, "by": true, "dated": true, "made": true, "entered": true,
@@ -513,7 +648,9 @@ func capsTitles(p string) []string {
 				ws = ws[1:]
 			}
 			if len(ws) > 0 && !hasVerb(ws) {
-				out = append(out, strings.TrimRight(strings.Join(ws, " "), " ,.;:"))
+				if t := strings.TrimRight(stripLabels(strings.Join(ws, " ")), " ,.;:"); t != "" {
+					out = append(out, t)
+				}
 			}
 		}
 		start, lastNoun = -1, -1
