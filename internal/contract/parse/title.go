@@ -15,7 +15,7 @@ type preamble struct {
 
 // docNouns name a kind of document: the head of a title.
 var docNouns = map[string]bool{
-	"agreement": true, "agreements": true, "contract": true, "amendment": true, "addendum": true,
+	"agreement": true, "agreements": true, "contract": true, "contracts": true, "amendment": true, "addendum": true,
 	"lease": true, "sublease": true, "guaranty": true, "guarantee": true, "guarantees": true, "indenture": true,
 	"note": true, "plan": true, "memorandum": true, "letter": true, "certificate": true, "deed": true,
 	"terms": true, "protocol": true, "arrangement": true, "charter": true, "bylaws": true, "consent": true,
@@ -33,7 +33,7 @@ const (
 func findPreamble(body string, spans []span) preamble {
 	for i := 0; i < len(spans) && i < preambleParas; i++ {
 		p := body[spans[i].start:spans[i].end]
-		if len(p) < 60 {
+		if len(p) < 30 {
 			continue
 		}
 		limit := min(len(p), preambleReach)
@@ -89,8 +89,17 @@ func hasPrefixFold(s, prefix string) bool {
 func nextSentence(s string) int {
 	for from := 0; ; {
 		j := strings.Index(s[from:], ". ")
-		if j < 0 {
+		k := -1
+		for _, e := range []string{".] ", ".) ", ".\" ", ".” "} {
+			if x := strings.Index(s[from:], e); x >= 0 && (k < 0 || x < k) {
+				k = x
+			}
+		}
+		if j < 0 && k < 0 {
 			return -1
+		}
+		if j < 0 || k >= 0 && k < j {
+			return from + k + 3
 		}
 		j += from
 		if !abbreviations[strings.ToLower(lastWordOf(s[:j]))] {
@@ -229,6 +238,7 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		last = min(len(spans)-1, 12)
 	}
 	var carry string
+	candPara := make(map[string]int) // candidate → its paragraph
 	for i := 0; i <= last && i < len(spans); i++ {
 		p := body[spans[i].start:spans[i].end]
 		if i == pre.para {
@@ -244,7 +254,13 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 			carry = p
 			continue
 		}
+		n := len(cands)
 		cands = appendTitleCandidates(cands, p)
+		for _, c := range cands[n:] {
+			if _, ok := candPara[c]; !ok {
+				candPara[c] = i
+			}
+		}
 	}
 	self := ""
 	if pre.para >= 0 {
@@ -259,6 +275,22 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		for _, c := range cands {
 			if strings.EqualFold(collapse(c), collapse(self)) {
 				return c
+			}
+		}
+		// "ACCURAY INCORPORATED MULTIPLE LINAC AND MULTI-MODALITY" /
+		// "DISTRIBUTOR AGREEMENT" / "This Multiple LINAC and Multi-Modality
+		// Distributor Agreement …": the preamble names the title the lines
+		// break.
+		ns := normTitleWords(self)
+		for _, c := range cands {
+			nc := normTitleWords(c)
+			k, ok := candPara[c]
+			if !ok || k == 0 || !strings.HasSuffix(ns, " "+nc) {
+				continue
+			}
+			head := strings.TrimSuffix(ns, " "+nc)
+			if prev := normTitleWords(body[spans[k-1].start:spans[k-1].end]); prev == head || strings.HasSuffix(prev, " "+head) {
+				return self
 			}
 		}
 		// "FIRST AMENDMENT TO SAGEBRUSH" / "MANAGEMENT AND MAINTENANCE
@@ -300,6 +332,23 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		}
 	}
 	return ""
+}
+
+// normTitleWords lower-cases s and keeps its words, one space apart, for
+// comparing titles written in different cases or broken over lines.
+func normTitleWords(s string) string {
+	var b strings.Builder
+	space := true
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			space = false
+		} else if !space {
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	return strings.TrimSpace(b.String())
 }
 
 // endsWithConnector reports whether a title line stops on a word that
@@ -389,8 +438,21 @@ func stripLabels(p string) string {
 				return ""
 			}
 			tok := rest[:i]
-			if strings.IndexFunc(tok, unicode.IsDigit) >= 0 || len(strings.Trim(tok, "'‘’\"().")) <= 2 {
+			if strings.IndexFunc(tok, unicode.IsDigit) >= 0 || len(strings.Trim(tok, "'‘’\"().")) <= 2 || isRoman(strings.Trim(tok, ".")) {
 				p = strings.TrimLeft(rest[i:], " -–—:")
+				// "EXHIBIT I TO SCHEDULE A (COMPLIANCE WITH …) AGENTS'
+				// CERTIFICATE"
+				if f := strings.Fields(p); len(f) >= 4 && strings.EqualFold(f[0], "to") {
+					switch strings.ToLower(f[1]) {
+					case "schedule", "exhibit", "annex", "appendix":
+						p = strings.TrimSpace(strings.Join(f[3:], " "))
+					}
+				}
+				if strings.HasPrefix(p, "(") {
+					if j := strings.IndexByte(p, ')'); j > 0 && j < 100 {
+						p = strings.TrimSpace(p[j+1:])
+					}
+				}
 				changed = true
 			}
 		case len(p) > 8 && strings.IndexByte(p, ' ') >= 6 && digitsIn(p[:strings.IndexByte(p, ' ')]) >= 5 && strings.IndexFunc(p[:strings.IndexByte(p, ' ')], unicode.IsLower) < 0:
@@ -648,7 +710,7 @@ func capsTitles(p string) []string {
 				ws = ws[1:]
 			}
 			if len(ws) > 0 && !hasVerb(ws) {
-				if t := strings.TrimRight(stripLabels(strings.Join(ws, " ")), " ,.;:"); t != "" {
+				if t := strings.TrimRight(stripLabels(strings.Join(ws, " ")), " ,.;:"); t != "" && !looksLikeDate(strings.ToLower(t)) {
 					out = append(out, t)
 				}
 			}
