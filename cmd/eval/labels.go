@@ -114,9 +114,25 @@ func lawValues(answer string) []string {
 
 // firstParty is the first party of a parties answer without its defined
 // names: `Birch First Global Investments Inc. ("Company"); …` → "Birch
-// First Global Investments Inc.".
+// First Global Investments Inc.". A defined name is a parenthesis holding
+// a quoted term, a quoted term alone (`Excite, Inc."Excite"`), or a
+// parenthesis of at most two words at the end (`Geno Auriemma
+// (Auriemma)`).
 func firstParty(answer string) string {
 	first, _, _ := strings.Cut(answer, ";")
+	first = strings.TrimSpace(first)
+	if strings.HasSuffix(first, ")") {
+		if i := strings.LastIndexByte(first, '('); i > 0 && strings.Count(first[i:], " ") <= 1 && !strings.ContainsAny(first[i:], "\"“”") {
+			first = strings.TrimSpace(first[:i])
+		}
+	}
+	for _, q := range [][2]string{{"\"", "\""}, {"“", "”"}} {
+		if i := strings.Index(first, q[0]); i > 0 && !strings.Contains(first[:i], "(") {
+			if j := strings.Index(first[i+len(q[0]):], q[1]); j >= 0 && i+len(q[0])+j+len(q[1]) == len(first) {
+				first = strings.TrimSpace(first[:i])
+			}
+		}
+	}
 	// drop the parentheses that hold a quoted defined name
 	for {
 		i := strings.LastIndexByte(first, '(')

@@ -221,7 +221,7 @@ func join(ps []piece, width int, doc string) []string {
 	var prev *piece
 	flush := func() {
 		if cur.Len() > 0 {
-			paras = append(paras, repairInlineHyphens(collapseSpaces(cur.String())))
+			paras = append(paras, repairInlineHyphens(collapseSpaces(dropRules(cur.String()))))
 			cur.Reset()
 		}
 	}
@@ -502,4 +502,32 @@ func repairInlineHyphens(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// dropRules removes horizontal rules — runs of four or more hyphens or
+// equals signs, which typewritten exhibits use to underline — leaving a
+// space. Underscore blanks ("_____ day of") are text and stay.
+func dropRules(s string) string {
+	if !strings.Contains(s, "----") && !strings.Contains(s, "====") {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c != '-' && c != '=' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] == c {
+			j++
+		}
+		if j-i >= 4 {
+			for k := i; k < j; k++ {
+				b[k] = ' '
+			}
+		}
+		i = j
+	}
+	return string(b)
 }

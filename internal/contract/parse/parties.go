@@ -13,6 +13,31 @@ const maxPartyBytes = 160
 // FIRST GLOBAL INVESTMENTS INC., a corporation … (referred to as
 // "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …".
 func findParties(body string, spans []span, pre preamble) []contract.Party {
+	ps := preambleParties(body, spans, pre)
+	if len(ps) > 0 && genericRoles[strings.ToLower(ps[0].Name)] {
+		if lp := labelledParties(body); len(lp) > 0 {
+			return lp
+		}
+	}
+	if len(ps) == 0 {
+		ps = coverParties(body, spans, pre)
+	}
+	if len(ps) == 0 {
+		ps = leadingParties(body, spans, pre)
+	}
+	if len(ps) == 0 {
+		ps = labelledParties(body)
+	}
+	return ps
+}
+
+// genericRoles are names a preamble may give instead of the parties'
+// ("between Party A and Party B"); the parties are then found elsewhere.
+var genericRoles = map[string]bool{"party a": true, "party b": true, "the parties": true, "parties": true, "us": true, "you": true}
+
+// preambleParties reads the parties listed after "between" in the
+// preamble.
+func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	if pre.para < 0 {
 		return nil
 	}
@@ -46,22 +71,112 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 	return parties
 }
 
+// coverParties reads the parties from a cover page: "CO-PROMOTION
+// AGREEMENT" / "by and between" / "DOVA PHARMACEUTICALS, INC." / "and" /
+// "VALEANT PHARMACEUTICALS NORTH AMERICA LLC".
+func coverParties(body string, spans []span, pre preamble) []contract.Party {
+	last := min(len(spans), 30)
+	if pre.para >= 0 {
+		last = min(last, pre.para+1)
+	}
+	for i := 0; i+1 < last; i++ {
+		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(body[spans[i].start:spans[i].end]), ":"))
+		if len(l) > 150 || !(strings.HasSuffix(l, "between") || strings.HasSuffix(l, "among")) {
+			continue
+		}
+		var parties []contract.Party
+		for k := i + 1; k < last && len(parties) < 4; k++ {
+			p := strings.TrimSpace(body[spans[k].start:spans[k].end])
+			if strings.EqualFold(p, "and") || strings.EqualFold(p, "and:") {
+				continue
+			}
+			if len(p) > 150 {
+				break
+			}
+			name, _ := partyName(p)
+			if name == "" {
+				break
+			}
+			parties = append(parties, contract.Party{Name: name})
+			if k+1 >= last || !strings.EqualFold(strings.TrimSpace(body[spans[k+1].start:spans[k+1].end]), "and") {
+				break
+			}
+		}
+		if len(parties) > 0 {
+			return parties
+		}
+	}
+	return nil
+}
+
+// leadingParties reads a preamble that starts with the first party, as
+// letter agreements do: "Aduro Biotech, Inc., with a place of business at
+// … ("Aduro") and IREYA B.V … agree to all terms and conditions of this
+// Consulting Agreement"; "Athens Bancshares Corporation, a Tennessee
+// corporation (the "Company"), and … hereby confirm their agreement".
+func leadingParties(body string, spans []span, pre preamble) []contract.Party {
+	for i := 0; i < len(spans) && i < 15; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if len(p) < 80 || !isUpperStart(p) {
+			continue
+		}
+		head := asciiLower(p[:min(len(p), 700)])
+		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
+			continue
+		}
+		name, after := partyName(p)
+		if name == "" || len(name) > 80 {
+			continue
+		}
+		role, _ := partyRole(after[:min(len(after), 300)])
+		if role == "" {
+			continue
+		}
+		return []contract.Party{{Name: name, Role: role}}
+	}
+	return nil
+}
+
+// labelledParties reads parties introduced by labels near the start of
+// the text, as contracts translated from Chinese do: "Party A: ZTO
+// Express Co., Ltd. Address: …", "Party A (Shipper): …".
+func labelledParties(body string) []contract.Party {
+	head := body[:min(len(body), 8000)]
+	var parties []contract.Party
+	for _, label := range []string{"Party A", "Party B"} {
+		i := strings.Index(head, label)
+		if i < 0 {
+			break
+		}
+		rest := head[i+len(label):]
+		if strings.HasPrefix(rest, " (") {
+			if j := strings.IndexByte(rest, ')'); j > 0 && j < 40 {
+				rest = rest[j+1:]
+			}
+		}
+		rest = strings.TrimLeft(rest, " ")
+		if !strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "：") {
+			break
+		}
+		name, _ := partyName(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, ":"), "："), " "))
+		if name == "" {
+			break
+		}
+		parties = append(parties, contract.Party{Name: name, Role: label})
+	}
+	return parties
+}
+
 // partyListStart returns the offset after "between", "among" or "by"
 // that begins the list of parties, or -1.
 func partyListStart(l string) int {
 	best := -1
-	for _, w := range []string{" between", " among", "between:", "among:"} {
+	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by ", "entered into by and "} {
 		if i := strings.Index(l, w); i >= 0 && (best < 0 || i < best) {
 			j := i + len(w)
-			if j < len(l) && (l[j] == ' ' || l[j] == ':' || l[j] == '\n') || strings.HasSuffix(w, ":") {
+			if j < len(l) && (l[j] == ' ' || l[j] == ':' || l[j] == ',' || l[j] == '\n') || strings.HasSuffix(w, ":") || strings.HasSuffix(w, " ") {
 				best = j
 			}
-		}
-	}
-	if best < 0 {
-		// "This Agreement is made by X Corp. …"
-		if i := strings.Index(l[:min(len(l), 400)], " made by "); i >= 0 {
-			best = i + len(" made by")
 		}
 	}
 	if best >= 0 && best < 1200 {
@@ -73,19 +188,45 @@ func partyListStart(l string) int {
 // partyName reads one party's name at the start of s and returns it and
 // the text after it.
 func partyName(s string) (string, string) {
-	s = strings.TrimLeft(s, " :,")
-	s = stripEnumeration(s)
-	for _, w := range []string{"the undersigned ", "and between ", "and among "} {
-		if len(s) > len(w) && strings.EqualFold(s[:len(w)], w) {
-			s = s[len(w):]
+	for changed := true; changed; {
+		changed = false
+		s = strings.TrimLeft(s, " :,")
+		s = stripEnumeration(s)
+		for _, w := range []string{"the undersigned ", "and between ", "and among ", "by and between ", "between ", "among ", "on the one hand, ", "on the one hand ", "the ", "and "} {
+			if len(s) > len(w) && strings.EqualFold(s[:len(w)], w) {
+				s = s[len(w):]
+				changed = true
+			}
+		}
+		// "between the following parties: X …", "… parties on 1 April
+		// 2020. PARTIES (1) X …"
+		if hasPrefixFold(s, "the following") || hasPrefixFold(s, "following") {
+			if i := strings.IndexAny(s[:min(len(s), 120)], ":："); i > 0 {
+				s = s[i+1:]
+				changed = true
+			} else if i := strings.Index(s[:min(len(s), 160)], "(1)"); i > 0 {
+				s = s[i:]
+				changed = true
+			}
 		}
 	}
-	if s == "" || !(unicode.IsUpper(firstRune(s)) || unicode.IsDigit(firstRune(s)) || firstRune(s) == '[') {
+	quoted := false
+	if r := firstRune(s); r == '"' || r == '“' {
+		// `made between "Elephant Talk Communication Holding AG", a company …`
+		s = s[len(string(r)):]
+		quoted = true
+	}
+	if s == "" || strings.HasPrefix(s, "__") {
 		return "", s
 	}
 	end := nameEnd(s)
+	if quoted {
+		if q := strings.IndexAny(s[:min(len(s), maxPartyBytes)], "\"”"); q > 0 {
+			end = q
+		}
+	}
 	name := strings.TrimRight(strings.TrimSpace(s[:end]), " ,;:")
-	if name == "" || len(name) > maxPartyBytes {
+	if name == "" || len(name) > maxPartyBytes || strings.IndexFunc(name, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) < 0 {
 		return "", s
 	}
 	return name, s[end:]
@@ -93,7 +234,7 @@ func partyName(s string) (string, string) {
 
 // stripEnumeration drops "(1)", "1.", "(a)", "(i)" before a party.
 func stripEnumeration(s string) string {
-	if m := parseMarker(s); m.kind == outlineMarker || m.kind == enumMarker {
+	if m := parseMarker(s); m.kind == outlineMarker || m.kind == enumMarker && s[0] == '(' {
 		return s[m.end:]
 	}
 	if n := digitsLen(s); n > 0 && n < len(s) && s[n] == ')' {
@@ -114,7 +255,9 @@ var nameDelimiters = []string{
 	", duly", " duly", " a limited", ", a", ", an", ", and", " and ", ", collectively", " (\"", " a ",
 	", acting", ", referred", " referred", " (hereinafter", ", (", ":", ", principal", ", address",
 	", registration", ", company", ", business", ", an individual", " an individual", " an ",
-	", whose", " whose", ", herein", " herein", ", party", ", party of",
+	", whose", " whose", ", herein", " herein", ", party", ", party of", " address:", " address ",
+	" registered address", " legal representative", " (the", ", represented", " represented by",
+	" and its affiliates", " on behalf of",
 }
 
 // corporateTail continues a name after a comma: ", Inc.", ", LLC".
@@ -128,7 +271,7 @@ var corporateTail = []string{
 // nameEnd returns where a party's name ends in s.
 func nameEnd(s string) int {
 	l := asciiLower(s[:min(len(s), maxPartyBytes+40)])
-	end := len(l)
+	end := min(len(l), suffixEnd(l))
 	for _, d := range nameDelimiters {
 		from := 0
 		for {
@@ -139,6 +282,11 @@ func nameEnd(s string) int {
 			i += from
 			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) {
 				from = i + 1
+				continue
+			}
+			if (d == " (" || d == "(") && parenBeforeSuffix(l[i:]) {
+				// "Bunker One (USA) Inc."
+				from = i + 2
 				continue
 			}
 			if d == " and " && andInsideName(s[:i], l[i+5:]) {
@@ -152,6 +300,59 @@ func nameEnd(s string) int {
 		}
 	}
 	return end
+}
+
+// suffixEnd returns the offset just after the first corporate suffix in
+// l that ends the name — "Leader Act Ltd HK", "ORGANIC PREPARATIONS INC.
+// 2nd Floor …" — or len(l). A suffix followed by another suffix (", Inc.,
+// a"), by "d/b/a" or "doing business as" does not end it.
+func suffixEnd(l string) int {
+	i := 0
+	for i < len(l) {
+		j := strings.IndexByte(l[i:], ' ')
+		word := l[i:]
+		if j >= 0 {
+			word = l[i : i+j]
+		}
+		end := i + len(word)
+		bare := strings.TrimRight(word, ",;")
+		if i > 0 && isSuffixWord(bare) {
+			rest := strings.TrimLeft(l[end:], " ,")
+			if rest == "" || isCorporateTail(rest) || hasPrefixFold(rest, "d/b/a") || hasPrefixFold(rest, "dba") ||
+				hasPrefixFold(rest, "doing business") || strings.HasPrefix(rest, "(") || hasPrefixFold(rest, "a ") ||
+				hasPrefixFold(rest, "an ") || hasPrefixFold(rest, "and ") {
+				// the description or next party follows; other delimiters end it
+			} else {
+				return i + len(bare)
+			}
+		}
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return len(l)
+}
+
+// isSuffixWord reports whether w is a legal-form word that closes a
+// company name.
+func isSuffixWord(w string) bool {
+	switch w {
+	case "inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "corp.", "corporation", "plc", "l.p.",
+		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd":
+		return true
+	}
+	return false
+}
+
+// parenBeforeSuffix reports whether l opens a parenthesis without quotes
+// that a corporate suffix follows: " (USA) Inc.".
+func parenBeforeSuffix(l string) bool {
+	j := strings.IndexByte(l, ')')
+	if j < 0 || j > 40 || strings.ContainsAny(l[:j], "\"“”") {
+		return false
+	}
+	return isCorporateTail(l[j+1:])
 }
 
 // isCorporateTail reports whether s (after a comma) starts with a

@@ -31,7 +31,8 @@ const (
 
 // findPreamble returns the contract's opening sentence.
 func findPreamble(body string, spans []span) preamble {
-	for i := 0; i < len(spans) && i < preambleParas; i++ {
+	reach := max(len(body)*3/10, 15000)
+	for i := 0; i < len(spans) && i < preambleParas && spans[i].start < reach; i++ {
 		p := body[spans[i].start:spans[i].end]
 		if len(p) < 30 {
 			continue
@@ -151,28 +152,37 @@ func isPreambleSentence(s string) bool {
 	if isNotice(head) {
 		return false
 	}
-	// A document noun must come early: "This Marketing Affiliate Agreement
-	// …", "THIS AGREEMENT …", "Distributor Agreement dated …"; "THIS
-	// DOCUMENT, MARKED BY [***], HAS BEEN OMITTED …" is a notice.
-	hasNoun := false
-	for i, w := range strings.Fields(head) {
-		if i >= 14 {
+	// A document noun comes early, and what follows it makes the
+	// contract: "This Marketing Affiliate Agreement (the "Agreement") is
+	// entered into …", "THIS AGREEMENT is made …", "DISTRIBUTOR AGREEMENT
+	// (the "Agreement") shall be effective as of …". "THIS DOCUMENT,
+	// MARKED BY [***], HAS BEEN OMITTED" and "This Agreement shall be
+	// construed …" do not.
+	words := strings.Fields(head[:min(len(head), 300)])
+	for i, w := range words {
+		if i >= 16 {
 			break
 		}
-		if docNouns[bareWord(w)] {
-			hasNoun = true
-			break
+		if !docNouns[bareWord(w)] {
+			continue
 		}
-	}
-	if !hasNoun {
-		return false
-	}
-	for _, v := range []string{" between", " among", "entered into", " made ", " made,", " dated", "effective as of", "reference is", " by and "} {
-		if strings.Contains(l, v) {
-			return true
+		after := asciiLower(strings.Join(words[i+1:min(len(words), i+16)], " "))
+		for _, m := range makingPhrases {
+			if strings.HasPrefix(after, m) || strings.Contains(after, " "+m) && strings.Index(after, m) < 90 {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// makingPhrases follow a document's name in a preamble.
+var makingPhrases = []string{
+	"(", "is made", "is entered", "made and entered", "entered into", "is dated", "dated", "made as of",
+	"made this", "made on", "made effective", "is effective", "effective as of", "shall be effective",
+	"is executed", "executed", "is between", "by and between", "between", "among", "made,", "is hereby",
+	"is agreed", "is by and", "made by", "entered in", "is made and", "has been entered", "is concluded",
+	"concluded", "made at", "effective", "signed",
 }
 
 // selfName returns the name a preamble gives its document: "This Marketing
