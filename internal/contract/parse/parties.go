@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/jurisdiction"
 )
 
 const maxPartyBytes = 160
@@ -33,7 +34,13 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 
 // genericRoles are names a preamble may give instead of the parties'
 // ("between Party A and Party B"); the parties are then found elsewhere.
-var genericRoles = map[string]bool{"party a": true, "party b": true, "the parties": true, "parties": true, "us": true, "you": true}
+var genericRoles = map[string]bool{
+	"party a": true, "party b": true, "the parties": true, "parties": true, "us": true, "you": true,
+	"company": true, "the company": true, "consultant": true, "distributor": true, "customer": true,
+	"licensor": true, "licensee": true, "supplier": true, "client": true, "developer": true, "adviser": true,
+	"advisor": true, "manufacturer": true, "purchaser": true, "seller": true, "buyer": true, "vendor": true,
+	"contractor": true, "agent": true, "franchisee": true, "franchisor": true, "sponsor": true, "reseller": true,
+}
 
 // preambleParties reads the parties listed after "between" in the
 // preamble.
@@ -79,9 +86,24 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 	if pre.para >= 0 {
 		last = min(last, pre.para+1)
 	}
-	for i := 0; i+1 < last; i++ {
-		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(body[spans[i].start:spans[i].end]), ":"))
-		if len(l) > 150 || !(strings.HasSuffix(l, "between") || strings.HasSuffix(l, "among")) {
+	for i := 0; i < last; i++ {
+		p := body[spans[i].start:spans[i].end]
+		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(p), ":"))
+		if len(l) < 300 {
+			// "COLLABORATION AGREEMENT by and between THERAVANCE, INC. and
+			// GLAXO GROUP LIMITED", "Among SUMITOMO MITSUI BANKING
+			// CORPORATION, …"
+			for _, w := range []string{"by and between ", "between ", "among "} {
+				k := strings.Index(l, w)
+				if k < 0 || k > 0 && l[k-1] != ' ' || k+len(w) >= len(l) {
+					continue
+				}
+				if name, _ := partyName(p[k+len(w):]); name != "" {
+					return []contract.Party{{Name: name}}
+				}
+			}
+		}
+		if i+1 >= last || len(l) > 150 || !(strings.HasSuffix(l, "between") || strings.HasSuffix(l, "among")) {
 			continue
 		}
 		var parties []contract.Party
@@ -122,6 +144,9 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		}
 		head := asciiLower(p[:min(len(p), 700)])
 		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
+			continue
+		}
+		if hasPrefixFold(p, "this ") || hasPrefixFold(p, "the ") {
 			continue
 		}
 		name, after := partyName(p)
@@ -170,13 +195,18 @@ func labelledParties(body string) []contract.Party {
 // partyListStart returns the offset after "between", "among" or "by"
 // that begins the list of parties, or -1.
 func partyListStart(l string) int {
-	best := -1
-	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by ", "entered into by and "} {
-		if i := strings.Index(l, w); i >= 0 && (best < 0 || i < best) {
-			j := i + len(w)
-			if j < len(l) && (l[j] == ' ' || l[j] == ':' || l[j] == ',' || l[j] == '\n') || strings.HasSuffix(w, ":") || strings.HasSuffix(w, " ") {
-				best = j
-			}
+	bestAt, best := -1, -1
+	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by "} {
+		i := strings.Index(l, w)
+		if i < 0 {
+			continue
+		}
+		j := i + len(w)
+		if !(strings.HasSuffix(w, ":") || strings.HasSuffix(w, " ") || j < len(l) && (l[j] == ' ' || l[j] == ':' || l[j] == ',')) {
+			continue
+		}
+		if bestAt < 0 || i < bestAt {
+			bestAt, best = i, j
 		}
 	}
 	if best >= 0 && best < 1200 {
@@ -192,9 +222,9 @@ func partyName(s string) (string, string) {
 		changed = false
 		s = strings.TrimLeft(s, " :,")
 		s = stripEnumeration(s)
-		for _, w := range []string{"the undersigned ", "and between ", "and among ", "by and between ", "between ", "among ", "on the one hand, ", "on the one hand ", "the ", "and "} {
-			if len(s) > len(w) && strings.EqualFold(s[:len(w)], w) {
-				s = s[len(w):]
+		for _, w := range []string{"the undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and"} {
+			if len(s) > len(w)+1 && strings.EqualFold(s[:len(w)], w) && (s[len(w)] == ' ' || s[len(w)] == ':') {
+				s = s[len(w)+1:]
 				changed = true
 			}
 		}
@@ -226,10 +256,28 @@ func partyName(s string) (string, string) {
 		}
 	}
 	name := strings.TrimRight(strings.TrimSpace(s[:end]), " ,;:")
-	if name == "" || len(name) > maxPartyBytes || strings.IndexFunc(name, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) < 0 {
+	if !plausibleName(name) {
 		return "", s
 	}
 	return name, s[end:]
+}
+
+// plausibleName rejects what a name cannot be: empty, too long, the
+// start of a sentence ("This Agreement"), a role ("the Company"), or
+// words all in lower case without a legal form or a domain
+// ("salesforce.com, inc." passes).
+func plausibleName(name string) bool {
+	if name == "" || len(name) > maxPartyBytes {
+		return false
+	}
+	l := strings.ToLower(name)
+	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") {
+		return false
+	}
+	if strings.IndexFunc(name, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0 {
+		return true
+	}
+	return suffixEnd(l) < len(l) || strings.Contains(l, ".com") || isSuffixWord(lastWordOf(l))
 }
 
 // stripEnumeration drops "(1)", "1.", "(a)", "(i)" before a party.
@@ -257,7 +305,7 @@ var nameDelimiters = []string{
 	", registration", ", company", ", business", ", an individual", " an individual", " an ",
 	", whose", " whose", ", herein", " herein", ", party", ", party of", " address:", " address ",
 	" registered address", " legal representative", " (the", ", represented", " represented by",
-	" and its affiliates", " on behalf of",
+	" and its affiliates", " on behalf of", ", individual", " party b", " party a", ", together with",
 }
 
 // corporateTail continues a name after a comma: ", Inc.", ", LLC".
@@ -271,7 +319,7 @@ var corporateTail = []string{
 // nameEnd returns where a party's name ends in s.
 func nameEnd(s string) int {
 	l := asciiLower(s[:min(len(s), maxPartyBytes+40)])
-	end := min(len(l), suffixEnd(l))
+	end := min(len(l), suffixEnd(l), placeAfterComma(s[:len(l)]))
 	for _, d := range nameDelimiters {
 		from := 0
 		for {
@@ -284,12 +332,12 @@ func nameEnd(s string) int {
 				from = i + 1
 				continue
 			}
-			if (d == " (" || d == "(") && parenBeforeSuffix(l[i:]) {
+			if (d == " (" || d == "(" || d == ", (") && (parenBeforeSuffix(l[i:]) || parenInName(s[i:])) {
 				// "Bunker One (USA) Inc."
 				from = i + 2
 				continue
 			}
-			if d == " and " && andInsideName(s[:i], l[i+5:]) {
+			if d == " and " && andInsideName(s[:i], l[i+5:]) && isCaps(s[max(0, i-30):min(len(s), i+5+30)]) == isCaps(s[max(0, i-30):i]) {
 				from = i + 5
 				continue
 			}
@@ -300,6 +348,23 @@ func nameEnd(s string) int {
 		}
 	}
 	return end
+}
+
+// placeAfterComma returns the offset of ", <place>" in s — "City of Fort
+// Stockton, Texas", "Apollo Endosurgery, Delaware corporation" — where
+// a name ends, or len(s).
+func placeAfterComma(s string) int {
+	for from := 0; ; {
+		i := strings.Index(s[from:], ", ")
+		if i < 0 {
+			return len(s)
+		}
+		i += from
+		if m, ok := jurisdiction.First(s[i+2 : min(len(s), i+42)]); ok && m.Start == 0 && !m.Adjective {
+			return i
+		}
+		from = i + 2
+	}
 }
 
 // suffixEnd returns the offset just after the first corporate suffix in
@@ -319,6 +384,7 @@ func suffixEnd(l string) int {
 		if i > 0 && isSuffixWord(bare) {
 			rest := strings.TrimLeft(l[end:], " ,")
 			if rest == "" || isCorporateTail(rest) || hasPrefixFold(rest, "d/b/a") || hasPrefixFold(rest, "dba") ||
+				hasPrefixFold(rest, "partnership") || strings.HasPrefix(rest, "&") || hasPrefixFold(rest, "liability") ||
 				hasPrefixFold(rest, "doing business") || strings.HasPrefix(rest, "(") || hasPrefixFold(rest, "a ") ||
 				hasPrefixFold(rest, "an ") || hasPrefixFold(rest, "and ") {
 				// the description or next party follows; other delimiters end it
@@ -348,11 +414,30 @@ func isSuffixWord(w string) bool {
 // parenBeforeSuffix reports whether l opens a parenthesis without quotes
 // that a corporate suffix follows: " (USA) Inc.".
 func parenBeforeSuffix(l string) bool {
+	l = strings.TrimLeft(l, " ,")
 	j := strings.IndexByte(l, ')')
-	if j < 0 || j > 40 || strings.ContainsAny(l[:j], "\"“”") {
+	if j < 0 || j > 40 || strings.ContainsAny(l[:j], "\"“”") || strings.Count(l[:j], " ") > 2 {
 		return false
 	}
-	return isCorporateTail(l[j+1:])
+	rest := strings.TrimLeft(l[j+1:], " ")
+	if strings.HasPrefix(rest, "(") {
+		return parenBeforeSuffix(rest) // "(AFRICA) (PTY) LIMITED"
+	}
+	return isCorporateTail(rest)
+}
+
+// parenInName reports whether the parenthesis at the start of s (after
+// spaces) belongs to the name: a place or qualifier of at most three
+// capitalised words, followed by more capitalised words — "Rise (Tianjin)
+// Education Information Consulting Co., Ltd.".
+func parenInName(s string) bool {
+	s = strings.TrimLeft(s, " ,")
+	j := strings.IndexByte(s, ')')
+	if j < 2 || j > 40 || strings.ContainsAny(s[:j], "\"“”") || strings.Count(s[:j], " ") > 2 || !isUpperStart(s[1:]) {
+		return false
+	}
+	rest := strings.TrimLeft(s[j+1:], " ")
+	return isUpperStart(rest) && !hasPrefixFold(rest, "and ")
 }
 
 // isCorporateTail reports whether s (after a comma) starts with a
@@ -372,20 +457,43 @@ func isCorporateTail(s string) bool {
 	return false
 }
 
-// andInsideName reports whether " and " joins words of one name ("Procter
-// and Gamble") rather than two parties: true when the words on both sides
-// are capitalised and no corporate suffix ended the first.
+// andInsideName reports whether " and " joins words of one name rather
+// than two parties: when no legal form ends the words before it and
+// either both sides are in capitals up to a parenthesis ("INSTITUTE OF
+// GRASSLAND AND ENVIRONMENTAL RESEARCH ("IGER")"), or the words around it
+// are a pair that company names use ("Beijing Baidu Netcom Science and
+// Technology Co., Ltd.").
 func andInsideName(before, afterLower string) bool {
 	b := strings.TrimSpace(before)
 	if b == "" {
 		return false
 	}
-	last := b[strings.LastIndexByte(b, ' ')+1:]
-	if isCorporateTail(strings.ToLower(last)) {
+	last := strings.ToLower(b[strings.LastIndexByte(b, ' ')+1:])
+	if isCorporateTail(last) || isSuffixWord(strings.TrimRight(last, ",")) {
 		return false
 	}
-	// Both parts in capitals are one name only if short: "AT AND T".
-	return len(strings.Fields(b)) <= 1 && !strings.Contains(afterLower[:min(len(afterLower), 40)], ",")
+	next := afterLower
+	if i := strings.IndexAny(next, " ,("); i >= 0 {
+		next = next[:i]
+	}
+	if namePairs[strings.Trim(last, ",.")+" "+next] {
+		return true
+	}
+	// capitals on both sides, up to the defined name
+	seg := afterLower[:min(len(afterLower), 80)]
+	paren := strings.Index(seg, " (")
+	if paren < 0 || strings.ContainsAny(seg[:paren], ",;") || strings.Count(seg[:paren], " ") > 3 {
+		return false
+	}
+	return isCaps(b) && len(strings.Fields(b)) >= 2
+}
+
+// namePairs are word pairs joined by "and" inside company names.
+var namePairs = map[string]bool{
+	"science technology": true, "research development": true, "research engineering": true,
+	"development commercialization": true, "arts sciences": true, "club recreation": true,
+	"trading investment": true, "import export": true, "sales service": true, "sales marketing": true,
+	"johnson johnson": true, "research technology": true, "education technology": true,
 }
 
 // partyRole reads the defined name that follows a party — `("Company")`,
