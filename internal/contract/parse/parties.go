@@ -29,7 +29,40 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 	if len(ps) == 0 {
 		ps = labelledParties(body)
 	}
+	if len(ps) == 0 {
+		ps = signatoryParties(body)
+	}
 	return ps
+}
+
+// signatoryParties reads the first party from the signatures, for
+// documents that name their parties nowhere else ("the undersigned hereby
+// agree …" in a joint filing agreement): the name before the first "By:"
+// after "IN WITNESS WHEREOF" or "undersigned".
+func signatoryParties(body string) []contract.Party {
+	from := strings.Index(body, "IN WITNESS WHEREOF")
+	if from < 0 {
+		from = strings.Index(body, "undersigned")
+	}
+	if from < 0 {
+		return nil
+	}
+	rest := body[from:min(len(body), from+6000)]
+	by := strings.Index(rest, "By:")
+	if by < 0 {
+		return nil
+	}
+	before := strings.TrimRight(rest[:by], " \n")
+	start := max(strings.LastIndex(before, ". "), strings.LastIndex(before, "\n"))
+	cand := strings.TrimSpace(before[start+1:])
+	if len(cand) > 120 || !isCaps(cand) && suffixEnd(asciiLower(cand)) == len(cand) {
+		return nil
+	}
+	name, _ := partyName(cand)
+	if name == "" {
+		return nil
+	}
+	return []contract.Party{{Name: name}}
 }
 
 // genericRoles are names a preamble may give instead of the parties'
@@ -249,7 +282,13 @@ func partyName(s string) (string, string) {
 	if s == "" || strings.HasPrefix(s, "__") {
 		return "", s
 	}
+	if hasPrefixFold(s, "whereas, ") {
+		s = s[len("whereas, "):]
+	}
 	end := nameEnd(s)
+	if nl := strings.IndexByte(s[:end], '\n'); nl >= 0 {
+		end = nl
+	}
 	if quoted {
 		if q := strings.IndexAny(s[:min(len(s), maxPartyBytes)], "\"”"); q > 0 {
 			end = q
@@ -313,7 +352,7 @@ var corporateTail = []string{
 	"inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "l.p.", "lp", "corp", "corp.", "co.",
 	"n.a.", "s.a.", "s.a", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "plc", "p.c.", "pllc", "llp", "l.l.p.",
 	"s.p.a.", "s.r.l.", "sa", "bv", "nv", "pte", "pte.", "pty", "pty.", "kk", "co", "incorporated",
-	"corporation", "company", "jr.", "sr.", "s.a.s.", "a/s", "ab", "oy", "se", "spa", "srl",
+	"corporation", "company", "jr.", "sr.", "s.a.s.", "a/s", "ab", "oy", "se", "spa", "srl", "kg", "co.,",
 }
 
 // nameEnd returns where a party's name ends in s.
@@ -405,7 +444,7 @@ func suffixEnd(l string) int {
 func isSuffixWord(w string) bool {
 	switch w {
 	case "inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "corp.", "corporation", "plc", "l.p.",
-		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd":
+		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd", "kg":
 		return true
 	}
 	return false

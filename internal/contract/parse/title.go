@@ -25,7 +25,7 @@ var docNouns = map[string]bool{
 }
 
 const (
-	preambleParas = 80   // paragraphs searched for the preamble
+	preambleParas = 250  // paragraphs searched for the preamble (tables of contents are long)
 	preambleReach = 6000 // bytes of a run-together paragraph searched
 )
 
@@ -158,19 +158,59 @@ func isPreambleSentence(s string) bool {
 	// (the "Agreement") shall be effective as of …". "THIS DOCUMENT,
 	// MARKED BY [***], HAS BEEN OMITTED" and "This Agreement shall be
 	// construed …" do not.
+	if strings.HasPrefix(l, "reference is") {
+		// "Reference is hereby made to that certain … Agreement … between …"
+		return strings.Contains(l, " between") || strings.Contains(l, " among")
+	}
 	words := strings.Fields(head[:min(len(head), 300)])
 	for i, w := range words {
 		if i >= 16 {
 			break
 		}
 		if !docNouns[bareWord(w)] {
+			// the words before the noun name the document: capitalised
+			// ("This Marketing Affiliate Agreement") or minor ("This Form of
+			// …"); "The following is a related agreement between …" is prose
+			if t := strings.TrimLeft(w, "(\"“'[-–—"); i > 0 && t != "" && !isCapitalised(t) && !minorWords[strings.ToLower(t)] && !unicode.IsDigit(firstRune(t)) && unicode.IsLetter(firstRune(t)) {
+				return false
+			}
 			continue
 		}
-		after := asciiLower(strings.Join(words[i+1:min(len(words), i+16)], " "))
+		after := asciiLower(strings.Join(words[i+1:min(len(words), i+24)], " "))
+		after = skipParenthetical(after)
+		if startsWithModal(after) {
+			return false // "This Agreement may be executed …", "… will be effective …"
+		}
 		for _, m := range makingPhrases {
-			if strings.HasPrefix(after, m) || strings.Contains(after, " "+m) && strings.Index(after, m) < 90 {
+			if strings.HasPrefix(after, m) || m != "(" && strings.Contains(after, " "+m) && strings.Index(after, m) < 130 {
 				return true
 			}
+		}
+		return false
+	}
+	return false
+}
+
+// skipParenthetical drops a parenthesis at the start of s: `(the
+// "Agreement") is made …` → `is made …`.
+func skipParenthetical(s string) string {
+	for strings.HasPrefix(s, "(") {
+		j := strings.IndexByte(s, ')')
+		if j < 0 {
+			return s
+		}
+		s = strings.TrimLeft(s[j+1:], " ,")
+	}
+	return s
+}
+
+// startsWithModal reports whether s starts with a verb that states a
+// term of the contract rather than its making: "may", "will", "shall"
+// (except "shall be effective"), "constitutes", "supersedes".
+func startsWithModal(s string) bool {
+	for _, m := range []string{"may ", "will ", "can ", "must ", "constitutes", "supersedes", "contains", "sets forth", "shall "} {
+		if strings.HasPrefix(s, m) {
+			return !(strings.HasPrefix(s, "shall be effective") || strings.HasPrefix(s, "shall become effective"))
 		}
 	}
 	return false
@@ -436,6 +476,11 @@ func appendTitleCandidates(cands []string, p string) []string {
 func stripLabels(p string) string {
 	for changed := true; changed && p != ""; {
 		changed = false
+		if strings.HasPrefix(p, "- ") || strings.HasPrefix(p, "* ") {
+			p = strings.TrimLeft(p[2:], " ")
+			changed = true
+			continue
+		}
 		l := asciiLower(p)
 		switch {
 		case strings.HasPrefix(l, "exhibit ") || strings.HasPrefix(l, "exhibits ") || strings.HasPrefix(l, "ex-") ||

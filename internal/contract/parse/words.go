@@ -44,6 +44,8 @@ var abbreviations = map[string]bool{
 	"n.a": true, "s.a": true, "l.p": true, "l.l.c": true, "b.v": true, "n.v": true, "a.g": true,
 	"p.c": true, "jr": true, "sr": true, "plc": true, "llc": true, "et": true, "al": true, "cf": true,
 	"approx": true, "dept": true, "sec": true, "art": true, "para": true, "etc": true, "s.p.a": true,
+	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
+	"sept": true, "oct": true, "nov": true, "dec": true,
 }
 
 func firstRune(s string) rune {
