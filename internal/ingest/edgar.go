@@ -200,11 +200,14 @@ func isDigits(s string) bool {
 	return true
 }
 
+// htmlTag matches the start tags that make a document HTML; EDGAR's
+// plain-text markup (<PAGE>, <S>, <C>, <TABLE> in capitals) does not.
+var htmlTag = regexp.MustCompile(`(?i)<(html|body|p|div|br|font)[\s/>]`)
+
 // looksHTML reports whether a document's text is HTML.
 func looksHTML(s string) bool {
-	head := strings.ToLower(s[:min(len(s), 2048)])
-	return strings.Contains(head, "<html") || strings.Contains(head, "<body") ||
-		strings.Contains(head, "<p") || strings.Contains(head, "<div") || strings.Contains(head, "<table")
+	head := s[:min(len(s), 4096)]
+	return htmlTag.MatchString(head)
 }
 
 // stripPlainTags removes the SGML tags EDGAR wraps plain-text exhibits in
