@@ -224,19 +224,18 @@ func (f *flags) buildEmbedded(ctx context.Context) int {
 		return 2
 	}
 	defer closeIn()
-	return f.indexBulk(ctx, r, nil)
-}
-
-// indexBulk builds a generation of -index-dir from bulk NDJSON.
-func (f *flags) indexBulk(ctx context.Context, r io.Reader, progress func(lines int)) int {
 	dir, err := generation.OpenDir(f.indexDir)
 	if err != nil {
 		fmt.Fprintf(f.stderr, "ingest: %v\n", err)
 		return 2
 	}
+	return f.indexBulk(ctx, dir, r)
+}
+
+// indexBulk builds a generation of dir from bulk NDJSON.
+func (f *flags) indexBulk(ctx context.Context, dir *generation.Dir, r io.Reader) int {
 	rep, err := indexer.Build(ctx, dir, r, indexer.Options{
-		OnBad:    func(line int, reason string) { fmt.Fprintf(f.stderr, "line %d: %s\n", line, reason) },
-		Progress: progress,
+		OnBad: func(line int, reason string) { fmt.Fprintf(f.stderr, "line %d: %s\n", line, reason) },
 	})
 	if err != nil {
 		fmt.Fprintf(f.stderr, "ingest: nothing published: %v\n", err)
@@ -329,9 +328,20 @@ func (f *flags) ingestCorpus(ctx context.Context) int {
 		return 2
 	}
 
-	// The sink is checked before parsing, so a wrong URL or prefix costs
-	// no parsing time.
-	var backend *opensearch.Backend
+	// The sink is checked before parsing, so a wrong directory, URL or
+	// prefix costs no parsing time.
+	var (
+		backend *opensearch.Backend
+		dir     *generation.Dir
+	)
+	if f.indexDir != "" {
+		d, err := generation.OpenDir(f.indexDir)
+		if err != nil {
+			fmt.Fprintf(f.stderr, "ingest: %v\n", err)
+			return 2
+		}
+		dir = d
+	}
 	if f.indexDir == "" && f.bulkOut == "" {
 		b, err := f.openSearch()
 		if err != nil {
@@ -375,7 +385,7 @@ func (f *flags) ingestCorpus(ctx context.Context) int {
 		}
 		prog.done()
 	case f.indexDir != "":
-		code = f.piped(write, func(r io.Reader) int { return f.indexBulk(ctx, r, nil) }, prog)
+		code = f.piped(write, func(r io.Reader) int { return f.indexBulk(ctx, dir, r) }, prog)
 	default:
 		code = f.piped(write, func(r io.Reader) int { return f.ingestOpenSearch(ctx, backend, r) }, prog)
 	}
