@@ -11,6 +11,9 @@ import (
 // readHTML reads an HTML contract: its visible text, one line per block,
 // and its <title> as the fallback title.
 func readHTML(_ string, data []byte) ([]Document, error) {
+	if err := CheckText(data); err != nil {
+		return nil, err
+	}
 	text, title := htmlText(bytes.TrimPrefix(data, utf8BOM))
 	if strings.TrimSpace(text) == "" {
 		return nil, refused("HTML without text")

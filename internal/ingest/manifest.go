@@ -423,14 +423,20 @@ func humanName(s string) string {
 	return b.String()
 }
 
-// Lookup returns the metadata the manifest gives for document seq (0: the
-// file is one document) of the file at rel (slash-separated, relative to
-// the input root), and whether the manifest lists the file. It tries rel,
-// then rel without its leading folders one by one, then the bare file
-// name when only one row has it. A row with the document's sequence wins
-// over a row without one; a file listed only with other sequences is
-// listed, but that document gets no metadata.
-func (m *Manifest) Lookup(rel string, seq int) (contract.Meta, bool) {
+// Lookup returns the metadata the manifest gives for a document of the
+// file at rel (slash-separated, relative to the input root), and whether
+// the manifest lists the file. seq is the document's EDGAR <SEQUENCE> (0
+// when unknown or the file is one document) and exhibit its exhibit type
+// (as the file says, "" when unknown).
+//
+// The file's rows are found by rel, then by rel without its leading
+// folders one by one, then by the bare file name when only one file has
+// it. Among them, the row with the document's sequence wins, then the
+// only row with its exhibit type, then the row without a sequence (it
+// describes the whole file), then the file's only row if it has just one.
+// A file listed only for other documents is listed, but this document
+// gets no metadata.
+func (m *Manifest) Lookup(rel string, seq int, exhibit string) (contract.Meta, bool) {
 	if m == nil {
 		return contract.Meta{}, false
 	}
@@ -438,19 +444,32 @@ func (m *Manifest) Lookup(rel string, seq int) (contract.Meta, bool) {
 	if !ok {
 		return contract.Meta{}, false
 	}
-	var whole *manifestRow
-	for i := range rows {
-		switch rows[i].seq {
-		case seq:
-			return rows[i].meta, true
-		case 0:
-			whole = &rows[i]
+	if seq > 0 {
+		for _, r := range rows {
+			if r.seq == seq {
+				return r.meta, true
+			}
 		}
 	}
-	if whole != nil {
-		return whole.meta, true
+	if exhibit != "" {
+		var match *manifestRow
+		n := 0
+		for i := range rows {
+			if strings.EqualFold(rows[i].meta.ExhibitID, exhibit) {
+				match = &rows[i]
+				n++
+			}
+		}
+		if n == 1 {
+			return match.meta, true
+		}
 	}
-	if seq == 0 && len(rows) == 1 {
+	for _, r := range rows {
+		if r.seq == 0 {
+			return r.meta, true
+		}
+	}
+	if len(rows) == 1 && (seq == 0 || exhibit == "") {
 		return rows[0].meta, true
 	}
 	return contract.Meta{}, true

@@ -40,24 +40,27 @@ func TestManifestDemo(t *testing.T) {
 	ex16, ex17 := edgar, edgar
 	ex16.ExhibitID, ex17.ExhibitID = "EX-10.16", "EX-10.17"
 	tests := []struct {
-		path   string
-		seq    int
-		want   contract.Meta
-		listed bool
+		path    string
+		seq     int
+		exhibit string
+		want    contract.Meta
+		listed  bool
 	}{
-		{"htm/A-EX-10.24-SPONSORSHIP.htm", 0, contract.Meta{CompanyName: "Juniper Ridge Brewing Corp.", CompanyID: "9929102", FilingDate: "2001-08-30",
+		{"htm/A-EX-10.24-SPONSORSHIP.htm", 0, "", contract.Meta{CompanyName: "Juniper Ridge Brewing Corp.", CompanyID: "9929102", FilingDate: "2001-08-30",
 			FilingType: "10-Q", FilingID: "0009929102-01-566098", ExhibitID: "EX-10.24", SIC: "2080", IndustryName: "BEVERAGES", Source: "edgar.demo.invalid"}, true},
-		{"edgar/0009002206-05-454566.txt", 2, ex16, true},
-		{"edgar/0009002206-05-454566.txt", 3, ex17, true},
-		{"edgar/0009002206-05-454566.txt", 5, contract.Meta{}, true}, // listed, but not this document
-		{"corpus/edgar/0009002206-05-454566.txt", 3, ex17, true},     // the input root is above the manifest's
-		{"0009002206-05-454566.txt", 2, ex16, true},                  // a bare name, unique in the manifest
-		{"htm/other.htm", 0, contract.Meta{}, false},
+		{"edgar/0009002206-05-454566.txt", 2, "", ex16, true},
+		{"edgar/0009002206-05-454566.txt", 3, "EX-10.16", ex17, true},         // the sequence wins
+		{"edgar/0009002206-05-454566.txt", 0, "ex-10.17", ex17, true},         // no sequence: the exhibit type
+		{"edgar/0009002206-05-454566.txt", 5, "", contract.Meta{}, true},      // listed, but not this document
+		{"edgar/0009002206-05-454566.txt", 0, "EX-99", contract.Meta{}, true}, // nor this one
+		{"corpus/edgar/0009002206-05-454566.txt", 3, "", ex17, true},          // the input root is above the manifest's
+		{"0009002206-05-454566.txt", 2, "", ex16, true},                       // a bare name, unique in the manifest
+		{"htm/other.htm", 0, "", contract.Meta{}, false},
 	}
 	for _, tt := range tests {
-		got, listed := m.Lookup(tt.path, tt.seq)
+		got, listed := m.Lookup(tt.path, tt.seq, tt.exhibit)
 		if got != tt.want || listed != tt.listed {
-			t.Errorf("Lookup(%q, %d) = %+v, %v\nwant %+v, %v", tt.path, tt.seq, got, listed, tt.want, tt.listed)
+			t.Errorf("Lookup(%q, %d, %q) = %+v, %v\nwant %+v, %v", tt.path, tt.seq, tt.exhibit, got, listed, tt.want, tt.listed)
 		}
 		if m.Lists(tt.path) != tt.listed {
 			t.Errorf("Lists(%q) = %v", tt.path, !tt.listed)
@@ -70,7 +73,7 @@ func TestManifestCUAD(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok := m.Lookup("contracts/CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt", 0)
+	got, ok := m.Lookup("contracts/CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt", 0, "")
 	want := contract.Meta{CompanyName: "Cybergy Holdings Inc", FilingDate: "2014-05-20", FilingType: "10-Q", FilingID: "8605784", ExhibitID: "EX-10.27"}
 	if !ok || got != want {
 		t.Errorf("got %+v, %v\nwant %+v", got, ok, want)
@@ -123,7 +126,7 @@ func TestManifestColumns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, _ := m.Lookup(tt.lookup, 0); got != tt.want {
+			if got, _ := m.Lookup(tt.lookup, 0, ""); got != tt.want {
 				t.Errorf("Lookup = %+v, want %+v", got, tt.want)
 			}
 			if tt.warnings != nil && !reflect.DeepEqual(m.Warnings, tt.warnings) {
@@ -142,11 +145,11 @@ func TestManifestJSONL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := m.Lookup("x/a.htm", 0)
+	a, _ := m.Lookup("x/a.htm", 0, "")
 	if want := (contract.Meta{CompanyName: "Apple Inc.", CompanyID: "320193", FilingDate: "2019-10-31", URL: "https://www.sec.gov/a.htm"}); a != want {
 		t.Errorf("a: %+v", a)
 	}
-	b, _ := m.Lookup("x/b.htm", 0)
+	b, _ := m.Lookup("x/b.htm", 0, "")
 	if want := (contract.Meta{SIC: "3571"}); b != want {
 		t.Errorf("b: %+v", b)
 	}
@@ -202,7 +205,7 @@ func FuzzManifest(f *testing.F) {
 						t.Fatalf("filing date %q", r.meta.FilingDate)
 					}
 				}
-				if got, ok := m.Lookup(p, r.seq); !ok || got != r.meta {
+				if got, ok := m.Lookup(p, r.seq, ""); !ok || got != r.meta {
 					t.Fatalf("Lookup(%q, %d) = %+v, %v; want %+v", p, r.seq, got, ok, r.meta)
 				}
 			}

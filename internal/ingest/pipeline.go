@@ -266,10 +266,6 @@ func readFile(f file, opts Options, hasher *dedup.Hasher) (res fileResult) {
 		return res
 	}
 	res.read = true
-	if err := CheckText(data); err != nil {
-		skip(-1, "%v", err)
-		return res
-	}
 	docs, err := safeRead(opts.Readers.For(f.rel), f.rel, data)
 	if err != nil {
 		skip(-1, "%v", err)
@@ -282,7 +278,7 @@ func readFile(f file, opts Options, hasher *dedup.Hasher) (res fileResult) {
 		}
 		meta := d.Meta
 		if opts.Manifest != nil {
-			if m, ok := opts.Manifest.Lookup(f.rel, d.Sequence); ok {
+			if m, ok := opts.Manifest.Lookup(f.rel, d.Sequence, d.Meta.ExhibitID); ok {
 				meta = mergeMeta(meta, m)
 			}
 		}

@@ -74,7 +74,7 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 		".git/objects/x.txt":   goodContract,
 		"sub/deeper/good2.txt": goodContract,
 	})
-	c, err := Build(context.Background(), dir, Options{MaxFileBytes: 2000})
+	c, err := Build(context.Background(), dir, Options{Readers: ownReaders(), MaxFileBytes: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}

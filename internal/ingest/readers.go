@@ -27,11 +27,11 @@ type Document struct {
 }
 
 // Reader reads the contracts one file holds. Read gets the path relative
-// to the input root (slash-separated) and the file's bytes, already checked
-// by CheckText: not empty, not binary, valid UTF-8. It returns the
-// documents in file order, or an error whose text says why the file was
-// refused; a file holding no contract (an EDGAR submission without
-// exhibits) returns a *RefusedError too.
+// to the input root (slash-separated) and the file's bytes, at most
+// Options.MaxFileBytes of them. It returns the documents in file order,
+// or an error whose text says why the file was refused: not text (empty,
+// binary, not valid UTF-8 — see CheckText), or holding no contract (an
+// EDGAR submission without exhibits).
 type Reader interface {
 	Read(path string, data []byte) ([]Document, error)
 }
@@ -50,10 +50,14 @@ type Readers map[string]Reader
 // DefaultReaders returns the readers of the formats ingest knows: plain
 // text (.txt, which also recognises EDGAR full-submission files) and HTML
 // (.htm, .html).
-//
-// These are the pipeline's own small readers; package contract's readers
-// (issue 4, item 1), when they land, replace them here and nowhere else.
-func DefaultReaders() Readers {
+func DefaultReaders() Readers { return defaultReaders() }
+
+// defaultReaders makes DefaultReaders: the pipeline's own small readers
+// below, until package contract/source (issue 4, item 1) is merged, whose
+// readers then replace them here and nowhere else (readers_source.go).
+var defaultReaders = ownReaders
+
+func ownReaders() Readers {
 	return Readers{
 		".txt":  ReaderFunc(readText),
 		".htm":  ReaderFunc(readHTML),
@@ -133,6 +137,9 @@ func firstInvalid(b []byte) int {
 // readText reads a plain-text contract, or an EDGAR full submission when
 // the file is one.
 func readText(p string, data []byte) ([]Document, error) {
+	if err := CheckText(data); err != nil {
+		return nil, err
+	}
 	if isSubmission(data) {
 		return readSubmission(p, data)
 	}
