@@ -385,12 +385,25 @@ func (f *flags) ingestCorpus(ctx context.Context) int {
 		}
 		prog.done()
 	case f.indexDir != "":
-		code = f.piped(write, func(r io.Reader) int { return f.indexBulk(ctx, dir, r) }, prog)
+		code = f.piped(sent(write, prog, "writing segments and publishing the generation"), func(r io.Reader) int { return f.indexBulk(ctx, dir, r) }, prog)
 	default:
-		code = f.piped(write, func(r io.Reader) int { return f.ingestOpenSearch(ctx, backend, r) }, prog)
+		code = f.piped(sent(write, prog, "waiting for the last bulk requests, then switching aliases"), func(r io.Reader) int { return f.ingestOpenSearch(ctx, backend, r) }, prog)
 	}
 	fmt.Fprintf(summaryOut, "total seconds: %.2f\n", time.Since(start).Seconds())
 	return code
+}
+
+// sent wraps write to say, once every record has gone to the sink, what
+// the sink is still doing: building segments can take longer than
+// sending the records.
+func sent(write func(io.Writer) error, prog *progress, what string) func(io.Writer) error {
+	return func(w io.Writer) error {
+		err := write(w)
+		if err == nil {
+			prog.note("ingest: every record sent; " + what + " …")
+		}
+		return err
+	}
 }
 
 // loadManifest reads -manifest into opts.

@@ -132,3 +132,15 @@ func (p *progress) done() {
 	defer p.mu.Unlock()
 	p.finishPhase()
 }
+
+// note ends the current phase's display and prints msg on a line of its
+// own.
+func (p *progress) note(msg string) {
+	if p.mode == "none" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.finishPhase()
+	fmt.Fprintln(p.w, msg)
+}
