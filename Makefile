@@ -51,6 +51,7 @@ bench:
 	@mkdir -p $(dir $(BENCH_OUT))
 	@{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ) $$(git rev-parse --short HEAD 2>/dev/null)"; \
 	   echo "# $$(uname -srm), $$(nproc) cpus, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$($(GO) version)"; \
+	   echo "# load average at start: $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"; \
 	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; \
 	   $(GO) test -run '^$$' -bench '^BenchmarkIngest$$' -benchmem -benchtime 3x -count 3 ./internal/ingest; } | tee $(BENCH_OUT)
 

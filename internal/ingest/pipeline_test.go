@@ -336,3 +336,21 @@ func TestWriteBulkShape(t *testing.T) {
 		t.Errorf("cancelled write: %v", err)
 	}
 }
+
+// TestBuildRefusesHugeFileUnread: a 50 MB file (sparse, so the test costs
+// no disk) is refused by its size under the default limit, without being
+// read.
+func TestBuildRefusesHugeFileUnread(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"a.txt": goodContract})
+	if err := os.Truncate(filepath.Join(dir, "a.txt"), 50<<20); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Build(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Skipped{{"a.txt", "file of 50.0 MiB is over the limit of 32.0 MiB"}}
+	if !reflect.DeepEqual(c.Summary.Skipped, want) || c.Summary.Files != 0 {
+		t.Errorf("skipped %q, files read %d", c.Summary.Skipped, c.Summary.Files)
+	}
+}
