@@ -1,0 +1,91 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// normTitle is how titles are compared: lower case, curly quotes as
+// straight ones, every run of characters other than letters and digits
+// one space, trimmed. "SPONSORSHIP  AGREEMENT" = "Sponsorship Agreement".
+func normTitle(s string) string {
+	var b strings.Builder
+	space := true
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			space = false
+		} else if !space {
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// companySuffixes are the legal-form words dropped before comparing
+// company names: "Inc.", "Corporation" and "Corp." name the same company.
+var companySuffixes = map[string]bool{
+	"inc": true, "incorporated": true, "corp": true, "corporation": true, "llc": true, "l": true,
+	"ltd": true, "limited": true, "co": true, "company": true, "lp": true, "plc": true, "sa": true,
+	"ag": true, "gmbh": true, "bv": true, "nv": true, "pte": true, "pty": true, "the": true, "p": true,
+	"c": true, "a": true, "s": true, "llp": true, "n": true,
+}
+
+// normCompany is how company names are compared: normTitle, "&" as "and",
+// periods dropped inside abbreviations ("L.L.C." = "LLC"), and legal-form
+// words removed.
+func normCompany(s string) string {
+	s = strings.ReplaceAll(s, "&", " and ")
+	s = strings.ReplaceAll(s, ".", "")
+	var out []string
+	for _, w := range strings.Fields(normTitle(s)) {
+		if !companySuffixes[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// typoMatch allows labels with a slip of the pen ("Mount Kowledge
+// Holdings" for "Mount Knowledge Holdings"): an edit distance of at most
+// one per twelve characters, and at most two.
+func typoMatch(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	d := levenshtein(a, b)
+	return d <= 2 && d*12 <= max(len(a), len(b))
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// lawHeading finds a heading that is exactly "Governing Law" in the raw
+// text, independently of the parser: at a line start, after two or more
+// spaces, after a sentence end or after numbering ("12.", "12.1",
+// "Section 12.1", "ARTICLE 12"), in title case or capitals (sentence case
+// only after numbering), followed by a period or colon, a line end, two
+// spaces, or a capitalised word. "Governing Law and Jurisdiction" does
+// not count: the metric asks for a clause whose value is exactly
+// "governing law".
+var lawHeading = regexp.MustCompile(`(?m)(?:^[ \t]*|  |[.:;] |(?:(?:Section|SECTION|Article|ARTICLE)\s+)?\b\d{1,2}(?:\.\d{1,2})*\.?\s+|\([a-z]\)\s+)(?:Governing Law|GOVERNING LAW|(?:\d\.?\s+)Governing law)[.:]?(?:[ \t]*$|  | [A-Z"“(])`)

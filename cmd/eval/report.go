@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/parse"
+)
+
+// metric is one comparison: how many contracts it applies to, how many
+// the parser got right, its target, and the misses for -show.
+type metric struct {
+	name, compares string
+	target         float64
+	total, correct int
+	misses         []string
+}
+
+func (m *metric) add(ok bool, miss string) {
+	m.total++
+	if ok {
+		m.correct++
+	} else {
+		m.misses = append(m.misses, miss)
+	}
+}
+
+func (m *metric) rate() float64 {
+	if m.total == 0 {
+		return 0
+	}
+	return float64(m.correct) / float64(m.total)
+}
+
+type results struct {
+	metrics          []*metric
+	files, bytes     int
+	unreadable       []string
+	elapsed, parsing time.Duration
+	// tolerant counts first parties that match only with typo tolerance.
+	companyTypo int
+}
+
+func evaluate(dir string, rows []row) (*results, error) {
+	jur := &metric{name: "jurisdiction", compares: "jurisdiction.value ∈ governing_law answer", target: 0.95}
+	title := &metric{name: "title", compares: "name = document_name (normalised)", target: 0.90}
+	cat := &metric{name: "category", compares: "category.value = manifest category", target: 0.85}
+	comp := &metric{name: "company", compares: "company.name = first party (normalised)", target: 0.85}
+	head := &metric{name: "heading", compares: "Governing Law heading → clause \"governing law\"", target: 0.90}
+	res := &results{metrics: []*metric{jur, title, cat, comp, head}}
+	for _, r := range rows {
+		raw, err := os.ReadFile(filepath.Join(dir, r.file))
+		if err != nil {
+			res.unreadable = append(res.unreadable, fmt.Sprintf("%s: %v", r.file, err))
+			continue
+		}
+		res.files++
+		res.bytes += len(raw)
+		t0 := time.Now()
+		c := parse.Parse(string(raw), contract.Meta{Path: r.file})
+		res.parsing += time.Since(t0)
+
+		if want := lawValues(r.governingLaw); len(want) > 0 {
+			got := ""
+			if c.Jurisdiction != nil {
+				got = c.Jurisdiction.Value
+			}
+			jur.add(contains(want, got), fmt.Sprintf("%s\n    want %v (%q), got %q", r.file, want, r.governingLaw, got))
+		}
+		if strings.TrimSpace(r.documentName) != "" {
+			title.add(normTitle(c.Name) == normTitle(r.documentName), fmt.Sprintf("%s\n    want %q\n    got  %q", r.file, collapse(r.documentName), c.Name))
+		}
+		if want, ok := folderCategories[r.category]; ok {
+			got := ""
+			if c.Category != nil {
+				got = c.Category.Value
+			}
+			cat.add(contains(want, got), fmt.Sprintf("%s\n    want %v, got %q (title %q)", r.file, want, got, c.Name))
+		}
+		if fp := firstParty(r.parties); fp != "" {
+			got := ""
+			if c.Company != nil {
+				got = c.Company.Name
+			}
+			a, b := normCompany(got), normCompany(fp)
+			ok := a != "" && a == b
+			if !ok && typoMatch(a, b) {
+				ok = true
+				res.companyTypo++
+			}
+			comp.add(ok, fmt.Sprintf("%s\n    want %q\n    got  %q", r.file, fp, got))
+		}
+		if lawHeading.Match(raw) {
+			found := false
+			for _, s := range c.Clauses() {
+				if s.Value == "governing law" {
+					found = true
+					break
+				}
+			}
+			head.add(found, fmt.Sprintf("%s\n    clauses: %s", r.file, clauseNames(c)))
+		}
+	}
+	return res, nil
+}
+
+func clauseNames(c *contract.Contract) string {
+	var names []string
+	for _, s := range c.Clauses() {
+		names = append(names, s.Value)
+	}
+	return strings.Join(names, " | ")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (r *results) print(w io.Writer) {
+	fmt.Fprintf(w, "CUAD v1 (The Atticus Project, CC BY 4.0): %d contracts, %.1f MB, parsed in %.2fs (%.1f MB/s on one core)\n\n",
+		r.files, float64(r.bytes)/1e6, r.parsing.Seconds(), float64(r.bytes)/1e6/r.parsing.Seconds())
+	fmt.Fprintf(w, "| %-12s | %-50s | %6s | %9s | %7s | %s |\n", "metric", "comparison", "target", "correct", "rate", "met")
+	fmt.Fprintf(w, "|%s|%s|%s|%s|%s|%s|\n", strings.Repeat("-", 14), strings.Repeat("-", 52), strings.Repeat("-", 8), strings.Repeat("-", 11), strings.Repeat("-", 9), strings.Repeat("-", 5))
+	for _, m := range r.metrics {
+		met := "yes"
+		if m.rate() < m.target {
+			met = "NO"
+		}
+		fmt.Fprintf(w, "| %-12s | %-50s | %5.0f%% | %4d/%4d | %6.1f%% | %-3s |\n", m.name, m.compares, m.target*100, m.correct, m.total, m.rate()*100, met)
+	}
+	if r.companyTypo > 0 {
+		fmt.Fprintf(w, "\ncompany: %d of the matches needed the typo tolerance (edit distance ≤ 2 and ≤ 1 per 12 characters)\n", r.companyTypo)
+	}
+	for _, u := range r.unreadable {
+		fmt.Fprintf(w, "unreadable: %s\n", u)
+	}
+}
+
+func (r *results) printMisses(w io.Writer, name string) {
+	for _, m := range r.metrics {
+		if m.name != name {
+			continue
+		}
+		fmt.Fprintf(w, "\n%d misses of %s:\n", len(m.misses), name)
+		for _, s := range m.misses {
+			fmt.Fprintf(w, "- %s\n", s)
+		}
+	}
+}
+
+func (r *results) allMet() bool {
+	for _, m := range r.metrics {
+		if m.rate() < m.target {
+			return false
+		}
+	}
+	return true
+}

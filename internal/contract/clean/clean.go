@@ -1,0 +1,533 @@
+package clean
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// sep is what separated a piece from the one before it.
+type sep uint8
+
+const (
+	sepNone  sep = iota // the first piece
+	sepGap              // three or more spaces inside a line
+	sepLine             // one line break
+	sepBlank            // one or more blank lines
+	sepPage             // a page boundary: a removed page number, footer or form feed
+)
+
+// piece is a stretch of text between separators.
+type piece struct {
+	text string
+	sep  sep
+	// lineLen is the length of the line the piece ends, or 0 when the
+	// piece ends at a gap inside a line.
+	lineLen int
+	drop    bool
+}
+
+// Text cleans raw extracted text into a body: paragraphs separated by
+// "\n\n", single spaces between words, page artifacts removed. It never
+// fails; text with nothing left returns "".
+func Text(raw string) string {
+	s := normalize(raw)
+	pieces, width := split(s)
+	markArtifacts(pieces)
+	dropDetachedNumbers(pieces)
+	paras := join(pieces, width, s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, p := range paras {
+		if b.Len() > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(p)
+	}
+	return b.String()
+}
+
+// split applies rule 2 and measures the document's usual line width: the
+// 80th percentile of the lengths of its non-blank lines.
+func split(s string) ([]piece, int) {
+	pieces := make([]piece, 0, strings.Count(s, "\n")+1)
+	lens := make([]int, 0, cap(pieces))
+	next := sepNone
+	for line := range strings.Lines(s) {
+		line = strings.TrimRight(line, "\n")
+		t := strings.TrimSpace(line)
+		if t == "" {
+			if next != sepNone {
+				next = sepBlank
+			}
+			continue
+		}
+		lens = append(lens, len(t))
+		first := true
+		for t != "" {
+			i := strings.Index(t, "   ")
+			var p string
+			if i < 0 {
+				p, t = t, ""
+			} else {
+				p, t = t[:i], strings.TrimLeft(t[i:], " ")
+			}
+			pc := piece{text: p, sep: next}
+			if !first {
+				pc.sep = sepGap
+			}
+			if t == "" {
+				pc.lineLen = len(strings.TrimSpace(line))
+			}
+			pieces = append(pieces, pc)
+			first = false
+		}
+		next = sepLine
+	}
+	width := 80
+	if len(lens) > 0 {
+		slices.Sort(lens)
+		width = max(lens[len(lens)*8/10], 20)
+	}
+	return pieces, width
+}
+
+// markArtifacts applies rule 3: page numbers, footers and page breaks are
+// dropped (the next piece is marked as starting after a page boundary),
+// and pieces repeated at least three times within two pieces of such a
+// boundary are dropped as running headers or footers.
+func markArtifacts(ps []piece) {
+	var boundaries []int
+	for i := range ps {
+		if isPageArtifact(ps[i].text) {
+			ps[i].drop = true
+			boundaries = append(boundaries, i)
+			continue
+		}
+		ps[i].text = stripInline(ps[i].text)
+		if ps[i].text == "" {
+			ps[i].drop = true
+		}
+	}
+	if len(boundaries) >= 3 {
+		dropRunningHeaders(ps, boundaries)
+	}
+	// A dropped artifact turns the separator after it into a page boundary.
+	pending := false
+	for i := range ps {
+		if ps[i].drop {
+			if isPageArtifact(ps[i].text) || ps[i].text == "" {
+				pending = true
+			}
+			continue
+		}
+		if pending {
+			ps[i].sep = sepPage
+			pending = false
+		}
+	}
+}
+
+func dropRunningHeaders(ps []piece, boundaries []int) {
+	const reach = 2
+	zone := make(map[int]bool)
+	for _, b := range boundaries {
+		for dir := -1; dir <= 1; dir += 2 {
+			seen := 0
+			for j := b + dir; j >= 0 && j < len(ps) && seen < reach; j += dir {
+				if ps[j].drop {
+					continue
+				}
+				zone[j] = true
+				seen++
+			}
+		}
+	}
+	counts := make(map[string]int)
+	keys := make(map[int]string, len(zone))
+	for j := range zone {
+		k := headerKey(ps[j].text)
+		if k == "" {
+			continue
+		}
+		keys[j] = k
+		counts[k]++
+	}
+	for j, k := range keys {
+		if counts[k] >= 3 {
+			ps[j].drop = true
+		}
+	}
+}
+
+// dropDetachedNumbers applies rule 4's first half: runs of two or more
+// bare numbers are a column printed apart from the headings they number.
+func dropDetachedNumbers(ps []piece) {
+	for i := range ps {
+		if !ps[i].drop && isMarkerRow(ps[i].text) {
+			ps[i].drop = true
+		}
+	}
+	i := 0
+	for i < len(ps) {
+		if ps[i].drop || !isBareMarker(ps[i].text) {
+			i++
+			continue
+		}
+		j, n := i, 0
+		last := i
+		for j < len(ps) {
+			if ps[j].drop {
+				j++
+				continue
+			}
+			if !isBareMarker(ps[j].text) {
+				break
+			}
+			n++
+			last = j
+			j++
+		}
+		if n >= 2 {
+			for k := i; k <= last; k++ {
+				ps[k].drop = true
+			}
+		}
+		i = j
+	}
+}
+
+// isMarkerRow reports whether s is two or more bare numbers in a row:
+// "(a) (b) (c) (d)".
+func isMarkerRow(s string) bool {
+	if !strings.Contains(s, " ") || len(s) > 80 {
+		return false
+	}
+	n := 0
+	for f := range strings.FieldsSeq(s) {
+		if !isBareMarker(f) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}
+
+// join applies rule 5 and returns the paragraphs, each with its inner
+// whitespace collapsed.
+func join(ps []piece, width int, doc string) []string {
+	var paras []string
+	var cur strings.Builder
+	var prev *piece
+	flush := func() {
+		if cur.Len() > 0 {
+			paras = append(paras, repairInlineHyphens(collapseSpaces(dropRules(cur.String()))))
+			cur.Reset()
+		}
+	}
+	for i := range ps {
+		p := &ps[i]
+		if p.drop {
+			continue
+		}
+		if prev == nil {
+			cur.WriteString(p.text)
+			prev = p
+			continue
+		}
+		a := lastParagraphLine(cur.String(), prev)
+		switch joinKind(a, prev, p, width) {
+		case joinSpace:
+			cur.WriteByte(' ')
+			cur.WriteString(p.text)
+		case joinHyphen:
+			// "third- party": keep the hyphen, drop the break.
+			cur.WriteString(p.text)
+		case joinWord:
+			// "manu-" + "facturing": drop the hyphen when the document
+			// uses the whole word elsewhere.
+			s := cur.String()
+			frag := lastWord(s[:len(s)-1])
+			next := firstWord(p.text)
+			if frag != "" && next != "" && strings.Contains(doc, frag+next) {
+				cur.Reset()
+				cur.WriteString(s[:len(s)-1])
+			}
+			cur.WriteString(p.text)
+		default:
+			flush()
+			cur.WriteString(p.text)
+		}
+		prev = p
+	}
+	flush()
+	return paras
+}
+
+type joinHow uint8
+
+const (
+	joinBreak joinHow = iota
+	joinSpace
+	joinHyphen
+	joinWord
+)
+
+// lastParagraphLine is the text of the current paragraph that the join
+// decision looks at: the last piece.
+func lastParagraphLine(_ string, prev *piece) string { return prev.text }
+
+// joinKind decides whether piece b continues the paragraph that piece a
+// (whose text is at) ends.
+func joinKind(at string, a, b *piece, width int) joinHow {
+	bt := b.text
+	if isBareMarker(at) && !isBareMarker(bt) {
+		return joinSpace
+	}
+	if kw := keywordMarker(at); kw == len(at) && len(bt) < 120 && !isBareMarker(bt) {
+		// "ARTICLE V" / "TERM AND TERMINATION"
+		return joinSpace
+	}
+	if h := hyphenJoin(at, bt); h != joinBreak {
+		return h
+	}
+	switch b.sep {
+	case sepBlank, sepPage:
+		// A sentence cut by a page break or a stray blank line continues
+		// in lower case.
+		if midSentence(at) && startsLower(bt) && !isCapsLine(at) {
+			return joinSpace
+		}
+		return joinBreak
+	}
+	if startsStructure(bt, at) {
+		return joinBreak
+	}
+	if strings.HasPrefix(at, "THIS ") && !endsSentence(at) {
+		// "THIS EXCLUSIVE" / "DISTRIBUTOR AGREEMENT (the …) is made …": a
+		// preamble in capitals, not a heading
+		return joinSpace
+	}
+	if isCapsLine(at) != isCapsLine(bt) && (isCapsLine(at) && !startsLower(bt) || isCapsLine(bt) && !midSentence(at)) {
+		return joinBreak
+	}
+	if isCapsLine(at) && isCapsLine(bt) && endsSentence(at) {
+		return joinBreak
+	}
+	if isHeadingLine(at, width) && (startsUpper(bt) || firstRune(bt) == '"' || firstRune(bt) == '“') {
+		return joinBreak
+	}
+	if endsSentence(at) && !startsLower(bt) {
+		short := a.lineLen == 0 || a.lineLen*4 < width*3
+		if short {
+			return joinBreak
+		}
+	}
+	return joinSpace
+}
+
+// hyphenJoin recognises a word broken at a line end: "third-" / "party"
+// (the hyphen is part of the word) and "manu-" / "facturing".
+func hyphenJoin(a, b string) joinHow {
+	if len(a) < 2 || a[len(a)-1] != '-' || !unicode.IsLetter(lastRune(a[:len(a)-1])) {
+		return joinBreak
+	}
+	if strings.HasSuffix(a, " -") || strings.HasSuffix(a, "--") {
+		return joinBreak
+	}
+	if !startsLower(b) {
+		if startsUpper(b) {
+			return joinHyphen // "Multi-" / "Modality"
+		}
+		return joinBreak
+	}
+	switch firstWord(b) {
+	case "and", "or", "nor", "to":
+		return joinBreak // "pre- and post-closing": a suspended hyphen
+	}
+	return joinWord
+}
+
+// startsStructure reports whether b begins a new paragraph whatever came
+// before it: numbering, a bullet, a quoted definition, a recital.
+func startsStructure(b, a string) bool {
+	if n := markerPrefix(b); n > 0 {
+		if endsSentence(a) || strings.HasSuffix(a, ":") || isCapsLine(a) {
+			return true
+		}
+		// After a line that ends mid-sentence, "5.2 hereof" continues it;
+		// numbering is followed by a capital, a quote or a parenthesis.
+		r := firstRune(strings.TrimLeft(b[n:], " "))
+		return unicode.IsUpper(r) || r == '"' || r == '“' || r == '('
+	}
+	if isBullet(b) || startsDefinition(b) {
+		return true
+	}
+	for _, w := range []string{"WHEREAS", "NOW, THEREFORE", "IN WITNESS WHEREOF", "Whereas,", "NOW THEREFORE"} {
+		if strings.HasPrefix(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isHeadingLine reports whether a is a short line without final
+// punctuation whose words are capitalised: "Grant of Rights".
+func isHeadingLine(a string, width int) bool {
+	if len(a) > 80 || len(a)*10 > width*6 || endsSentence(a) || midSentence(a) {
+		return false
+	}
+	words := strings.Fields(a)
+	if len(words) == 0 || len(words) > 10 {
+		return false
+	}
+	caps := 0
+	for _, w := range words {
+		if startsUpper(w) || leadingDigits(w) > 0 {
+			caps++
+		}
+	}
+	return caps*3 >= len(words)*2 && startsUpper(words[0])
+}
+
+// endsSentence reports whether s ends with . : ; ? or ! (before closing
+// quotes or brackets), not after a common abbreviation.
+func endsSentence(s string) bool {
+	s = strings.TrimRight(s, "\"'”’)] ")
+	if s == "" {
+		return false
+	}
+	switch s[len(s)-1] {
+	case '.':
+		return !endsWithAbbreviation(s)
+	case ':', ';', '?', '!':
+		return true
+	}
+	return false
+}
+
+var abbreviations = map[string]bool{
+	"inc": true, "ltd": true, "co": true, "corp": true, "no": true, "nos": true, "mr": true, "mrs": true,
+	"ms": true, "dr": true, "st": true, "v": true, "vs": true, "e.g": true, "i.e": true, "u.s": true,
+	"n.a": true, "s.a": true, "l.p": true, "l.l.c": true, "b.v": true, "n.v": true, "a.g": true,
+	"p.c": true, "jr": true, "sr": true, "assoc": true, "dept": true, "approx": true, "sec": true,
+}
+
+func endsWithAbbreviation(s string) bool {
+	w := lastWord(s[:len(s)-1])
+	if w == "" {
+		return false
+	}
+	return abbreviations[strings.ToLower(w)]
+}
+
+// midSentence reports whether s stops where a sentence cannot end: after a
+// lower-case letter, a comma or a hyphen.
+func midSentence(s string) bool {
+	r := lastRune(s)
+	return unicode.IsLower(r) || r == ',' || r == '-'
+}
+
+// lastWord returns the trailing run of letters, digits and dots of s.
+func lastWord(s string) string {
+	i := len(s)
+	for i > 0 {
+		c := s[i-1]
+		if c == ' ' || c == '(' || c == '"' || c == '\'' || c == '[' || c == '/' {
+			break
+		}
+		i--
+	}
+	return s[i:]
+}
+
+// firstWord returns the leading run of letters of s.
+func firstWord(s string) string {
+	for i, r := range s {
+		if !unicode.IsLetter(r) {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// collapseSpaces trims s and replaces every run of spaces with one.
+func collapseSpaces(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, "  ") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			if space {
+				continue
+			}
+			space = true
+		} else {
+			space = false
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// repairInlineHyphens joins "non- exclusive", a hyphenated word that an
+// extractor broke across lines and rejoined with a space, but leaves a
+// suspended hyphen ("pre- and post-closing") alone.
+func repairInlineHyphens(s string) string {
+	if !strings.Contains(s, "- ") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for i := 1; i+2 < len(s); i++ {
+		if s[i] != '-' || s[i+1] != ' ' || !isASCIILetter(s[i-1]) || !(s[i+2] >= 'a' && s[i+2] <= 'z') {
+			continue
+		}
+		switch firstWord(s[i+2:]) {
+		case "and", "or", "nor", "to":
+			continue
+		}
+		if b.Len() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last : i+1])
+		last = i + 2
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// dropRules removes horizontal rules — runs of four or more hyphens or
+// equals signs, which typewritten exhibits use to underline — leaving a
+// space. Underscore blanks ("_____ day of") are text and stay.
+func dropRules(s string) string {
+	if !strings.Contains(s, "----") && !strings.Contains(s, "====") {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c != '-' && c != '=' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(b) && b[j] == c {
+			j++
+		}
+		if j-i >= 4 {
+			for k := i; k < j; k++ {
+				b[k] = ' '
+			}
+		}
+		i = j
+	}
+	return string(b)
+}

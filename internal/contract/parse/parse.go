@@ -1,0 +1,163 @@
+package parse
+
+import (
+	"fmt"
+	"hash/fnv"
+	"slices"
+	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/category"
+	"github.com/contractsearch/contractsearch/internal/contract/clean"
+)
+
+// maxOpeningBytes bounds the contract's snippet.
+const maxOpeningBytes = 400
+
+// Parse turns the raw text of one contract and its metadata into a
+// Contract. The metadata's company, filing and industry fields win over
+// anything read from the text.
+func Parse(raw string, meta contract.Meta) *contract.Contract {
+	body, spans := buildBody(clean.Text(raw))
+	c := &contract.Contract{Body: body}
+	pre := findPreamble(body, spans)
+	c.Name = collapse(findTitle(body, spans, pre, meta.Description))
+	c.Snippet = openingPassage(body, spans, pre)
+	c.Parties = findParties(body, spans, pre)
+	clauses := findClauses(body, spans, pre, c.Name)
+	defs := findDefinitions(body, spans)
+	c.Sections = append(clauses, defs...)
+	slices.SortStableFunc(c.Sections, func(a, b contract.Section) int { return a.Start - b.Start })
+	if place, ok := governingLaw(body, clauses); ok {
+		c.Jurisdiction = place.Attr()
+		c.Country = place.CountryAttr()
+	}
+	c.Category = classify(c.Name, body, spans, pre)
+	applyMeta(c, meta)
+	return c
+}
+
+// classify finds the category from the title, else from the preamble's
+// name for the document, else from the first "… Agreement" the text
+// refers to ("Amendment No. 1 … to that certain Wireless Content License
+// Agreement").
+func classify(title, body string, spans []span, pre preamble) *contract.Attr {
+	if a, ok := category.Classify(title); ok {
+		return a
+	}
+	if pre.para >= 0 {
+		p := body[spans[pre.para].start:spans[pre.para].end][pre.at:]
+		if a, ok := category.Classify(selfName(p)); ok {
+			return a
+		}
+		if a, ok := category.Classify(referencedAgreement(p[:min(len(p), 1500)])); ok {
+			return a
+		}
+	}
+	return nil
+}
+
+// referencedAgreement returns the capitalised words before the first
+// "Agreement" in s: "that certain Wireless Content License Agreement" →
+// "Wireless Content License Agreement".
+func referencedAgreement(s string) string {
+	i := strings.Index(s, "Agreement")
+	if i < 0 {
+		i = strings.Index(s, "AGREEMENT")
+	}
+	if i < 0 {
+		return ""
+	}
+	words := strings.Fields(s[:i])
+	j := len(words)
+	for j > 0 && (isUpperStart(words[j-1]) || minorWords[words[j-1]] && j < len(words)) && len(words)-j < 8 {
+		j--
+	}
+	return strings.Join(words[j:], " ") + " Agreement"
+}
+
+// openingPassage is the snippet: the preamble, or the first paragraph of
+// some length after the title, cut at a word.
+func openingPassage(body string, spans []span, pre preamble) string {
+	if pre.para >= 0 {
+		p := body[spans[pre.para].start:spans[pre.para].end][pre.at:]
+		return cut(p, maxOpeningBytes)
+	}
+	for _, sp := range spans {
+		if p := body[sp.start:sp.end]; len(p) >= 100 {
+			return cut(p, maxOpeningBytes)
+		}
+	}
+	if len(spans) > 0 {
+		return cut(body[spans[0].start:spans[0].end], maxOpeningBytes)
+	}
+	return ""
+}
+
+// applyMeta copies what is known from outside the text and derives the
+// company, industry, id and URL.
+func applyMeta(c *contract.Contract, m contract.Meta) {
+	c.FilingDate = m.FilingDate
+	c.FilingType = m.FilingType
+	c.FilingID = m.FilingID
+	c.ExhibitID = m.ExhibitID
+	c.Source = m.Source
+	switch {
+	case m.CompanyName != "":
+		id := strings.TrimLeft(m.CompanyID, "0")
+		if id == "" || digitsLen(id) != len(id) {
+			id = nameID(m.CompanyName)
+		}
+		c.Company = &contract.Attr{Name: m.CompanyName, Value: id}
+	case len(c.Parties) > 0 && !isRedactionTerm(c.Parties[0].Name):
+		c.Company = &contract.Attr{Name: c.Parties[0].Name, Value: nameID(c.Parties[0].Name)}
+	}
+	if name := industryName(m); name != "" {
+		c.Industry = &contract.Attr{Name: name, Value: contract.Slug(name)}
+	}
+	c.ID = contractID(m, c.Body)
+	c.URL = m.URL
+	if c.URL == "" {
+		c.URL = "/contracts/" + c.ID
+	}
+}
+
+// industryName is the SIC title given, title-cased when in capitals, else
+// the major group of the SIC code.
+func industryName(m contract.Meta) string {
+	if m.IndustryName != "" {
+		if isCaps(m.IndustryName) {
+			return titleCase(strings.ToLower(m.IndustryName))
+		}
+		return m.IndustryName
+	}
+	if len(m.SIC) >= 2 {
+		return sicMajorGroups[m.SIC[:2]]
+	}
+	return ""
+}
+
+// nameID is the company identifier of a company known only by name: a
+// 12-digit number from a hash of the name's letters and digits, lower
+// case. EDGAR CIKs have at most 10 digits, so the two never collide.
+func nameID(name string) string {
+	h := fnv.New64a()
+	for _, r := range strings.ToLower(name) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x7f {
+			fmt.Fprintf(h, "%c", r)
+		}
+	}
+	return fmt.Sprintf("%012d", h.Sum64()%1_000_000_000_000)
+}
+
+// contractID is a stable id: a hash of the file path and the document's
+// index in it, or of the body when the path is unknown.
+func contractID(m contract.Meta, body string) string {
+	h := fnv.New64a()
+	if m.Path != "" {
+		fmt.Fprintf(h, "%s#%d", m.Path, m.DocIndex)
+	} else {
+		h.Write([]byte(body))
+	}
+	return fmt.Sprintf("%016x", h.Sum64())
+}

@@ -1,0 +1,602 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/jurisdiction"
+)
+
+const maxPartyBytes = 160
+
+// findParties reads the parties from the preamble: "… by and between BIRCH
+// FIRST GLOBAL INVESTMENTS INC., a corporation … (referred to as
+// "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …".
+func findParties(body string, spans []span, pre preamble) []contract.Party {
+	ps := preambleParties(body, spans, pre)
+	if len(ps) > 0 && genericRoles[strings.ToLower(ps[0].Name)] {
+		if lp := labelledParties(body); len(lp) > 0 {
+			return lp
+		}
+	}
+	if len(ps) == 0 {
+		ps = coverParties(body, spans, pre)
+	}
+	if len(ps) == 0 {
+		ps = leadingParties(body, spans, pre)
+	}
+	if len(ps) == 0 {
+		ps = labelledParties(body)
+	}
+	if len(ps) == 0 {
+		ps = signatoryParties(body)
+	}
+	return ps
+}
+
+// signatoryParties reads the first party from the signatures, for
+// documents that name their parties nowhere else ("the undersigned hereby
+// agree …" in a joint filing agreement): the name before the first "By:"
+// after "IN WITNESS WHEREOF" or "undersigned".
+func signatoryParties(body string) []contract.Party {
+	from := strings.Index(body, "IN WITNESS WHEREOF")
+	if from < 0 {
+		from = strings.Index(body, "undersigned")
+	}
+	if from < 0 {
+		return nil
+	}
+	rest := body[from:min(len(body), from+6000)]
+	by := strings.Index(rest, "By:")
+	if by < 0 {
+		return nil
+	}
+	before := strings.TrimRight(rest[:by], " \n")
+	start := max(strings.LastIndex(before, ". "), strings.LastIndex(before, "\n"))
+	cand := strings.TrimSpace(before[start+1:])
+	if len(cand) > 120 || !isCaps(cand) && suffixEnd(asciiLower(cand)) == len(cand) {
+		return nil
+	}
+	name, _ := partyName(cand)
+	if name == "" {
+		return nil
+	}
+	return []contract.Party{{Name: name}}
+}
+
+// genericRoles are names a preamble may give instead of the parties'
+// ("between Party A and Party B"); the parties are then found elsewhere.
+var genericRoles = map[string]bool{
+	"party a": true, "party b": true, "the parties": true, "parties": true, "us": true, "you": true,
+	"company": true, "the company": true, "consultant": true, "distributor": true, "customer": true,
+	"licensor": true, "licensee": true, "supplier": true, "client": true, "developer": true, "adviser": true,
+	"advisor": true, "manufacturer": true, "purchaser": true, "seller": true, "buyer": true, "vendor": true,
+	"contractor": true, "agent": true, "franchisee": true, "franchisor": true, "sponsor": true, "reseller": true,
+}
+
+// preambleParties reads the parties listed after "between" in the
+// preamble.
+func preambleParties(body string, spans []span, pre preamble) []contract.Party {
+	if pre.para < 0 {
+		return nil
+	}
+	p := body[spans[pre.para].start:spans[pre.para].end]
+	s := p[pre.at:]
+	// The list may continue in the next paragraphs ("BETWEEN:" / "(1) …").
+	for k := pre.para + 1; k < len(spans) && k <= pre.para+4 && len(s) < 1500; k++ {
+		s += " " + body[spans[k].start:spans[k].end]
+	}
+	s = s[:min(len(s), 3000)]
+	l := asciiLower(s)
+	i := partyListStart(l)
+	if i < 0 {
+		return nil
+	}
+	var parties []contract.Party
+	rest := s[i:]
+	for len(parties) < 6 && rest != "" {
+		name, after := partyName(rest)
+		if name == "" {
+			break
+		}
+		role, after2 := partyRole(after)
+		parties = append(parties, contract.Party{Name: name, Role: role})
+		next := nextPartyStart(after2)
+		if next < 0 {
+			break
+		}
+		rest = after2[next:]
+	}
+	return parties
+}
+
+// coverParties reads the parties from a cover page: "CO-PROMOTION
+// AGREEMENT" / "by and between" / "DOVA PHARMACEUTICALS, INC." / "and" /
+// "VALEANT PHARMACEUTICALS NORTH AMERICA LLC".
+func coverParties(body string, spans []span, pre preamble) []contract.Party {
+	last := min(len(spans), 30)
+	if pre.para >= 0 {
+		last = min(last, pre.para+1)
+	}
+	for i := 0; i < last; i++ {
+		p := body[spans[i].start:spans[i].end]
+		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(p), ":"))
+		if len(l) < 300 {
+			// "COLLABORATION AGREEMENT by and between THERAVANCE, INC. and
+			// GLAXO GROUP LIMITED", "Among SUMITOMO MITSUI BANKING
+			// CORPORATION, …"
+			for _, w := range []string{"by and between ", "between ", "among "} {
+				k := strings.Index(l, w)
+				if k < 0 || k > 0 && l[k-1] != ' ' || k+len(w) >= len(l) {
+					continue
+				}
+				if name, _ := partyName(p[k+len(w):]); name != "" {
+					return []contract.Party{{Name: name}}
+				}
+			}
+		}
+		if i+1 >= last || len(l) > 150 || !(strings.HasSuffix(l, "between") || strings.HasSuffix(l, "among")) {
+			continue
+		}
+		var parties []contract.Party
+		for k := i + 1; k < last && len(parties) < 4; k++ {
+			p := strings.TrimSpace(body[spans[k].start:spans[k].end])
+			if strings.EqualFold(p, "and") || strings.EqualFold(p, "and:") {
+				continue
+			}
+			if len(p) > 150 {
+				break
+			}
+			name, _ := partyName(p)
+			if name == "" {
+				break
+			}
+			parties = append(parties, contract.Party{Name: name})
+			if k+1 >= last || !strings.EqualFold(strings.TrimSpace(body[spans[k+1].start:spans[k+1].end]), "and") {
+				break
+			}
+		}
+		if len(parties) > 0 {
+			return parties
+		}
+	}
+	return nil
+}
+
+// leadingParties reads a preamble that starts with the first party, as
+// letter agreements do: "Aduro Biotech, Inc., with a place of business at
+// … ("Aduro") and IREYA B.V … agree to all terms and conditions of this
+// Consulting Agreement"; "Athens Bancshares Corporation, a Tennessee
+// corporation (the "Company"), and … hereby confirm their agreement".
+func leadingParties(body string, spans []span, pre preamble) []contract.Party {
+	for i := 0; i < len(spans) && i < 15; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if len(p) < 80 || !isUpperStart(p) {
+			continue
+		}
+		head := asciiLower(p[:min(len(p), 700)])
+		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
+			continue
+		}
+		if hasPrefixFold(p, "this ") || hasPrefixFold(p, "the ") {
+			continue
+		}
+		name, after := partyName(p)
+		if name == "" || len(name) > 80 {
+			continue
+		}
+		role, _ := partyRole(after[:min(len(after), 300)])
+		if role == "" {
+			continue
+		}
+		return []contract.Party{{Name: name, Role: role}}
+	}
+	return nil
+}
+
+// labelledParties reads parties introduced by labels near the start of
+// the text, as contracts translated from Chinese do: "Party A: ZTO
+// Express Co., Ltd. Address: …", "Party A (Shipper): …".
+func labelledParties(body string) []contract.Party {
+	head := body[:min(len(body), 8000)]
+	var parties []contract.Party
+	for _, label := range []string{"Party A", "Party B"} {
+		i := strings.Index(head, label)
+		if i < 0 {
+			break
+		}
+		rest := head[i+len(label):]
+		if strings.HasPrefix(rest, " (") {
+			if j := strings.IndexByte(rest, ')'); j > 0 && j < 40 {
+				rest = rest[j+1:]
+			}
+		}
+		rest = strings.TrimLeft(rest, " ")
+		if !strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "：") {
+			break
+		}
+		name, _ := partyName(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, ":"), "："), " "))
+		if name == "" {
+			break
+		}
+		parties = append(parties, contract.Party{Name: name, Role: label})
+	}
+	return parties
+}
+
+// partyListStart returns the offset after "between", "among" or "by"
+// that begins the list of parties, or -1.
+func partyListStart(l string) int {
+	bestAt, best := -1, -1
+	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by "} {
+		i := strings.Index(l, w)
+		if i < 0 {
+			continue
+		}
+		j := i + len(w)
+		if !(strings.HasSuffix(w, ":") || strings.HasSuffix(w, " ") || j < len(l) && (l[j] == ' ' || l[j] == ':' || l[j] == ',')) {
+			continue
+		}
+		if bestAt < 0 || i < bestAt {
+			bestAt, best = i, j
+		}
+	}
+	if best >= 0 && best < 1200 {
+		return best
+	}
+	return -1
+}
+
+// partyName reads one party's name at the start of s and returns it and
+// the text after it.
+func partyName(s string) (string, string) {
+	for changed := true; changed; {
+		changed = false
+		s = strings.TrimLeft(s, " :,")
+		s = stripEnumeration(s)
+		for _, w := range []string{"the undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and"} {
+			if len(s) > len(w)+1 && strings.EqualFold(s[:len(w)], w) && (s[len(w)] == ' ' || s[len(w)] == ':') {
+				s = s[len(w)+1:]
+				changed = true
+			}
+		}
+		// "between the following parties: X …", "… parties on 1 April
+		// 2020. PARTIES (1) X …"
+		if hasPrefixFold(s, "the following") || hasPrefixFold(s, "following") {
+			if i := strings.IndexAny(s[:min(len(s), 120)], ":："); i > 0 {
+				s = s[i+1:]
+				changed = true
+			} else if i := strings.Index(s[:min(len(s), 160)], "(1)"); i > 0 {
+				s = s[i:]
+				changed = true
+			}
+		}
+	}
+	quoted := false
+	if r := firstRune(s); r == '"' || r == '“' {
+		// `made between "Elephant Talk Communication Holding AG", a company …`
+		s = s[len(string(r)):]
+		quoted = true
+	}
+	if s == "" || strings.HasPrefix(s, "__") {
+		return "", s
+	}
+	if hasPrefixFold(s, "whereas, ") {
+		s = s[len("whereas, "):]
+	}
+	end := nameEnd(s)
+	if nl := strings.IndexByte(s[:end], '\n'); nl >= 0 {
+		end = nl
+	}
+	if quoted {
+		if q := strings.IndexAny(s[:min(len(s), maxPartyBytes)], "\"”"); q > 0 {
+			end = q
+		}
+	}
+	name := strings.TrimRight(strings.TrimSpace(s[:end]), " ,;:")
+	if !plausibleName(name) {
+		return "", s
+	}
+	return name, s[end:]
+}
+
+// plausibleName rejects what a name cannot be: empty, too long, the
+// start of a sentence ("This Agreement"), a role ("the Company"), or
+// words all in lower case without a legal form or a domain
+// ("salesforce.com, inc." passes).
+func plausibleName(name string) bool {
+	if name == "" || len(name) > maxPartyBytes {
+		return false
+	}
+	l := strings.ToLower(name)
+	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") {
+		return false
+	}
+	if strings.IndexFunc(name, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0 {
+		return true
+	}
+	return suffixEnd(l) < len(l) || strings.Contains(l, ".com") || isSuffixWord(lastWordOf(l))
+}
+
+// stripEnumeration drops "(1)", "1.", "(a)", "(i)" before a party.
+func stripEnumeration(s string) string {
+	if m := parseMarker(s); m.kind == outlineMarker || m.kind == enumMarker && s[0] == '(' {
+		return s[m.end:]
+	}
+	if n := digitsLen(s); n > 0 && n < len(s) && s[n] == ')' {
+		return strings.TrimLeft(s[n+1:], " ")
+	}
+	return s
+}
+
+// nameDelimiters end a party's name: its description, its defined name
+// or the next party.
+var nameDelimiters = []string{
+	" (", "(", ", a ", ", an ", ", the ", " a corporation", " a company", ", having", ", with ", ", whose",
+	", located", ", organized", ", organised", ", incorporated", ", existing", ", doing business",
+	", acting", ", as ", " as ", ", on behalf", ", its ", ", of ", ", registered", ", established",
+	", formed", ", which", ", individually", ", hereinafter", " hereinafter", " having", " whose ",
+	" with its", " with offices", " with a principal", " located", " organized", " incorporated",
+	";", ", each", ", both", ", together", " (each", ", in its", ", on the one hand", " on the one hand",
+	", duly", " duly", " a limited", ", a", ", an", ", and", " and ", ", collectively", " (\"", " a ",
+	", acting", ", referred", " referred", " (hereinafter", ", (", ":", ", principal", ", address",
+	", registration", ", company", ", business", ", an individual", " an individual", " an ",
+	", whose", " whose", ", herein", " herein", ", party", ", party of", " address:", " address ",
+	" registered address", " legal representative", " (the", ", represented", " represented by",
+	" and its affiliates", " on behalf of", ", individual", " party b", " party a", ", together with",
+}
+
+// corporateTail continues a name after a comma: ", Inc.", ", LLC".
+var corporateTail = []string{
+	"inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "l.p.", "lp", "corp", "corp.", "co.",
+	"n.a.", "s.a.", "s.a", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "plc", "p.c.", "pllc", "llp", "l.l.p.",
+	"s.p.a.", "s.r.l.", "sa", "bv", "nv", "pte", "pte.", "pty", "pty.", "kk", "co", "incorporated",
+	"corporation", "company", "jr.", "sr.", "s.a.s.", "a/s", "ab", "oy", "se", "spa", "srl", "kg", "co.,",
+}
+
+// nameEnd returns where a party's name ends in s.
+func nameEnd(s string) int {
+	l := asciiLower(s[:min(len(s), maxPartyBytes+40)])
+	end := min(len(l), suffixEnd(l), placeAfterComma(s[:len(l)]))
+	for _, d := range nameDelimiters {
+		from := 0
+		for {
+			i := strings.Index(l[from:], d)
+			if i < 0 {
+				break
+			}
+			i += from
+			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) {
+				from = i + 1
+				continue
+			}
+			if (d == " (" || d == "(" || d == ", (") && (parenBeforeSuffix(l[i:]) || parenInName(s[i:])) {
+				// "Bunker One (USA) Inc."
+				from = i + 2
+				continue
+			}
+			if d == " and " && andInsideName(s[:i], l[i+5:]) && isCaps(s[max(0, i-30):min(len(s), i+5+30)]) == isCaps(s[max(0, i-30):i]) {
+				from = i + 5
+				continue
+			}
+			if i > 0 && i < end {
+				end = i
+			}
+			break
+		}
+	}
+	return end
+}
+
+// placeAfterComma returns the offset of ", <place>" in s — "City of Fort
+// Stockton, Texas", "Apollo Endosurgery, Delaware corporation" — where
+// a name ends, or len(s).
+func placeAfterComma(s string) int {
+	for from := 0; ; {
+		i := strings.Index(s[from:], ", ")
+		if i < 0 {
+			return len(s)
+		}
+		i += from
+		if m, ok := jurisdiction.First(s[i+2 : min(len(s), i+42)]); ok && m.Start == 0 && !m.Adjective {
+			return i
+		}
+		from = i + 2
+	}
+}
+
+// suffixEnd returns the offset just after the first corporate suffix in
+// l that ends the name — "Leader Act Ltd HK", "ORGANIC PREPARATIONS INC.
+// 2nd Floor …" — or len(l). A suffix followed by another suffix (", Inc.,
+// a"), by "d/b/a" or "doing business as" does not end it.
+func suffixEnd(l string) int {
+	i := 0
+	for i < len(l) {
+		j := strings.IndexByte(l[i:], ' ')
+		word := l[i:]
+		if j >= 0 {
+			word = l[i : i+j]
+		}
+		end := i + len(word)
+		bare := strings.TrimRight(word, ",;")
+		if i > 0 && isSuffixWord(bare) {
+			rest := strings.TrimLeft(l[end:], " ,")
+			if rest == "" || isCorporateTail(rest) || hasPrefixFold(rest, "d/b/a") || hasPrefixFold(rest, "dba") ||
+				hasPrefixFold(rest, "partnership") || strings.HasPrefix(rest, "&") || hasPrefixFold(rest, "liability") ||
+				hasPrefixFold(rest, "doing business") || strings.HasPrefix(rest, "(") || hasPrefixFold(rest, "a ") ||
+				hasPrefixFold(rest, "an ") || hasPrefixFold(rest, "and ") {
+				// the description or next party follows; other delimiters end it
+			} else {
+				return i + len(bare)
+			}
+		}
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return len(l)
+}
+
+// isSuffixWord reports whether w is a legal-form word that closes a
+// company name.
+func isSuffixWord(w string) bool {
+	switch w {
+	case "inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "corp.", "corporation", "plc", "l.p.",
+		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd", "kg":
+		return true
+	}
+	return false
+}
+
+// parenBeforeSuffix reports whether l opens a parenthesis without quotes
+// that a corporate suffix follows: " (USA) Inc.".
+func parenBeforeSuffix(l string) bool {
+	l = strings.TrimLeft(l, " ,")
+	j := strings.IndexByte(l, ')')
+	if j < 0 || j > 40 || strings.ContainsAny(l[:j], "\"“”") || strings.Count(l[:j], " ") > 2 {
+		return false
+	}
+	rest := strings.TrimLeft(l[j+1:], " ")
+	if strings.HasPrefix(rest, "(") {
+		return parenBeforeSuffix(rest) // "(AFRICA) (PTY) LIMITED"
+	}
+	return isCorporateTail(rest)
+}
+
+// parenInName reports whether the parenthesis at the start of s (after
+// spaces) belongs to the name: a place or qualifier of at most three
+// capitalised words, followed by more capitalised words — "Rise (Tianjin)
+// Education Information Consulting Co., Ltd.".
+func parenInName(s string) bool {
+	s = strings.TrimLeft(s, " ,")
+	j := strings.IndexByte(s, ')')
+	if j < 2 || j > 40 || strings.ContainsAny(s[:j], "\"“”") || strings.Count(s[:j], " ") > 2 || !isUpperStart(s[1:]) {
+		return false
+	}
+	rest := strings.TrimLeft(s[j+1:], " ")
+	return isUpperStart(rest) && !hasPrefixFold(rest, "and ")
+}
+
+// isCorporateTail reports whether s (after a comma) starts with a
+// corporate suffix that belongs to the name before the comma.
+func isCorporateTail(s string) bool {
+	s = strings.TrimLeft(s, " ")
+	w := s
+	if i := strings.IndexAny(s, " ,;()"); i >= 0 {
+		w = s[:i]
+	}
+	w = strings.TrimRight(w, ",")
+	for _, t := range corporateTail {
+		if w == t {
+			return true
+		}
+	}
+	return false
+}
+
+// andInsideName reports whether " and " joins words of one name rather
+// than two parties: when no legal form ends the words before it and
+// either both sides are in capitals up to a parenthesis ("INSTITUTE OF
+// GRASSLAND AND ENVIRONMENTAL RESEARCH ("IGER")"), or the words around it
+// are a pair that company names use ("Beijing Baidu Netcom Science and
+// Technology Co., Ltd.").
+func andInsideName(before, afterLower string) bool {
+	b := strings.TrimSpace(before)
+	if b == "" {
+		return false
+	}
+	last := strings.ToLower(b[strings.LastIndexByte(b, ' ')+1:])
+	if isCorporateTail(last) || isSuffixWord(strings.TrimRight(last, ",")) {
+		return false
+	}
+	next := afterLower
+	if i := strings.IndexAny(next, " ,("); i >= 0 {
+		next = next[:i]
+	}
+	if namePairs[strings.Trim(last, ",.")+" "+next] {
+		return true
+	}
+	// capitals on both sides, up to the defined name
+	seg := afterLower[:min(len(afterLower), 80)]
+	paren := strings.Index(seg, " (")
+	if paren < 0 || strings.ContainsAny(seg[:paren], ",;") || strings.Count(seg[:paren], " ") > 3 {
+		return false
+	}
+	return isCaps(b) && len(strings.Fields(b)) >= 2
+}
+
+// namePairs are word pairs joined by "and" inside company names.
+var namePairs = map[string]bool{
+	"science technology": true, "research development": true, "research engineering": true,
+	"development commercialization": true, "arts sciences": true, "club recreation": true,
+	"trading investment": true, "import export": true, "sales service": true, "sales marketing": true,
+	"johnson johnson": true, "research technology": true, "education technology": true,
+}
+
+// partyRole reads the defined name that follows a party — `("Company")`,
+// `(referred to as "Marketing Affiliate" or "MA")`, `(the "Licensor")` —
+// within the party's description, and returns it and the text after.
+func partyRole(s string) (string, string) {
+	limit := min(len(s), 600)
+	// The description ends at the next party ("and X") or the end of the
+	// sentence; look for the first parenthesis before it.
+	open := strings.IndexByte(s[:limit], '(')
+	for open >= 0 {
+		close := strings.IndexByte(s[open:limit], ')')
+		if close < 0 {
+			break
+		}
+		inner := s[open+1 : open+close]
+		if term := firstQuoted(inner); term != "" {
+			return term, s[open+close+1:]
+		}
+		next := strings.IndexByte(s[open+close:limit], '(')
+		if next < 0 {
+			break
+		}
+		open += close + next
+	}
+	return "", s
+}
+
+// firstQuoted returns the first quoted term in s.
+func firstQuoted(s string) string {
+	i := strings.IndexAny(s, "\"“")
+	if i < 0 {
+		return ""
+	}
+	rest := s[i+len(string(firstRune(s[i:]))):]
+	j := strings.IndexAny(rest, "\"”")
+	if j <= 0 || j > 80 {
+		return ""
+	}
+	return strings.TrimSpace(strings.Trim(rest[:j], ",. "))
+}
+
+// nextPartyStart finds "and" that introduces the next party after a
+// party's description, or -1.
+func nextPartyStart(s string) int {
+	limit := min(len(s), 800)
+	l := asciiLower(s[:limit])
+	for from := 0; from < limit; {
+		i := strings.Index(l[from:], " and ")
+		if i < 0 {
+			return -1
+		}
+		i += from
+		j := i + len(" and ")
+		rest := strings.TrimLeft(s[j:], " ")
+		if rest != "" && (unicode.IsUpper(firstRune(rest)) || firstRune(rest) == '(') && !strings.HasPrefix(asciiLower(rest), "and/or") {
+			// "and Delaware corporation" is not a party; "and XYZ Inc." is.
+			return j
+		}
+		// a sentence end stops the list
+		if k := strings.Index(l[from:i], ". "); k >= 0 {
+			return -1
+		}
+		from = j
+	}
+	return -1
+}

@@ -1,0 +1,141 @@
+package parse
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
+)
+
+// maxSnippetBytes bounds a section's snippet; the full text stays in the
+// body, and the group id hashes all of it.
+const maxSnippetBytes = 2000
+
+// groupID is "en/<slug of value>#<hash of the normalised text>".
+func groupID(value, text string) string {
+	slug := contract.Slug(value)
+	if slug == "" {
+		slug = "section"
+	}
+	return "en/" + slug + "#" + textHash(text)
+}
+
+type headAt struct {
+	para int
+	h    heading
+}
+
+// findClauses returns the clauses: every heading after the preamble (so
+// cover pages and tables of contents are left out) up to "IN WITNESS
+// WHEREOF", each with the text up to the next heading. A heading with no
+// text of its own before the next ("ARTICLE V TERM" then "5.1 Term. …")
+// takes the text up to the next heading of its level or above. The
+// document title repeated as a heading is not a clause.
+func findClauses(body string, spans []span, pre preamble, title string) []contract.Section {
+	from := pre.para + 1
+	if pre.para < 0 {
+		from = 0
+	}
+	titleValue := strings.ToLower(collapse(title))
+	var heads []headAt
+	stop := len(spans)
+	inTOC := false
+	for i := from; i < len(spans); i++ {
+		p := body[spans[i].start:spans[i].end]
+		if isWitness(p) {
+			stop = i
+			break
+		}
+		if isTOCStart(p) {
+			inTOC = true
+			continue
+		}
+		h, ok := parseHeading(p)
+		if inTOC {
+			if ok || len(p) < 200 {
+				continue
+			}
+			inTOC = false
+		}
+		if !ok || strings.ToLower(h.name) == titleValue {
+			continue
+		}
+		heads = append(heads, headAt{para: i, h: h})
+	}
+	stopAt := len(body)
+	if stop < len(spans) {
+		stopAt = spans[stop].start
+	}
+	out := make([]contract.Section, 0, len(heads))
+	for k, hd := range heads {
+		sp := spans[hd.para]
+		textStart := sp.start + hd.h.textStart
+		if hd.h.textStart >= sp.end-sp.start {
+			if hd.para+1 < len(spans) {
+				textStart = spans[hd.para+1].start
+			} else {
+				textStart = sp.end
+			}
+		}
+		end := stopAt
+		if k+1 < len(heads) {
+			end = spans[heads[k+1].para].start
+		}
+		if textStart >= end {
+			// no text of its own: extend over the sub-sections
+			end = stopAt
+			for n := k + 1; n < len(heads); n++ {
+				if heads[n].h.level <= hd.h.level {
+					end = spans[heads[n].para].start
+					break
+				}
+			}
+		}
+		textStart = min(textStart, end)
+		text := strings.TrimSpace(body[textStart:end])
+		value := strings.ToLower(hd.h.name)
+		out = append(out, contract.Section{
+			Type:    contract.Clause,
+			Name:    hd.h.name,
+			Value:   value,
+			Snippet: cut(collapseParagraphs(text), maxSnippetBytes),
+			GroupID: groupID(value, text),
+			Start:   sp.start,
+			End:     max(end, sp.end),
+		})
+		if out[len(out)-1].End > stopAt && stopAt >= sp.end {
+			out[len(out)-1].End = stopAt
+		}
+	}
+	return dropEmptyDuplicates(out)
+}
+
+// collapseParagraphs joins a section's paragraphs with spaces for its
+// snippet.
+func collapseParagraphs(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	return strings.ReplaceAll(s, "\n\n", " ")
+}
+
+// dropEmptyDuplicates removes clauses without text whose heading recurs
+// with text — the entries of a table of contents the preamble rule missed.
+func dropEmptyDuplicates(secs []contract.Section) []contract.Section {
+	withText := make(map[string]bool)
+	for _, s := range secs {
+		if s.Snippet != "" {
+			withText[s.Value] = true
+		}
+	}
+	return slices.DeleteFunc(secs, func(s contract.Section) bool { return s.Snippet == "" && withText[s.Value] })
+}
+
+func isWitness(p string) bool {
+	return len(p) >= 17 && (strings.EqualFold(p[:17], "in witness whereo") || strings.EqualFold(p[:17], "in witness thereo"))
+}
+
+func isTOCStart(p string) bool {
+	l := strings.ToLower(strings.TrimRight(p, " .:"))
+	return l == "table of contents" || l == "contents" || l == "index" || strings.HasPrefix(l, "table of contents ")
+}

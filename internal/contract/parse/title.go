@@ -1,0 +1,801 @@
+package parse
+
+import (
+	"strings"
+	"unicode"
+)
+
+// preamble locates the sentence that opens the contract proper: "This
+// Marketing Affiliate Agreement (the "Agreement") is entered into … by and
+// between …". para is its paragraph's index (-1 when none was found) and
+// at the sentence's offset in that paragraph.
+type preamble struct {
+	para, at int
+}
+
+// docNouns name a kind of document: the head of a title.
+var docNouns = map[string]bool{
+	"agreement": true, "agreements": true, "contract": true, "contracts": true, "amendment": true, "addendum": true,
+	"lease": true, "sublease": true, "guaranty": true, "guarantee": true, "guarantees": true, "indenture": true,
+	"note": true, "plan": true, "memorandum": true, "letter": true, "certificate": true, "deed": true,
+	"terms": true, "protocol": true, "arrangement": true, "charter": true, "bylaws": true, "consent": true,
+	"waiver": true, "undertaking": true, "instrument": true, "license": true, "licence": true,
+	"statement": true, "schedule": true, "supplement": true, "attorney": true, "endorsement": true,
+	"understanding": true, "appendix": true, "addenda": true,
+}
+
+const (
+	preambleParas = 250  // paragraphs searched for the preamble (tables of contents are long)
+	preambleReach = 6000 // bytes of a run-together paragraph searched
+)
+
+// findPreamble returns the contract's opening sentence.
+func findPreamble(body string, spans []span) preamble {
+	reach := max(len(body)*3/10, 15000)
+	for i := 0; i < len(spans) && i < preambleParas && spans[i].start < reach; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if len(p) < 30 {
+			continue
+		}
+		limit := min(len(p), preambleReach)
+		for at := 0; at < limit; {
+			if isPreambleSentence(p[at:]) {
+				return preamble{para: i, at: refinePreamble(p, at)}
+			}
+			j := nextSentence(p[at:limit])
+			k := capsTitleBreak(p[at:limit])
+			if j < 0 && k < 0 {
+				break
+			}
+			if j < 0 || k >= 0 && k < j {
+				at += k
+			} else {
+				at += j
+			}
+		}
+	}
+	return preamble{para: -1}
+}
+
+// refinePreamble moves a preamble found at offset at to a "This"/"THIS"
+// that starts a preamble sentence within its first 2500 bytes: in
+// "Exhibit 10.1 MASTER FRANCHISE AGREEMENT This Master Franchise Agreement
+// … between …" the sentence starts at "This", and what comes before it is
+// the title.
+func refinePreamble(p string, at int) int {
+	if hasPrefixFold(p[at:], "this ") {
+		return at
+	}
+	limit := min(len(p), at+2500)
+	for from := at; from < limit; {
+		k := capsTitleBreak(p[from:limit])
+		if k < 0 {
+			break
+		}
+		if isPreambleSentence(p[from+k:]) {
+			return from + k
+		}
+		from += k + 1
+	}
+	return at
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// nextSentence returns the offset of the sentence after the first one in
+// s — after ". " that does not follow an abbreviation ("NO. 2", "Inc.") —
+// or -1.
+func nextSentence(s string) int {
+	for from := 0; ; {
+		j := strings.Index(s[from:], ". ")
+		k := -1
+		for _, e := range []string{".] ", ".) ", ".\" ", ".” "} {
+			if x := strings.Index(s[from:], e); x >= 0 && (k < 0 || x < k) {
+				k = x
+			}
+		}
+		if j < 0 && k < 0 {
+			return -1
+		}
+		if j < 0 || k >= 0 && k < j {
+			return from + k + 3
+		}
+		j += from
+		if !abbreviations[strings.ToLower(lastWordOf(s[:j]))] {
+			return j + 2
+		}
+		from = j + 2
+	}
+}
+
+// capsTitleBreak finds, in run-together text, where a sentence starts
+// right after a title in capitals: "… SERVICES AGREEMENT This Services
+// Agreement …" returns the offset of "This".
+func capsTitleBreak(s string) int {
+	best := -1
+	for _, w := range []string{" This ", " THIS "} {
+		if i := strings.Index(s, w); i > 0 && (best < 0 || i+1 < best) {
+			best = i + 1
+		}
+	}
+	return best
+}
+
+// isPreambleSentence reports whether s opens with a sentence that names a
+// document and how it was made: a document noun and "between", "among",
+// "entered into", "made" or "dated" within its first 700 bytes.
+func isPreambleSentence(s string) bool {
+	head := s[:min(len(s), 700)]
+	if j := nextSentence(head); j > 0 && j < 40 {
+		return false
+	}
+	l := asciiLower(head)
+	if !(strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ") || strings.Contains(l[:min(len(l), 200)], "agreement") ||
+		strings.Contains(l[:min(len(l), 200)], "contract") || strings.HasPrefix(l, "reference is")) {
+		return false
+	}
+	// A cover page ("X AGREEMENT by and between A and B, dated …") names
+	// the parties too; a preamble is prose: it opens with "This", makes
+	// the contract or defines a name for it.
+	prose := strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ")
+	for _, w := range []string{"entered into", " is made", " made and entered", "is dated", " made as of", " made this", "made effective", "(the \"", "(\"", "(the “", "(“", "(this", "reference is", " is effective", "effective as of the", "is executed", "made on"} {
+		if prose || strings.Contains(l, w) {
+			prose = true
+			break
+		}
+	}
+	if !prose {
+		return false
+	}
+	if isNotice(head) {
+		return false
+	}
+	// A document noun comes early, and what follows it makes the
+	// contract: "This Marketing Affiliate Agreement (the "Agreement") is
+	// entered into …", "THIS AGREEMENT is made …", "DISTRIBUTOR AGREEMENT
+	// (the "Agreement") shall be effective as of …". "THIS DOCUMENT,
+	// MARKED BY [***], HAS BEEN OMITTED" and "This Agreement shall be
+	// construed …" do not.
+	if strings.HasPrefix(l, "reference is") {
+		// "Reference is hereby made to that certain … Agreement … between …"
+		return strings.Contains(l, " between") || strings.Contains(l, " among")
+	}
+	words := strings.Fields(head[:min(len(head), 300)])
+	for i, w := range words {
+		if i >= 16 {
+			break
+		}
+		if !docNouns[bareWord(w)] {
+			// the words before the noun name the document: capitalised
+			// ("This Marketing Affiliate Agreement") or minor ("This Form of
+			// …"); "The following is a related agreement between …" is prose
+			if t := strings.TrimLeft(w, "(\"“'[-–—"); i > 0 && t != "" && !isCapitalised(t) && !minorWords[strings.ToLower(t)] && !unicode.IsDigit(firstRune(t)) && unicode.IsLetter(firstRune(t)) {
+				return false
+			}
+			continue
+		}
+		after := asciiLower(strings.Join(words[i+1:min(len(words), i+24)], " "))
+		after = skipParenthetical(after)
+		if startsWithModal(after) {
+			return false // "This Agreement may be executed …", "… will be effective …"
+		}
+		for _, m := range makingPhrases {
+			if strings.HasPrefix(after, m) || m != "(" && strings.Contains(after, " "+m) && strings.Index(after, m) < 130 {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// skipParenthetical drops a parenthesis at the start of s: `(the
+// "Agreement") is made …` → `is made …`.
+func skipParenthetical(s string) string {
+	for strings.HasPrefix(s, "(") {
+		j := strings.IndexByte(s, ')')
+		if j < 0 {
+			return s
+		}
+		s = strings.TrimLeft(s[j+1:], " ,")
+	}
+	return s
+}
+
+// startsWithModal reports whether s starts with a verb that states a
+// term of the contract rather than its making: "may", "will", "shall"
+// (except "shall be effective"), "constitutes", "supersedes".
+func startsWithModal(s string) bool {
+	for _, m := range []string{"may ", "will ", "can ", "must ", "constitutes", "supersedes", "contains", "sets forth", "shall "} {
+		if strings.HasPrefix(s, m) {
+			return !(strings.HasPrefix(s, "shall be effective") || strings.HasPrefix(s, "shall become effective"))
+		}
+	}
+	return false
+}
+
+// makingPhrases follow a document's name in a preamble.
+var makingPhrases = []string{
+	"(", "is made", "is entered", "made and entered", "entered into", "is dated", "dated", "made as of",
+	"made this", "made on", "made effective", "is effective", "effective as of", "shall be effective",
+	"is executed", "executed", "is between", "by and between", "between", "among", "made,", "is hereby",
+	"is agreed", "is by and", "made by", "entered in", "is made and", "has been entered", "is concluded",
+	"concluded", "made at", "effective", "signed",
+}
+
+// selfName returns the name a preamble gives its document: "This Marketing
+// Affiliate Agreement (the …" → "Marketing Affiliate Agreement"; "" when
+// the sentence names none.
+func selfName(s string) string {
+	s = s[:min(len(s), 400)]
+	w := strings.Fields(s)
+	if len(w) == 0 {
+		return ""
+	}
+	i := 0
+	if len(w) > 2 && strings.EqualFold(w[0], "under") && strings.EqualFold(w[1], "this") {
+		w = w[1:]
+	}
+	if lw := strings.ToLower(w[0]); lw == "this" || lw == "the" {
+		i = 1
+		if i < len(w) && strings.ToLower(w[i]) == "is" {
+			i++
+		}
+	}
+	var name []string
+	lastNoun := -1
+	for ; i < len(w) && len(name) < 16; i++ {
+		word := w[i]
+		lw := strings.ToLower(strings.Trim(word, ",.;:"))
+		if strings.ContainsAny(word[:1], "(\"“") || stopAfterName[lw] {
+			break
+		}
+		name = append(name, strings.TrimRight(word, ",;:"))
+		if docNouns[lw] {
+			lastNoun = len(name)
+		}
+		if (strings.HasSuffix(word, ",") || strings.HasSuffix(word, ";")) && lastNoun >= 0 {
+			// "This Agreement, dated …" ends the name; "SOFTWARE LICENSE,
+			// CUSTOMIZATION AND MAINTENANCE AGREEMENT" goes on.
+			if i+1 >= len(w) || !isUpperStart(w[i+1]) || stopAfterName[strings.ToLower(w[i+1])] {
+				break
+			}
+		}
+	}
+	if lastNoun < 0 {
+		return ""
+	}
+	return strings.Join(name[:lastNoun], " ")
+}
+
+var stopAfterName = map[string]bool{
+	"is": true, "made": true, "dated": true, "entered": true, "by": true, "between": true, "among": true,
+	"effective": true, "executed": true, "shall": true, "was": true, "as": true, "hereinafter": true,
+	"dated:": true, "date": true, "of": false, "are": true, "will": true, "has": true,
+}
+
+// findTitle returns the document's title: the first heading-like stretch
+// before the preamble that names a document ("MARKETING AFFILIATE
+// AGREEMENT"), preferring one equal to the preamble's own name for the
+// document; else that name; else the exhibit description; else the first
+// line.
+func findTitle(body string, spans []span, pre preamble, description string) string {
+	var cands []string
+	last := pre.para
+	if last < 0 {
+		last = min(len(spans)-1, 12)
+	}
+	var carry string
+	candPara := make(map[string]int) // candidate → its paragraph
+	for i := 0; i <= last && i < len(spans); i++ {
+		p := body[spans[i].start:spans[i].end]
+		if i == pre.para {
+			p = p[:pre.at]
+		}
+		if carry != "" {
+			p = carry + " " + p
+			carry = ""
+		}
+		// "ADDENDUM TO" / "ZEBRA® PARTNERCONNECT DISTRIBUTOR AGREEMENT": a
+		// short line that ends on a connecting word goes on in the next.
+		if i < last && len(p) < 80 && (endsWithConnector(p) || continuesTitle(p, body[spans[i+1].start:spans[i+1].end])) {
+			carry = p
+			continue
+		}
+		n := len(cands)
+		cands = appendTitleCandidates(cands, p)
+		for _, c := range cands[n:] {
+			if _, ok := candPara[c]; !ok {
+				candPara[c] = i
+			}
+		}
+	}
+	self := ""
+	if pre.para >= 0 {
+		p := body[spans[pre.para].start:spans[pre.para].end][pre.at:]
+		self = selfName(p)
+		if !hasPrefixFold(p, "this ") && !hasPrefixFold(p, "the ") {
+			// "SERVICES AGREEMENT, dated as of … (the "Agreement"), between …"
+			cands = appendTitleCandidates(cands, p[:min(len(p), 200)])
+		}
+	}
+	if strings.Contains(self, " ") {
+		for _, c := range cands {
+			if strings.EqualFold(collapse(c), collapse(self)) {
+				return c
+			}
+		}
+		// "ACCURAY INCORPORATED MULTIPLE LINAC AND MULTI-MODALITY" /
+		// "DISTRIBUTOR AGREEMENT" / "This Multiple LINAC and Multi-Modality
+		// Distributor Agreement …": the preamble names the title the lines
+		// break.
+		ns := normTitleWords(self)
+		for _, c := range cands {
+			nc := normTitleWords(c)
+			k, ok := candPara[c]
+			if !ok || k == 0 || !strings.HasSuffix(ns, " "+nc) {
+				continue
+			}
+			head := strings.TrimSuffix(ns, " "+nc)
+			if prev := normTitleWords(body[spans[k-1].start:spans[k-1].end]); prev == head || strings.HasSuffix(prev, " "+head) {
+				return self
+			}
+		}
+		// "FIRST AMENDMENT TO SAGEBRUSH" / "MANAGEMENT AND MAINTENANCE
+		// AGREEMENT" / "THIS FIRST AMENDMENT TO SAGEBRUSH MANAGEMENT AND
+		// MAINTENANCE AGREEMENT …": a title over two or three lines that the
+		// preamble repeats.
+		if pre.para >= 1 {
+			joined := ""
+			for k := pre.para - 1; k >= 0 && k >= pre.para-3; k-- {
+				joined = strings.TrimSpace(stripLabels(body[spans[k].start:spans[k].end]) + " " + joined)
+				if strings.EqualFold(collapse(joined), collapse(self)) {
+					return joined
+				}
+			}
+		}
+	}
+	// A bare "AGREEMENT" (from "AGREEMENT NUMBER: …" or a notice) is the
+	// last resort among the candidates.
+	for _, c := range cands {
+		if strings.Contains(c, " ") {
+			return c
+		}
+	}
+	if strings.Contains(self, " ") {
+		return self
+	}
+	if len(cands) > 0 {
+		return cands[0]
+	}
+	if self != "" {
+		return self
+	}
+	if description != "" {
+		return description
+	}
+	for _, sp := range spans {
+		if p := body[sp.start:sp.end]; len(p) > 3 {
+			return cut(p, 100)
+		}
+	}
+	return ""
+}
+
+// normTitleWords lower-cases s and keeps its words, one space apart, for
+// comparing titles written in different cases or broken over lines.
+func normTitleWords(s string) string {
+	var b strings.Builder
+	space := true
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+			space = false
+		} else if !space {
+			b.WriteByte(' ')
+			space = true
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// endsWithConnector reports whether a title line stops on a word that
+// needs a continuation: "TO", "OF", "AND", "THE", "FOR".
+func endsWithConnector(p string) bool {
+	w := strings.ToLower(lastWordOf(strings.TrimSpace(p)))
+	switch w {
+	case "to", "of", "and", "the", "for", "&":
+		return isCaps(p) || isTitleCase(strings.Fields(p))
+	}
+	return false
+}
+
+// continuesTitle reports whether a short line in capitals without a
+// document noun goes on in the next line, which starts with a connecting
+// word: "AMENDMENT AND TERMINATION" / "OF" / "JOINT VENTURE AGREEMENT".
+func continuesTitle(p, next string) bool {
+	p = stripLabels(p)
+	if p == "" || !isCaps(p) || strings.ContainsAny(p, ",.;:\"“(") || parseMarker(p).kind != noMarker {
+		return false
+	}
+	if len(next) > 120 || !isCaps(next) {
+		return false
+	}
+	switch strings.ToLower(strings.Fields(next)[0]) {
+	case "of", "to", "and", "for":
+		return true
+	}
+	return false
+}
+
+// labelPrefixes are stripped from the start of a title paragraph.
+var labelPrefixes = []string{"under this", "execution version", "execution copy", "conformed copy", "table of contents", "confidential", "final version", "(translation)", "translation", "[translation]", "english translation", "form of"}
+
+// appendTitleCandidates adds the title candidates found in p.
+func appendTitleCandidates(cands []string, p string) []string {
+	p = stripLabels(p)
+	if isNotice(p) {
+		// "… WOULD LIKELY CAUSE COMPETITIVE HARM IF DISCLOSED. Execution
+		// Version Network Build and Maintenance Agreement Between …": the
+		// title follows the notice's last sentence.
+		for at := nextSentence(p); at > 0 && at < len(p); {
+			if !isNotice(p[at:]) {
+				cands = appendTitleCandidates(cands, p[at:])
+				break
+			}
+			k := nextSentence(p[at:])
+			if k < 0 {
+				break
+			}
+			at += k
+		}
+		if !strings.Contains(p, "AGREEMENT") {
+			return cands
+		}
+	}
+	if p == "" {
+		return cands
+	}
+	if m := parseMarker(p); m.kind != noMarker {
+		return cands // "2. AMENDMENT", "19. ENTIRE AGREEMENT": a clause
+	}
+	if !isNotice(p) {
+		// a title line, or a title that opens a longer paragraph ("Road
+		// Transportation Agreement Party A (Shipper): …")
+		if t := titleLine(p[:min(len(p), 200)]); t != "" {
+			return append(cands, t)
+		}
+	}
+	return append(cands, capsTitles(p)...)
+}
+
+// stripLabels removes exhibit numbers and copy labels before a title:
+// "Exhibit 10.27", "EXHIBIT 4.25", "EX-10.1", "Execution Version".
+func stripLabels(p string) string {
+	for changed := true; changed && p != ""; {
+		changed = false
+		if strings.HasPrefix(p, "- ") || strings.HasPrefix(p, "* ") {
+			p = strings.TrimLeft(p[2:], " ")
+			changed = true
+			continue
+		}
+		l := asciiLower(p)
+		switch {
+		case strings.HasPrefix(l, "exhibit ") || strings.HasPrefix(l, "exhibits ") || strings.HasPrefix(l, "ex-") ||
+			strings.HasPrefix(l, "attachment ") || strings.HasPrefix(l, "appendix ") || strings.HasPrefix(l, "annex ") ||
+			strings.HasPrefix(l, "schedule ") && len(p) > 9 && (p[9] >= '0' && p[9] <= '9' || isLetterByte(p[9]) && (len(p) == 10 || p[10] == ' ')):
+			rest := p[strings.IndexAny(p, " -")+1:]
+			// the exhibit number: "10.27", "10.(D)", "B(01)", "'B'"
+			i := strings.IndexByte(rest, ' ')
+			if i < 0 {
+				return ""
+			}
+			tok := rest[:i]
+			if strings.IndexFunc(tok, unicode.IsDigit) >= 0 || len(strings.Trim(tok, "'‘’\"().")) <= 2 || isRoman(strings.Trim(tok, ".")) {
+				p = strings.TrimLeft(rest[i:], " -–—:")
+				// "EXHIBIT I TO SCHEDULE A (COMPLIANCE WITH …) AGENTS'
+				// CERTIFICATE"
+				if f := strings.Fields(p); len(f) >= 4 && strings.EqualFold(f[0], "to") {
+					switch strings.ToLower(f[1]) {
+					case "schedule", "exhibit", "annex", "appendix":
+						p = strings.TrimSpace(strings.Join(f[3:], " "))
+					}
+				}
+				if strings.HasPrefix(p, "(") {
+					if j := strings.IndexByte(p, ')'); j > 0 && j < 100 {
+						p = strings.TrimSpace(p[j+1:])
+					}
+				}
+				changed = true
+			}
+		case len(p) > 8 && strings.IndexByte(p, ' ') >= 6 && digitsIn(p[:strings.IndexByte(p, ' ')]) >= 5 && strings.IndexFunc(p[:strings.IndexByte(p, ' ')], unicode.IsLower) < 0:
+			// a CUSIP or file number: "30734W208 EXHIBIT 1 …"
+			p = strings.TrimLeft(p[strings.IndexByte(p, ' '):], " ")
+			changed = true
+		case p[0] == '[' && strings.IndexByte(p, ']') > 0 && strings.IndexByte(p, ']') < 60 && !isRedactionTerm(p[:strings.IndexByte(p, ']')+1]):
+			// "[LOGO]", "[MEDICAL MANAGER LETTERHEAD]"
+			p = strings.TrimLeft(p[strings.IndexByte(p, ']')+1:], " ")
+			changed = true
+		case strings.HasPrefix(l, "no. ") && digitsLen(p[4:]) > 0:
+			p = strings.TrimLeft(p[4+digitsLen(p[4:]):], " .")
+			changed = true
+		default:
+			for _, lp := range labelPrefixes {
+				if strings.HasPrefix(l, lp) && lp != "form of" {
+					p = strings.TrimLeft(p[len(lp):], " :-–—")
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return p
+}
+
+// isNotice reports whether p is a confidential-treatment notice.
+func isNotice(p string) bool {
+	l := asciiLower(p[:min(len(p), 600)])
+	for _, w := range []string{"omitted", "redacted", "excluded from", "filed separately", "confidential treatment", "competitive harm", "not material", "been excluded"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// titleLine returns the title in a short paragraph: its words up to the
+// last document noun, cut before "between", "dated" and the like, when
+// it is written as a heading (capitals or title case).
+func titleLine(p string) string {
+	words := strings.Fields(p)
+	wholeCaps := false
+	if len(words) > 0 && isCapsWord(words[0]) {
+		// A title in capitals ends where the capitals do: "DISTRIBUTOR
+		// AGREEMENT Agreement Number …" — but keeps a parenthesis right
+		// after it: "… AGREEMENT (DA-9801 Licensed Products)".
+		wholeCaps = true
+		for i, w := range words {
+			if !isCapsWord(w) && !strings.HasPrefix(w, "(") {
+				if i > 0 && strings.HasPrefix(words[i-1], "(") && !strings.HasSuffix(words[i-1], ")") {
+					continue
+				}
+				words = words[:i]
+				wholeCaps = false
+				break
+			}
+		}
+	}
+	words = dropCompanyPrefix(words)
+	for len(words) > 1 && (strings.EqualFold(words[0], "this") || strings.EqualFold(words[0], "the")) {
+		words = words[1:]
+	}
+	lastNoun := -1
+	for i, w := range words {
+		lw := bareWord(w)
+		if i > 0 && titleStops[lw] && !(lw == "and" || lw == "of") {
+			break
+		}
+		if i > 0 && (strings.HasSuffix(words[i-1], ":") || strings.ContainsAny(w[:1], "\"“(")) {
+			break
+		}
+		if lw == "table" && i+1 < len(words) && bareWord(words[i+1]) == "of" || parseMarker(w+" x").kind == outlineMarker {
+			break // "… TABLE OF CONTENTS", "… 1.1 Scope"
+		}
+		if i >= 16 {
+			break
+		}
+		if docNouns[lw] || lw == "conditions" && i > 0 && conditionsQualifiers[bareWord(words[i-1])] {
+			lastNoun = i
+		}
+		if strings.HasSuffix(w, ",") && i+1 < len(words) && titleStops[bareWord(words[i+1])] {
+			break
+		}
+	}
+	if lastNoun < 0 {
+		return ""
+	}
+	end := titleTail(words, lastNoun+1)
+	if wholeCaps && end < len(words) && len(words) <= 14 {
+		// A title line in capitals is the whole line up to what names the
+		// parties or the date: "NON COMPETITION AGREEMENT AND RIGHT OF
+		// FIRST OFFER", "SERVICE AGREEMENT FOR TRANSFER AGENT SERVICES".
+		if titleContinuations[bareWord(words[end])] {
+			k := end
+			for k < len(words) && !capsTitleStops[bareWord(words[k])] && !strings.ContainsAny(words[k], ",;:\"“()-–—") && !isCorporateWord(words[k]) {
+				k++
+			}
+			end = k
+		}
+	}
+	ws := dedupeTitle(words[:lastNoun+1])
+	if len(ws) < lastNoun+1 {
+		end = len(ws)
+	}
+	t := strings.Join(words[:end], " ")
+	if !isCaps(t) && !isTitleCase(ws) && !isSentenceCaseTitle(ws) {
+		return ""
+	}
+	if hasVerb(ws) || looksLikeDate(strings.ToLower(t)) || isReferenceNumber(ws, words[lastNoun+1:]) {
+		return ""
+	}
+	return strings.TrimRight(t, " ,.;:")
+}
+
+// isReferenceNumber reports whether a title is only a document's number:
+// "Contract No. 017", "Agreement Number 12965".
+func isReferenceNumber(ws, after []string) bool {
+	if len(ws) == 0 || len(after) == 0 {
+		return false
+	}
+	switch bareWord(ws[len(ws)-1]) {
+	case "agreement", "contract":
+		a := bareWord(after[0])
+		return a == "no" || a == "number" || a == "ref" || a == "reference"
+	}
+	return false
+}
+
+// dedupeTitle drops a title said twice ("SERVICES AGREEMENT SERVICES
+// AGREEMENT") or a document noun repeated at its end ("SPONSORSHIP
+// AGREEMENT AGREEMENT").
+func dedupeTitle(ws []string) []string {
+	if n := len(ws); n >= 2 && n%2 == 0 {
+		same := true
+		for i := 0; i < n/2; i++ {
+			if !strings.EqualFold(strings.Trim(ws[i], ",.;:"), strings.Trim(ws[n/2+i], ",.;:")) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return ws[:n/2]
+		}
+	}
+	if n := len(ws); n >= 2 && strings.EqualFold(strings.Trim(ws[n-1], ",.;:"), strings.Trim(ws[n-2], ",.;:")) && docNouns[bareWord(ws[n-1])] {
+		return ws[:n-1]
+	}
+	return ws
+}
+
+// isSentenceCaseTitle accepts "Distributorship agreement" and
+// "Maintenance and support contract": a capitalised first word, and no
+// lower-case word but minor words, document nouns and at most one other.
+func isSentenceCaseTitle(ws []string) bool {
+	if len(ws) < 2 || len(ws) > 6 || !isUpperStart(ws[0]) {
+		return false
+	}
+	others := 0
+	for _, w := range ws[1:] {
+		lw := bareWord(w)
+		if isUpperStart(w) || minorWords[lw] || docNouns[lw] {
+			continue
+		}
+		others++
+	}
+	return others <= 1
+}
+
+// titleTail extends a title past its last document noun over what
+// belongs to it: "NO. 1", a roman or arabic number ("ADDENDUM I"), or a
+// short parenthesis without quotes ("(DA-9801 Licensed Products)").
+func titleTail(words []string, end int) int {
+	if end+1 < len(words) && strings.EqualFold(strings.TrimRight(words[end], "."), "no") && digitsLen(strings.TrimLeft(words[end+1], "#")) > 0 {
+		return end + 2
+	}
+	if end < len(words) && (isRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
+		return end + 1
+	}
+	if end < len(words) && strings.HasPrefix(words[end], "(") && !titleStops[bareWord(words[end])] {
+		for k := end; k < len(words) && k < end+6; k++ {
+			if strings.ContainsAny(words[k], "\"“”") {
+				break
+			}
+			if strings.HasSuffix(words[k], ")") {
+				return k + 1
+			}
+		}
+	}
+	return end
+}
+
+// dropCompanyPrefix removes a company name that precedes a title: "CISCO
+// SYSTEMS, INC. NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT" →
+// "NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT". The name is the words
+// up to a corporate suffix within the first eight.
+func dropCompanyPrefix(words []string) []string {
+	for i := 1; i < len(words)-1 && i < 8; i++ {
+		w := strings.ToLower(strings.Trim(words[i], ",.;:"))
+		switch w {
+		case "inc", "corporation", "corp", "llc", "ltd", "limited", "plc", "l.l.c", "co", "n.a", "gmbh":
+			rest := words[i+1:]
+			for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == "—") {
+				rest = rest[1:]
+			}
+			if len(rest) > 0 {
+				return rest
+			}
+		}
+		if docNouns[w] || w == "to" || w == "of" {
+			break
+		}
+	}
+	return words
+}
+
+// titleContinuations may carry a title in capitals past its document
+// noun.
+var titleContinuations = map[string]bool{"and": true, "for": true, "of": true, "required": true, "regarding": true, "relating": true, "concerning": true, "on": true}
+
+func isCorporateWord(w string) bool {
+	switch strings.ToLower(strings.Trim(w, ",.")) {
+	case "inc", "llc", "ltd", "limited", "corporation", "corp", "plc", "company", "co", "l.p", "lp", "n.a":
+		return true
+	}
+	return false
+}
+
+// capsTitleStops end a title in capitals: what follows names the
+// parties or the date.
+var capsTitleStops = map[string]bool{"between": true, "among": true, "dated": true, "made": true, "entered": true, "effective": true, "date": true, "this": true, "is": true, "to": true, "by": false, "with": true}
+
+// conditionsQualifiers make "conditions" a document noun: "Terms and
+// Conditions", "General Conditions".
+var conditionsQualifiers = map[string]bool{"and": true, "general": true, "special": true, "standard": true, "specific": true}
+
+// titleStops end a title line: what follows names the parties or date.
+var titleStops = map[string]bool{
+	"between": true, "among": true, "by": true, "dated": true, "made": true, "entered": true,
+	"effective": true, "date": true, "is": true, "this": true, "for": false,
+}
+
+// capsTitles finds titles in capitals inside a longer paragraph: runs of
+// words in capitals that end with a document noun ("… DISCLOSED.
+// SERVICES AGREEMENT This …" gives "SERVICES AGREEMENT").
+func capsTitles(p string) []string {
+	var out []string
+	words := strings.Fields(p[:min(len(p), 3000)])
+	start := -1
+	lastNoun := -1
+	flush := func() {
+		if start >= 0 && lastNoun >= start {
+			ws := words[start : lastNoun+1]
+			for len(ws) > 0 && (strings.EqualFold(ws[0], "THIS") || strings.EqualFold(ws[0], "THE")) {
+				ws = ws[1:]
+			}
+			if len(ws) > 0 && !hasVerb(ws) {
+				if t := strings.TrimRight(stripLabels(strings.Join(ws, " ")), " ,.;:"); t != "" && !looksLikeDate(strings.ToLower(t)) {
+					out = append(out, t)
+				}
+			}
+		}
+		start, lastNoun = -1, -1
+	}
+	for i, w := range words {
+		if !isCapsWord(w) || !hasLetterOrAmp(w) && start < 0 {
+			flush()
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+		if docNouns[bareWord(w)] {
+			lastNoun = i
+		}
+		if i-start > 14 || strings.HasSuffix(w, ".") && !strings.EqualFold(w, "NO.") || strings.ContainsAny(w, ";") {
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+func hasLetterOrAmp(w string) bool {
+	for _, r := range w {
+		if unicode.IsLetter(r) || r == '&' {
+			return true
+		}
+	}
+	return false
+}
