@@ -4,8 +4,11 @@
 # and `parity compare` reports the differences. Needs Java 17 and Debian's
 # liblucene8-java (apt-get install -y liblucene8-java).
 #
-#   PARITY_BULK="a.ndjson b.ndjson" scripts/parity.sh
+#   scripts/parity.sh                                  # demo corpus, and CUAD when present
+#   PARITY_BULK="a.ndjson b.ndjson" scripts/parity.sh  # any bulk files
 #
+# Without PARITY_BULK the bulk files are made by our own ingest: the demo
+# corpus (generated, seed 1) and ../shared/corpora/cuad when it exists.
 # Reports go to $PARITY_DIR/report-<name>.txt; the exit status is non-zero
 # when any query differs.
 set -euo pipefail
@@ -23,15 +26,26 @@ fi
 if [ ! -d "$ORACLE_SRC" ]; then
   echo "parity: the oracle's sources are not at $ORACLE_SRC (set ORACLE_SRC)" >&2; exit 2
 fi
-if [ -z "${PARITY_BULK:-}" ]; then
-  echo "parity: set PARITY_BULK to one or more bulk NDJSON files" >&2; exit 2
-fi
+CUAD_DIR=${CUAD_DIR:-../shared/corpora/cuad}
 
 mkdir -p "$PARITY_DIR"
 oracle="$PARITY_DIR/oracle"
 rm -rf "$oracle" && cp -r "$ORACLE_SRC" "$oracle" && chmod -R u+w "$oracle"
 "$oracle/build.sh" >/dev/null
-$GO build -o "$PARITY_DIR/bin/" ./cmd/ingest ./cmd/parity
+$GO build -o "$PARITY_DIR/bin/" ./cmd/ingest ./cmd/parity ./cmd/democorpus
+
+if [ -z "${PARITY_BULK:-}" ]; then
+  rm -rf "$PARITY_DIR/demo-corpus"
+  "$PARITY_DIR/bin/democorpus" -out "$PARITY_DIR/demo-corpus" -n 300 -seed 1 >/dev/null
+  "$PARITY_DIR/bin/ingest" -in "$PARITY_DIR/demo-corpus" -bulk-out "$PARITY_DIR/demo.ndjson" -progress none >/dev/null
+  PARITY_BULK="$PARITY_DIR/demo.ndjson"
+  if [ -d "$CUAD_DIR" ]; then
+    "$PARITY_DIR/bin/ingest" -in "$CUAD_DIR" -bulk-out "$PARITY_DIR/cuad.ndjson" -progress none >/dev/null
+    PARITY_BULK="$PARITY_BULK $PARITY_DIR/cuad.ndjson"
+  else
+    echo "parity: $CUAD_DIR is absent; comparing on the demo corpus only" >&2
+  fi
+fi
 
 status=0
 for bulk in $PARITY_BULK; do
