@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -24,15 +25,22 @@ func generateCases(t *testing.T) {
 		t.Skipf("CUAD corpus not found at %s", cuadDir)
 	}
 	slices.Sort(files)
-	g := &caseGen{rng: rand.New(rand.NewPCG(5, 2026))}
+	// $HIGHLIGHT_SCALE (default 1) multiplies the number of excerpts and
+	// adds whole contracts, for comparisons larger than the committed set.
+	scale, _ := strconv.Atoi(os.Getenv("HIGHLIGHT_SCALE"))
+	scale = max(scale, 1)
+	g := &caseGen{rng: rand.New(rand.NewPCG(5, uint64(2025+scale)))}
 	g.handMade()
 	lengths := []struct {
 		n        int
 		min, max int
 	}{{12, 5, 80}, {40, 80, 400}, {50, 400, 2500}, {14, 2500, 9000}, {2, 40000, 60000}}
+	if scale > 1 {
+		lengths = append(lengths, struct{ n, min, max int }{2, 1 << 30, 1 << 30})
+	}
 	k := 0
 	for _, l := range lengths {
-		for range l.n {
+		for range l.n * scale {
 			data, err := os.ReadFile(files[(k*37)%len(files)])
 			if err != nil {
 				t.Fatal(err)
@@ -347,6 +355,32 @@ func (g *caseGen) handMade() {
 	}
 	g.add(&goldenCase{Note: "nested inner query", Field: "sections.snippet", Values: []string{"The Licensee shall indemnify the Licensor. The Licensor may terminate."},
 		Query: raw(q("nested", map[string]any{"path": "sections", "query": q("bool", map[string]any{"must": []any{term("sections.snippet", "licensor"), term("sections.type", "clause")}})}))})
+	rep := "agreement agreement agreement. The agreement, the other agreement and the the agreement of the parties."
+	for _, qu := range []map[string]any{
+		q("fuzzy", map[string]any{"field": "body", "term": "b", "max_edits": 2, "prefix_length": 1}),
+		q("fuzzy", map[string]any{"field": "body", "term": "agreement", "max_edits": 0}),
+		q("fuzzy", map[string]any{"field": "body", "term": "agremeent", "max_edits": 1, "transpositions": false}),
+		q("fuzzy", map[string]any{"field": "body", "term": "agremeent", "max_edits": 1}),
+		q("bool", map[string]any{"should": []any{
+			q("phrase", map[string]any{"field": "body", "terms": []string{"the", "agreement"}}),
+			q("fuzzy", map[string]any{"field": "body", "term": "other", "max_edits": 0}),
+			q("terms", map[string]any{"field": "body", "terms": []string{"parties"}}),
+		}}),
+		q("phrase", map[string]any{"field": "body", "terms": []string{"agreement", "agreement"}}),
+		q("phrase", map[string]any{"field": "body", "terms": []string{"the", "the"}, "slop": 3}),
+		q("phrase", map[string]any{"field": "body", "terms": []string{"agreement", "the"}, "slop": 2}),
+		q("phrase", map[string]any{"field": "body", "terms": []string{"parties", "agreement", "the"}, "slop": 4}),
+		q("phrase", map[string]any{"field": "body", "terms": []string{"agreement"}}),
+		q("bool", map[string]any{"should": []any{
+			q("prefix", map[string]any{"field": "body", "prefix": "agree"}),
+			q("prefix", map[string]any{"field": "body", "prefix": "agree"}),
+		}}),
+	} {
+		for _, fs := range []int{100, 40} {
+			g.add(&goldenCase{Note: "fuzzy, repeated and one-term phrases", Values: []string{rep, sentences}, Query: raw(qu),
+				FragmentSize: ip(fs), Order: "score", Pre: sp("<b>"), Post: sp("</b>")})
+		}
+	}
 	long := strings.Repeat("The parties agree that nothing herein shall limit the rights of either party. ", 30)
 	for _, n := range []int{0, 20, 150} {
 		g.add(&goldenCase{Note: "no_match_size", Values: []string{long}, Query: raw(term("body", "zzz")), NoMatchSize: n})

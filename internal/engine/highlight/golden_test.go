@@ -3,6 +3,7 @@ package highlight
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -225,7 +226,10 @@ type goldenText struct {
 	Text string `json:"text"`
 }
 
-var goldenDir = filepath.Join("testdata", "golden")
+// goldenDir holds the golden cases. $HIGHLIGHT_GOLDEN_DIR moves it, for
+// larger comparisons that are not committed (with $HIGHLIGHT_SCALE, see
+// generateCases).
+var goldenDir = cmp.Or(os.Getenv("HIGHLIGHT_GOLDEN_DIR"), filepath.Join("testdata", "golden"))
 
 func loadTexts(t testing.TB) map[string]string {
 	texts := map[string]string{}

@@ -7,7 +7,6 @@ import (
 	"github.com/contractsearch/contractsearch/internal/engine/termdict"
 	"slices"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/contractsearch/contractsearch/internal/engine/search"
 )
@@ -17,8 +16,8 @@ import (
 // on the highlighted field count):
 //
 //   - terms: every term the query's QueryVisitor reports for the field
-//     (term queries, the terms of phrases, a terms query of one term, a
-//     fuzzy query that allows no edit), sorted. Clauses under must_not are
+//     (term queries, the terms of phrases, a terms query of one term),
+//     sorted. Clauses under must_not are
 //     not visited; filter clauses are.
 //   - spans: the phrases on the field, as the span queries Lucene's
 //     WeightedSpanTermExtractor turns them into. When there is at least one,
@@ -78,12 +77,7 @@ func extract(q search.Query, field string) *extracted {
 			}
 		case *search.FuzzyQuery:
 			if q.Field == field {
-				if q.MaxEdits == 0 || q.PrefixLength >= len(utf16.Encode([]rune(q.Term))) {
-					// Lucene's FuzzyQuery reports a plain term then.
-					e.terms = append(e.terms, q.Term)
-				} else {
-					e.automata = append(e.automata, fuzzyAutomaton(field, q))
-				}
+				e.automata = append(e.automata, fuzzyAutomaton(field, q))
 			}
 		case *search.TermSetQuery:
 			if q.Field == field {
