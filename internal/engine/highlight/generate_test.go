@@ -381,6 +381,16 @@ func (g *caseGen) handMade() {
 				FragmentSize: ip(fs), Order: "score", Pre: sp("<b>"), Post: sp("</b>")})
 		}
 	}
+	accents := "Värde Partners, L.P. and VÄRDE INVESTMENT PARTNERS signed the Agrément with Ørsted A/S in Zürich."
+	for _, qu := range []map[string]any{
+		q("terms", map[string]any{"field": "body", "terms": []string{"värde", "partners", "ørsted"}}),
+		q("terms", map[string]any{"field": "body", "terms": []string{"zürich"}}),
+		q("prefix", map[string]any{"field": "body", "prefix": "vä"}),
+		q("fuzzy", map[string]any{"field": "body", "term": "agrement", "max_edits": 1}),
+		term("body", "agrément"),
+	} {
+		g.add(&goldenCase{Note: "non-ASCII terms", Values: []string{accents}, Query: raw(qu), Pre: sp("<b>"), Post: sp("</b>")})
+	}
 	long := strings.Repeat("The parties agree that nothing herein shall limit the rights of either party. ", 30)
 	for _, n := range []int{0, 20, 150} {
 		g.add(&goldenCase{Note: "no_match_size", Values: []string{long}, Query: raw(term("body", "zzz")), NoMatchSize: n})

@@ -222,7 +222,7 @@ public class Reference {
       case "terms": {
         List<BytesRef> terms = new ArrayList<>();
         for (Object t : Json.list(a.get("terms"))) terms.add(new BytesRef((String) t));
-        out = new TermInSetQuery((String) a.get("field"), terms);
+        out = new Lucene10TermInSetQuery((String) a.get("field"), terms);
         break;
       }
       case "dismax": {
@@ -266,6 +266,40 @@ public class Reference {
       out = new BoostQuery(out, ((Number) a.get("boost")).floatValue());
     }
     return out;
+  }
+
+  /**
+   * TermInSetQuery as Lucene 10 visits it. Lucene 8.7 compiles the terms into
+   * a code point automaton from their UTF-8 bytes, so that a terms query of
+   * several terms never highlights a non-ASCII term; Lucene 10 builds a
+   * binary automaton (Automata.makeBinaryStringUnion) that does.
+   */
+  static final class Lucene10TermInSetQuery extends TermInSetQuery {
+    final String field;
+    final List<BytesRef> terms;
+
+    Lucene10TermInSetQuery(String field, List<BytesRef> terms) {
+      super(field, terms);
+      this.field = field;
+      this.terms = new ArrayList<>(new java.util.TreeSet<>(terms));
+    }
+
+    @Override
+    public void visit(org.apache.lucene.search.QueryVisitor visitor) {
+      if (visitor.acceptField(field) == false) {
+        return;
+      }
+      if (terms.size() == 1) {
+        visitor.consumeTerms(this, new Term(field, terms.get(0)));
+      } else if (terms.size() > 1) {
+        visitor.consumeTermsMatching(this, field, () -> {
+          List<org.apache.lucene.util.automaton.Automaton> as = new ArrayList<>();
+          for (BytesRef t : terms) as.add(org.apache.lucene.util.automaton.Automata.makeBinary(t));
+          return new org.apache.lucene.util.automaton.ByteRunAutomaton(
+              org.apache.lucene.util.automaton.Operations.union(as), true, 100000);
+        });
+      }
+    }
   }
 
   /** OpenSearch's Snippet. */
