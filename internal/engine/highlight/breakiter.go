@@ -181,36 +181,69 @@ func (it *ruleIter) getPrevious() int {
 }
 
 // handleNext runs the forward state machine from the current position and
-// returns the next break.
+// returns the next break. It inlines getCurrent, getNext and getNextIndex:
+// the code point c at pos spans two units exactly when it is supplementary.
 func (it *ruleIter) handleNext() int {
-	if it.pos == len(it.text) {
+	text := it.text
+	n := len(text)
+	if it.pos == n {
 		return breakDone
 	}
 	d := it.d
-	result := it.getNextIndex()
+	pos := it.pos
+	c := it.codePointAt(pos)
+	width := 1
+	if c > 0xFFFF {
+		width = 2
+	}
+	result := min(pos+width, n)
 	lookaheadResult := 0
 	state := startState
-	c := it.getCurrent()
 	for c != ciDone && state != stopState {
 		if cat := d.category(c); cat != ignoreCat {
 			state = int(d.forward[state*d.numCategories+cat])
 		}
+		next := min(pos+width, n) // getNextIndex
 		if d.lookaheadStates[state] {
 			if d.endStates[state] {
 				result = lookaheadResult
 			} else {
-				lookaheadResult = it.getNextIndex()
+				lookaheadResult = next
 			}
 		} else if d.endStates[state] {
-			result = it.getNextIndex()
+			result = next
 		}
-		c = it.getNext()
+		// getNext: move on unless the current code point is the last.
+		if pos+width >= n {
+			c = ciDone
+		} else {
+			pos += width
+			c = it.codePointAt(pos)
+			width = 1
+			if c > 0xFFFF {
+				width = 2
+			}
+		}
 	}
-	if c == ciDone && lookaheadResult == len(it.text) {
+	if c == ciDone && lookaheadResult == n {
 		result = lookaheadResult
 	}
 	it.pos = result
 	return result
+}
+
+// codePointAt is getCurrent at offset pos: the code point there, a lone
+// surrogate as itself, ciDone past the end.
+func (it *ruleIter) codePointAt(pos int) int {
+	text := it.text
+	if pos >= len(text) {
+		return ciDone
+	}
+	c := int(text[pos])
+	if isHigh(c) && pos+1 < len(text) && isLow(int(text[pos+1])) {
+		return int(utf16.DecodeRune(rune(c), rune(text[pos+1])))
+	}
+	return c
 }
 
 // handlePrevious backs up to a position that is a break whatever the

@@ -27,8 +27,8 @@ type part struct {
 	base  int // offset of the part in the joined value
 	n16   int // UTF-16 length
 	ascii bool
-	u16   []uint16 // the text as UTF-16, built when a break iterator needs it
-	index []int32  // byte offset of each UTF-16 offset, built for non-ASCII text
+	u16   []uint16     // the text as UTF-16, built when a break iterator needs it
+	index []checkpoint // byte offsets of some UTF-16 offsets, for non-ASCII text
 }
 
 // positionIncrementGap is OpenSearch's position_increment_gap of text
@@ -79,27 +79,63 @@ func utf16Len(s string) (n int, ascii bool) {
 
 func (p *part) utf16() []uint16 {
 	if p.u16 == nil {
-		p.u16 = utf16.Encode([]rune(p.text))
+		p.u16 = make([]uint16, 0, p.n16)
+		for _, r := range p.text {
+			if r >= 0x10000 {
+				r1, r2 := utf16.EncodeRune(r)
+				p.u16 = append(p.u16, uint16(r1), uint16(r2))
+			} else {
+				p.u16 = append(p.u16, uint16(r))
+			}
+		}
 	}
 	return p.u16
 }
 
-// byteOffset returns the byte offset of the UTF-16 offset o of the part.
+// checkpointEvery is the spacing, in UTF-16 units, of the offsets a
+// non-ASCII part remembers to convert UTF-16 offsets to byte offsets.
+const checkpointEvery = 64
+
+// checkpoint pairs the UTF-16 and byte offsets of a code point.
+type checkpoint struct{ u, b int32 }
+
+// byteOffset returns the byte offset of the UTF-16 offset o of the part
+// (o is at a code point boundary).
 func (p *part) byteOffset(o int) int {
 	if p.ascii {
 		return o
 	}
 	if p.index == nil {
-		p.index = make([]int32, 0, p.n16+1)
+		// index[k] is the first code point at or after k·checkpointEvery.
+		p.index = make([]checkpoint, 0, p.n16/checkpointEvery+2)
+		u := 0
 		for i, r := range p.text {
-			p.index = append(p.index, int32(i))
+			if u >= len(p.index)*checkpointEvery {
+				p.index = append(p.index, checkpoint{int32(u), int32(i)})
+			}
+			u++
 			if r >= 0x10000 {
-				p.index = append(p.index, int32(i))
+				u++
 			}
 		}
-		p.index = append(p.index, int32(len(p.text)))
+		if u >= len(p.index)*checkpointEvery {
+			p.index = append(p.index, checkpoint{int32(u), int32(len(p.text))})
+		}
 	}
-	return int(p.index[o])
+	k := o / checkpointEvery
+	if int(p.index[k].u) > o {
+		k--
+	}
+	u, b := int(p.index[k].u), int(p.index[k].b)
+	for u < o {
+		r, size := utf8.DecodeRuneInString(p.text[b:])
+		b += size
+		u++
+		if r >= 0x10000 {
+			u++
+		}
+	}
+	return b
 }
 
 // partAt returns the part holding offset o.
@@ -126,11 +162,12 @@ func (d *doc) substring(a, b int) string {
 // analyze calls fn for every token of the document with its position and
 // its offsets in the joined value. A keyword field has one token per part,
 // the part itself.
-func (d *doc) analyze(keyword bool, fn func(term []byte, o occurrence)) {
+// src is the token's source text, which often spells the term.
+func (d *doc) analyze(keyword bool, fn func(term []byte, src string, o occurrence)) {
 	if keyword {
 		for _, p := range d.parts {
 			if p.text != "" {
-				fn([]byte(p.text), occurrence{pos: 0, start: p.base, end: p.base + p.n16})
+				fn([]byte(p.text), p.text, occurrence{pos: 0, start: p.base, end: p.base + p.n16})
 			}
 		}
 		return
@@ -163,7 +200,7 @@ func (d *doc) analyze(keyword bool, fn func(term []byte, o occurrence)) {
 			gap = 0
 			start := to16(t.Start)
 			end := to16(t.End)
-			fn(t.Term, occurrence{pos: last, start: p.base + start, end: p.base + end})
+			fn(t.Term, p.text[t.Start:t.End], occurrence{pos: last, start: p.base + start, end: p.base + end})
 		})
 	}
 }

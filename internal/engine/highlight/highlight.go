@@ -174,38 +174,44 @@ func (h *Highlighter) matches(d *doc) []match {
 			spanTerms[t] = true
 		}
 	}
+	// infos caches what the query makes of each distinct term (irrelevant
+	// for most). Keys are the source text itself when it spells the term
+	// (lower-case words), to spare an allocation.
 	infos := map[string]*termInfo{}
-	var relevant []*termInfo // distinct terms in first-seen order
-	seen := map[string]bool{}
-	visit := func(term []byte, o occurrence) {
+	irrelevant := &termInfo{}
+	var relevant []*termInfo // distinct relevant terms in first-seen order
+	visit := func(term []byte, src string, o occurrence) {
 		ti, ok := infos[string(term)]
 		if !ok {
-			if seen[string(term)] {
-				return
+			t := src
+			if string(term) != src {
+				t = string(term)
 			}
-			t := string(term)
-			ti = &termInfo{}
-			_, ti.insensitive = slices.BinarySearch(ex.insensitive, t)
-			ti.span = spanTerms[t]
+			_, insensitive := slices.BinarySearch(ex.insensitive, t)
+			span := spanTerms[t]
+			var automata []int
 			for i, a := range ex.automata {
 				if a.match(t) {
-					ti.automata = append(ti.automata, i)
+					automata = append(automata, i)
 				}
 			}
-			if !ti.insensitive && !ti.span && len(ti.automata) == 0 {
-				seen[t] = true
+			if !insensitive && !span && len(automata) == 0 {
+				infos[t] = irrelevant
 				return
 			}
-			infos[t] = ti
+			ti = &termInfo{insensitive: insensitive, span: span, automata: automata}
 			relevant = append(relevant, ti)
+			infos[t] = ti
 		}
-		ti.occ = append(ti.occ, o)
+		if ti != irrelevant {
+			ti.occ = append(ti.occ, o)
+		}
 	}
 	d.analyze(h.opts.Keyword, visit)
 
 	var ms []match
 	for term, ti := range infos {
-		if ti.insensitive {
+		if ti != irrelevant && ti.insensitive {
 			for _, o := range ti.occ {
 				ms = append(ms, match{o.start, o.end, term, len(ti.occ)})
 			}

@@ -38,19 +38,25 @@ func (h *Highlighter) passages(d *doc, ms []match) []*passage {
 	}
 	contentLength := d.length
 	var kept []*passage
-	add := func(p *passage) {
+	// add scores a finished passage and enters it in the competition. It
+	// returns a passage to fill next: a new one, or one that lost (Java's
+	// maybeAddPassage reuses it the same way).
+	add := func(p *passage) *passage {
 		if p.start == -1 {
-			return
+			return p
 		}
 		p.score = scorePassage(p, contentLength)
 		if len(kept) == maxPassages && p.score < kept[leastPassage(kept)].score {
-			return
+			return p.reset()
 		}
 		kept = append(kept, p)
 		if len(kept) > maxPassages {
 			i := leastPassage(kept)
+			lost := kept[i]
 			kept = slices.Delete(kept, i, i+1)
+			return lost.reset()
 		}
+		return &passage{start: -1, end: -1}
 	}
 	var cur *part
 	p := &passage{start: -1, end: -1}
@@ -59,8 +65,7 @@ func (h *Highlighter) passages(d *doc, ms []match) []*passage {
 			continue
 		}
 		if m.start >= p.end {
-			add(p)
-			p = &passage{start: -1, end: -1}
+			p = add(p)
 			if m.start >= contentLength {
 				break
 			}
@@ -77,6 +82,12 @@ func (h *Highlighter) passages(d *doc, ms []match) []*passage {
 	add(p)
 	slices.SortFunc(kept, func(a, b *passage) int { return a.start - b.start })
 	return kept
+}
+
+func (p *passage) reset() *passage {
+	p.start, p.end, p.score = -1, -1, 0
+	p.matches = p.matches[:0]
+	return p
 }
 
 // leastPassage returns the index of the passage Java's PriorityQueue would
@@ -109,7 +120,8 @@ func scorePassage(p *passage, contentLength int) float32 {
 		inPassage int
 		inDoc     int
 	}
-	var stats []termStat
+	var buf [8]termStat
+	stats := buf[:0]
 	for _, m := range p.matches {
 		i := slices.IndexFunc(stats, func(s termStat) bool { return s.term == m.term })
 		if i < 0 {
