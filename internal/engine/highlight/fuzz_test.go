@@ -1,6 +1,7 @@
 package highlight
 
 import (
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,7 +15,8 @@ import (
 // FuzzHighlight highlights random text for queries drawn from its own
 // words and checks what must hold whatever the text: no panic, every
 // fragment is a piece of one value with tags added, and the tags surround
-// only tokens the query matches.
+// only tokens the query matches (the last one possibly cut where its
+// passage ends, as OpenSearch cuts it).
 func FuzzHighlight(f *testing.F) {
 	f.Add(contract, uint64(1), uint8(100), uint8(5))
 	f.Add("New York law.|The new office in York.||New York", uint64(2), uint8(20), uint8(0))
@@ -93,7 +95,10 @@ func FuzzHighlight(f *testing.F) {
 					t.Fatalf("unclosed tag in %q", fr)
 				}
 				span := rest[i+len(pre) : i+j]
-				if !matched[span] {
+				// A match that runs past the passage's end is cut there, so
+				// the last span may be the start of a matched token.
+				last := rest[i+j+len(post):] == ""
+				if !matched[span] && !(last && slices.ContainsFunc(slices.Collect(maps.Keys(matched)), func(m string) bool { return strings.HasPrefix(m, span) })) {
 					t.Fatalf("tagged %q, not a matched token, in %q", span, fr)
 				}
 				plain.WriteString(rest[:i])

@@ -72,6 +72,15 @@ func generateCases(t *testing.T) {
 			c.Texts = ids
 		}
 	}
+	// Random texts over an awkward alphabet: sentence and word breaks,
+	// separators, spaces, surrogate pairs and emoji in every combination.
+	for range 25 * scale {
+		text := g.randomText()
+		id := g.addText(text)
+		for range 2 {
+			g.cuadCase(id, text)
+		}
+	}
 	writeJSONL(t, filepath.Join(goldenDir, "texts.jsonl"), g.texts)
 	writeJSONL(t, filepath.Join(goldenDir, "cases.jsonl"), g.cases)
 }
@@ -396,4 +405,23 @@ func (g *caseGen) handMade() {
 		g.add(&goldenCase{Note: "no_match_size", Values: []string{long}, Query: raw(term("body", "zzz")), NoMatchSize: n})
 		g.add(&goldenCase{Note: "no_match_size, no query terms", Values: []string{"", long}, Query: raw(term("name", "zzz")), NoMatchSize: n})
 	}
+}
+
+var awkward = []string{
+	"agreement", "Agreement", "AGREEMENT", "Inc", "U.S", "Mr", "a", "the", "The", "5.2", "1,000", "§", "$", "%",
+	". ", ".", "! ", "? ", "... ", "\"", "'", "“", "”", "(", ")", "[", "\n", "\n\n", "\t", "\r\n", " ", " ", " ",
+	"\u2029", "\u2028", "\u00a0", "\x00", "👍🏽", "😀", "𝐀", "é", "ß", "—", "-", ":", ";", ",", "e.g.", "Sec.", "i.e.",
+	"x", "Zürich", "日本", "\u3002", "\u200b", "_",
+}
+
+// randomText strings awkward pieces together, mostly separated by spaces.
+func (g *caseGen) randomText() string {
+	var b strings.Builder
+	for range 3 + g.rng.IntN(120) {
+		b.WriteString(awkward[g.rng.IntN(len(awkward))])
+		if g.rng.IntN(3) > 0 {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }
