@@ -162,11 +162,6 @@ func (it *ruleIter) getNext() int {
 	return it.getCurrent()
 }
 
-func (it *ruleIter) getNextIndex() int {
-	index := it.pos + it.currentCodePointCount()
-	return min(index, len(it.text))
-}
-
 // getPrevious moves to the previous code point and returns it.
 func (it *ruleIter) getPrevious() int {
 	c2 := it.ciPrevious()

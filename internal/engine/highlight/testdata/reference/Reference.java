@@ -13,9 +13,10 @@
 // check), CustomFieldHighlighter (its copy of the pre-LUCENE-9093
 // highlightOffsetsEnums and no_match_size), BoundedBreakIteratorScanner,
 // CustomPassageFormatter, and the fetch phase's UnifiedHighlighter (break
-// iterator choice, snippet filtering, order: score). The parts of Lucene 8.7
-// that the highlighter uses and that differ from Lucene 10 are listed in
-// docs/highlight.md; none applies to the cases.
+// iterator choice, snippet filtering, order: score). Where the Lucene 8.7
+// code it relies on differs from Lucene 10's, the Lucene 10 behaviour is
+// reproduced here (term extraction, terms queries, passage score sums; see
+// docs/highlight.md).
 //
 // Run from the package directory (Java 21 or later, for the JDK's break
 // iterator data that OpenSearch 3's bundled JDK has):
@@ -302,6 +303,36 @@ public class Reference {
     }
   }
 
+  /**
+   * PassageScorer.score as in Lucene 10, which sums the terms' contributions
+   * in a double (apache/lucene#12682, Lucene 9.9); Lucene 8.7 sums them in a
+   * float. tf, weight and norm are unchanged.
+   */
+  static final PassageScorer LUCENE10_SCORER = new PassageScorer() {
+    @Override
+    public float score(Passage passage, int contentLength) {
+      double score = 0d;
+      org.apache.lucene.util.BytesRefHash termsHash = new org.apache.lucene.util.BytesRefHash();
+      int hitCount = passage.getNumMatches();
+      int[] termFreqsInPassage = new int[hitCount];
+      int[] termFreqsInDoc = new int[hitCount];
+      for (int i = 0; i < passage.getNumMatches(); i++) {
+        int termIndex = termsHash.add(passage.getMatchTerms()[i]);
+        if (termIndex < 0) {
+          termIndex = -(termIndex + 1);
+        } else {
+          termFreqsInDoc[termIndex] = passage.getMatchTermFreqsInDoc()[i];
+        }
+        termFreqsInPassage[termIndex]++;
+      }
+      for (int i = 0; i < termsHash.size(); i++) {
+        score += tf(termFreqsInPassage[i], passage.getLength()) * weight(contentLength, termFreqsInDoc[i]);
+      }
+      score *= norm(passage.getStartOffset());
+      return (float) score;
+    }
+  };
+
   /** OpenSearch's Snippet. */
   static final class Snippet {
     final String text;
@@ -364,6 +395,11 @@ public class Reference {
     @Override
     protected PassageFormatter getFormatter(String field) {
       return passageFormatter;
+    }
+
+    @Override
+    protected PassageScorer getScorer(String field) {
+      return LUCENE10_SCORER;
     }
 
     @Override
