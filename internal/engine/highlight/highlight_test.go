@@ -306,3 +306,35 @@ func TestTooLong(t *testing.T) {
 		t.Fatalf("got %q, %v", got, err)
 	}
 }
+
+// TestConcurrentUse shares one Highlighter between goroutines (run with
+// -race).
+func TestConcurrentUse(t *testing.T) {
+	h := New(&search.BoolQuery{Should: []search.Query{tq("agreement"), phrase(1, "confidential", "information"),
+		&search.FuzzyQuery{Field: "body", Term: "agremeent", MaxEdits: 2, Transpositions: true}}}, "body", bOpts(nil))
+	want, err := h.Highlight([]string{contract})
+	if err != nil || len(want) == 0 {
+		t.Fatalf("got %q, %v", want, err)
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			for range 50 {
+				got, err := h.Highlight([]string{contract})
+				if err == nil && !slices.Equal(got, want) {
+					err = errors.New("different fragments")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
