@@ -58,7 +58,7 @@
 //
 // testdata/reference/Reference.java runs Lucene's highlighter with
 // OpenSearch's classes ported around it; testdata/golden holds its answers
-// for 569 cases on CUAD excerpts and hand-made edges, all identical (see
+// for 599 cases on CUAD excerpts and hand-made edges, all identical (see
 // docs/highlight.md for larger runs, the commands, and the Lucene 8.7 vs
 // Lucene 10 differences the harness bridges).
 package highlight

@@ -362,6 +362,17 @@ func (g *caseGen) handMade() {
 		g.add(&goldenCase{Note: "multi-valued keyword", Field: "sections.name.raw", Keyword: true, Values: kw, NumberOfFragments: ip(n), Order: "score",
 			Query: raw(q("bool", map[string]any{"should": []any{term("sections.name.raw", "Notices"), q("prefix", map[string]any{"field": "sections.name.raw", "prefix": "Gov"})}}))})
 	}
+	for _, vs := range [][]string{{"", "Notices"}, {"Notices", ""}, {""}, {"a", "", "b"}, {"", ""}} {
+		for _, n := range []int{5, 0} {
+			for _, qu := range []map[string]any{
+				term("sections.name.raw", ""),
+				q("prefix", map[string]any{"field": "sections.name.raw", "prefix": ""}),
+				q("fuzzy", map[string]any{"field": "sections.name.raw", "term": "ab", "max_edits": 2}),
+			} {
+				g.add(&goldenCase{Note: "empty keyword values", Field: "sections.name.raw", Keyword: true, Values: vs, NumberOfFragments: ip(n), Query: raw(qu), Pre: sp("<b>"), Post: sp("</b>")})
+			}
+		}
+	}
 	g.add(&goldenCase{Note: "nested inner query", Field: "sections.snippet", Values: []string{"The Licensee shall indemnify the Licensor. The Licensor may terminate."},
 		Query: raw(q("nested", map[string]any{"path": "sections", "query": q("bool", map[string]any{"must": []any{term("sections.snippet", "licensor"), term("sections.type", "clause")}})}))})
 	rep := "agreement agreement agreement. The agreement, the other agreement and the the agreement of the parties."

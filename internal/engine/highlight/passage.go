@@ -69,7 +69,16 @@ func (h *Highlighter) passages(d *doc, ms []match) []*passage {
 			if m.start >= contentLength {
 				break
 			}
-			if pt := d.partAt(m.start); pt != cur {
+			pt := d.partAt(m.start)
+			if pt.n16 == 0 {
+				// The empty token of an empty keyword value. Lucene's
+				// SplittingBreakIterator bounds its passage by the value and
+				// the separator after it.
+				p.start, p.end = m.start, min(m.start+1, contentLength)
+				p.matches = append(p.matches, m)
+				continue
+			}
+			if pt != cur {
 				cur = pt
 				br.setText(cur.utf16())
 			}

@@ -165,10 +165,9 @@ func (d *doc) substring(a, b int) string {
 // src is the token's source text, which often spells the term.
 func (d *doc) analyze(keyword bool, fn func(term []byte, src string, o occurrence)) {
 	if keyword {
+		// Lucene's KeywordTokenizer makes a token of an empty value too.
 		for _, p := range d.parts {
-			if p.text != "" {
-				fn([]byte(p.text), p.text, occurrence{pos: 0, start: p.base, end: p.base + p.n16})
-			}
+			fn([]byte(p.text), p.text, occurrence{pos: 0, start: p.base, end: p.base + p.n16})
 		}
 		return
 	}
