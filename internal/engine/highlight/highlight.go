@@ -168,12 +168,6 @@ type termInfo struct {
 // MultiOffsetsEnum yields them: by start offset, end offset, then term.
 func (h *Highlighter) matches(d *doc) []match {
 	ex := h.ex
-	spanTerms := map[string]bool{}
-	for _, sq := range ex.spans {
-		for _, t := range sq.terms {
-			spanTerms[t] = true
-		}
-	}
 	// infos caches what the query makes of each distinct term (irrelevant
 	// for most). Keys are the source text itself when it spells the term
 	// (lower-case words), to spare an allocation.
@@ -188,7 +182,7 @@ func (h *Highlighter) matches(d *doc) []match {
 				t = string(term)
 			}
 			_, insensitive := slices.BinarySearch(ex.insensitive, t)
-			span := spanTerms[t]
+			span := ex.spanTerms[t]
 			var automata []int
 			for i, a := range ex.automata {
 				if a.match(t) {

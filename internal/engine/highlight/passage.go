@@ -242,8 +242,9 @@ func (d *doc) joinedUTF16() []uint16 {
 }
 
 // sortByScore orders fragments by descending score as OpenSearch does
-// (Lucene's CollectionUtil.introSort with Double.compare). For the small
-// arrays highlighting produces that sort is a stable binary insertion sort.
+// (Lucene's CollectionUtil.introSort with Double.compare). Up to 16
+// elements Lucene's sort is an insertion sort, stable like this one; with
+// more, fragments of exactly equal score might be ordered differently.
 func sortByScore(fs []fragment) {
 	slices.SortStableFunc(fs, func(a, b fragment) int { return javaDoubleCompare(float64(b.score), float64(a.score)) })
 }

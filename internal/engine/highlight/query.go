@@ -32,6 +32,7 @@ type extracted struct {
 	terms       []string
 	insensitive []string
 	spans       []spanQuery
+	spanTerms   map[string]bool // the terms of spans
 	automata    []automaton
 }
 
@@ -120,6 +121,12 @@ func extract(q search.Query, field string) *extracted {
 	walk(q)
 	slices.Sort(e.terms)
 	e.terms = slices.Compact(e.terms)
+	e.spanTerms = map[string]bool{}
+	for _, sq := range e.spans {
+		for _, t := range sq.terms {
+			e.spanTerms[t] = true
+		}
+	}
 	if len(e.spans) > 0 {
 		slices.Sort(insensitive)
 		e.insensitive = slices.Compact(insensitive)
