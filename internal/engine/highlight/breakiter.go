@@ -1,0 +1,320 @@
+package highlight
+
+import (
+	"sort"
+	"unicode/utf16"
+)
+
+// This file is a port of the JDK's sun.text.RuleBasedBreakIterator, the
+// implementation behind java.text.BreakIterator.getSentenceInstance and
+// getWordInstance for Locale.ROOT, which OpenSearch's unified highlighter
+// uses to cut passages. The rules themselves are not re-derived here: the
+// JDK compiles them into state tables at build time, and breakdata.go holds
+// those tables, printed from a JDK by testdata/reference/BreakTables.java.
+// What this file reproduces is the JDK's iteration algorithm over them, down
+// to its quirks, because the highlighter's passages depend on them:
+//
+//   - following and preceding start from a "safe" position found by running
+//     the backwards table (handlePrevious), or from the last break the
+//     iterator returned (cachedLastKnownBreak) when that is before the
+//     offset, and then run forwards. The answer can depend on that history,
+//     so the iterator keeps it exactly as Java does.
+//   - Text is UTF-16, as a Java String: offsets count code units, and
+//     surrogate pairs are read as one code point.
+//   - U+FFFF reads as CharacterIterator.DONE and ends a scan, as in Java.
+
+// ruleData is one compiled rule set of the JDK: state tables indexed by
+// state*numCategories+category, and the category of every code point.
+type ruleData struct {
+	numCategories   int
+	forward         []int16
+	backward        []int16
+	endStates       []bool
+	lookaheadStates []bool
+	ranges          []catRange
+	ascii           [128]int8
+}
+
+// catRange says that code points from lo up to the next range's lo have
+// category cat (-1 means ignored by the rules).
+type catRange struct {
+	lo  rune
+	cat int8
+}
+
+func init() {
+	for _, d := range []*ruleData{sentenceData, wordData} {
+		for c := range d.ascii {
+			d.ascii[c] = d.lookupSlow(rune(c))
+		}
+	}
+}
+
+func (d *ruleData) lookupSlow(c rune) int8 {
+	i := sort.Search(len(d.ranges), func(i int) bool { return d.ranges[i].lo > c }) - 1
+	return d.ranges[i].cat
+}
+
+// category is RuleBasedBreakIterator.lookupCategory.
+func (d *ruleData) category(c int) int {
+	if c < 128 {
+		return int(d.ascii[c])
+	}
+	return int(d.lookupSlow(rune(c)))
+}
+
+const (
+	// breakDone is BreakIterator.DONE.
+	breakDone = -1
+	// ciDone is CharacterIterator.DONE, the char a character iterator
+	// returns outside its text.
+	ciDone     = 0xFFFF
+	startState = 1
+	stopState  = 0
+	ignoreCat  = -1
+)
+
+// ruleIter is a RuleBasedBreakIterator over a UTF-16 text, with the state a
+// Java instance carries between calls: the position of its character
+// iterator and the last break it computed.
+type ruleIter struct {
+	d      *ruleData
+	text   []uint16
+	pos    int
+	cached int // cachedLastKnownBreak
+}
+
+func newRuleIter(d *ruleData) *ruleIter { return &ruleIter{d: d, cached: breakDone} }
+
+// setText is setText(String): a fresh StringCharacterIterator at its start.
+func (it *ruleIter) setText(text []uint16) {
+	it.text = text
+	it.pos = 0
+	it.cached = breakDone
+}
+
+// The StringCharacterIterator operations.
+
+func (it *ruleIter) ciCurrent() int {
+	if it.pos < len(it.text) {
+		return int(it.text[it.pos])
+	}
+	return ciDone
+}
+
+func (it *ruleIter) ciNext() int {
+	if it.pos < len(it.text)-1 {
+		it.pos++
+		return int(it.text[it.pos])
+	}
+	it.pos = len(it.text)
+	return ciDone
+}
+
+func (it *ruleIter) ciPrevious() int {
+	if it.pos > 0 {
+		it.pos--
+		return int(it.text[it.pos])
+	}
+	return ciDone
+}
+
+func isHigh(c int) bool { return c >= 0xD800 && c <= 0xDBFF }
+func isLow(c int) bool  { return c >= 0xDC00 && c <= 0xDFFF }
+
+// getCurrent returns the code point at the iterator.
+func (it *ruleIter) getCurrent() int {
+	c1 := it.ciCurrent()
+	if isHigh(c1) && it.pos < len(it.text) {
+		c2 := it.ciNext()
+		it.ciPrevious()
+		if isLow(c2) {
+			return int(utf16.DecodeRune(rune(c1), rune(c2)))
+		}
+	}
+	return c1
+}
+
+func (it *ruleIter) currentCodePointCount() int {
+	c1 := it.ciCurrent()
+	if isHigh(c1) && it.pos < len(it.text) {
+		c2 := it.ciNext()
+		it.ciPrevious()
+		if isLow(c2) {
+			return 2
+		}
+	}
+	return 1
+}
+
+// getNext moves to the next code point and returns it, or returns ciDone
+// without moving when the current one is the last.
+func (it *ruleIter) getNext() int {
+	index := it.pos
+	end := len(it.text)
+	if index == end {
+		return ciDone
+	}
+	if index += it.currentCodePointCount(); index >= end {
+		return ciDone
+	}
+	it.pos = index
+	return it.getCurrent()
+}
+
+// getPrevious moves to the previous code point and returns it.
+func (it *ruleIter) getPrevious() int {
+	c2 := it.ciPrevious()
+	if isLow(c2) && it.pos > 0 {
+		c1 := it.ciPrevious()
+		if isHigh(c1) {
+			return int(utf16.DecodeRune(rune(c1), rune(c2)))
+		}
+		it.ciNext()
+	}
+	return c2
+}
+
+// handleNext runs the forward state machine from the current position and
+// returns the next break. It inlines getCurrent, getNext and getNextIndex:
+// the code point c at pos spans two units exactly when it is supplementary.
+func (it *ruleIter) handleNext() int {
+	text := it.text
+	n := len(text)
+	if it.pos == n {
+		return breakDone
+	}
+	d := it.d
+	pos := it.pos
+	c := it.codePointAt(pos)
+	width := 1
+	if c > 0xFFFF {
+		width = 2
+	}
+	result := min(pos+width, n)
+	lookaheadResult := 0
+	state := startState
+	for c != ciDone && state != stopState {
+		if cat := d.category(c); cat != ignoreCat {
+			state = int(d.forward[state*d.numCategories+cat])
+		}
+		next := min(pos+width, n) // getNextIndex
+		if d.lookaheadStates[state] {
+			if d.endStates[state] {
+				result = lookaheadResult
+			} else {
+				lookaheadResult = next
+			}
+		} else if d.endStates[state] {
+			result = next
+		}
+		// getNext: move on unless the current code point is the last.
+		if pos+width >= n {
+			c = ciDone
+		} else {
+			pos += width
+			c = it.codePointAt(pos)
+			width = 1
+			if c > 0xFFFF {
+				width = 2
+			}
+		}
+	}
+	if c == ciDone && lookaheadResult == n {
+		result = lookaheadResult
+	}
+	it.pos = result
+	return result
+}
+
+// codePointAt is getCurrent at offset pos: the code point there, a lone
+// surrogate as itself, ciDone past the end.
+func (it *ruleIter) codePointAt(pos int) int {
+	text := it.text
+	if pos >= len(text) {
+		return ciDone
+	}
+	c := int(text[pos])
+	if isHigh(c) && pos+1 < len(text) && isLow(int(text[pos+1])) {
+		return int(utf16.DecodeRune(rune(c), rune(text[pos+1])))
+	}
+	return c
+}
+
+// handlePrevious backs up to a position that is a break whatever the
+// context, and returns it.
+func (it *ruleIter) handlePrevious() int {
+	d := it.d
+	state := startState
+	category, lastCategory := 0, 0
+	c := it.getCurrent()
+	for c != ciDone && state != stopState {
+		lastCategory = category
+		category = d.category(c)
+		if category != ignoreCat {
+			state = int(d.backward[state*d.numCategories+category])
+		}
+		c = it.getPrevious()
+	}
+	if c != ciDone {
+		if lastCategory != ignoreCat {
+			it.getNext()
+			it.getNext()
+		} else {
+			it.getNext()
+		}
+	}
+	return it.pos
+}
+
+// previous is BreakIterator.previous.
+func (it *ruleIter) previous() int {
+	if it.pos == 0 {
+		return breakDone
+	}
+	start := it.pos
+	lastResult := it.cached
+	if lastResult >= start || lastResult <= breakDone {
+		it.getPrevious()
+		lastResult = it.handlePrevious()
+	} else {
+		it.pos = lastResult
+	}
+	result := lastResult
+	for result != breakDone && result < start {
+		lastResult = result
+		result = it.handleNext()
+	}
+	it.pos = lastResult
+	it.cached = lastResult
+	return lastResult
+}
+
+// following returns the first break after offset (0 ≤ offset ≤ len).
+func (it *ruleIter) following(offset int) int {
+	it.pos = offset
+	if offset == 0 {
+		it.cached = it.handleNext()
+		return it.cached
+	}
+	result := it.cached
+	if result >= offset || result <= breakDone {
+		result = it.handlePrevious()
+	} else {
+		it.pos = result
+	}
+	for result != breakDone && result <= offset {
+		result = it.handleNext()
+	}
+	it.cached = result
+	return result
+}
+
+// preceding returns the last break before offset (0 ≤ offset ≤ len).
+func (it *ruleIter) preceding(offset int) int {
+	it.pos = offset
+	return it.previous()
+}
+
+// next returns the break after the current one (BreakIterator.next).
+func (it *ruleIter) next() int { return it.handleNext() }

@@ -1,0 +1,290 @@
+package highlight
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/contractsearch/contractsearch/internal/engine/analysis"
+	"github.com/contractsearch/contractsearch/internal/engine/search"
+)
+
+// Options are a field's highlight options, with OpenSearch's meanings. The
+// zero value is not OpenSearch's default (DefaultOptions is): it means
+// whole sentences (fragment_size 0) and whole values (number_of_fragments 0)
+// with empty tags.
+type Options struct {
+	// FragmentSize is fragment_size: a passage is the sentences around a
+	// match merged while they fit in this many characters (UTF-16 code
+	// units, as Java counts them), a longer sentence being cut at word
+	// boundaries. 0 means whole sentences, however long.
+	FragmentSize int
+	// NumberOfFragments is number_of_fragments: at most this many
+	// passages, the best scoring ones. 0 makes each whole value that
+	// matches one fragment.
+	NumberOfFragments int
+	// ScoreOrder is `order: score`: fragments best first. Otherwise they
+	// come in text order.
+	ScoreOrder bool
+	// PreTag and PostTag wrap each match (the first of pre_tags and
+	// post_tags: OpenSearch only uses those with the unified highlighter).
+	// The text between them is not escaped: OpenSearch's default encoder
+	// returns the stored value as it is, HTML included.
+	PreTag, PostTag string
+	// Keyword says the field is a keyword field (or a .raw subfield): a
+	// value is a single token, matched whole, and fragments are whole
+	// values, as OpenSearch highlights fields that are not tokenized.
+	Keyword bool
+	// NoMatchSize is no_match_size: when nothing matches, the start of the
+	// first value, this many characters extended to the next word break,
+	// is returned unhighlighted. 0 (the default) returns nothing.
+	NoMatchSize int
+	// MaxAnalyzedOffset is the index setting
+	// index.highlight.max_analyzed_offset: longer field values cannot be
+	// highlighted (Highlight returns a *TooLongError). 0 means OpenSearch's
+	// default, 1,000,000.
+	MaxAnalyzedOffset int
+}
+
+// DefaultOptions returns OpenSearch's defaults for the unified highlighter:
+// fragment_size 100, number_of_fragments 5, order none, tags <em> and
+// </em>.
+func DefaultOptions() Options {
+	return Options{FragmentSize: 100, NumberOfFragments: 5, PreTag: "<em>", PostTag: "</em>"}
+}
+
+// DefaultMaxAnalyzedOffset is OpenSearch's default
+// index.highlight.max_analyzed_offset.
+const DefaultMaxAnalyzedOffset = 1_000_000
+
+// TooLongError is OpenSearch's refusal to highlight a field value longer
+// than index.highlight.max_analyzed_offset characters by re-analysing it
+// (an illegal_argument_exception that fails the search on that index).
+type TooLongError struct {
+	Field       string
+	Length, Max int
+}
+
+func (e *TooLongError) Error() string {
+	return fmt.Sprintf("The length of [%s] field has exceeded [%d] - maximum allowed to be analyzed for highlighting. "+
+		"This maximum can be set by changing the [index.highlight.max_analyzed_offset] index level setting. "+
+		"For large texts, indexing with offsets or term vectors is recommended!", e.Field, e.Max)
+}
+
+// Highlighter highlights one field for one query. Build it once per search
+// and field, then call Highlight for each hit. It is immutable and safe for
+// concurrent use.
+type Highlighter struct {
+	field string
+	opts  Options
+	ex    *extracted
+}
+
+// New returns the highlighter of field for q (the search's query, as built
+// for the index the hit comes from; for inner hits, the nested query's
+// inner query).
+func New(q search.Query, field string, opts Options) *Highlighter {
+	if opts.MaxAnalyzedOffset <= 0 {
+		opts.MaxAnalyzedOffset = DefaultMaxAnalyzedOffset
+	}
+	return &Highlighter{field: field, opts: opts, ex: extract(q, field)}
+}
+
+// Highlight is New(q, field, opts).Highlight(values).
+func Highlight(q search.Query, field string, values []string, opts Options) ([]string, error) {
+	return New(q, field, opts).Highlight(values)
+}
+
+// standard is OpenSearch's `standard` analyzer as the mappings configure it.
+var standard = analysis.NewStandard(255)
+
+// Highlight returns the fragments of one hit's field: values are the
+// field's values from _source, in order. An empty result means OpenSearch
+// would leave the field out of the hit's highlight.
+func (h *Highlighter) Highlight(values []string) ([]string, error) {
+	if h.ex.empty() && h.opts.NoMatchSize <= 0 {
+		return nil, nil
+	}
+	if len(values) == 0 {
+		return nil, nil
+	}
+	d := newDoc(values)
+	if d.length > h.opts.MaxAnalyzedOffset {
+		return nil, &TooLongError{Field: h.field, Length: d.length, Max: h.opts.MaxAnalyzedOffset}
+	}
+	if d.length == 0 {
+		return nil, nil
+	}
+	matches := h.matches(d)
+	var passages []*passage
+	if len(matches) > 0 {
+		passages = h.passages(d, matches)
+	} else if h.opts.NoMatchSize > 0 {
+		passages = d.noMatchPassage(h.opts.NoMatchSize)
+	}
+	frags := make([]fragment, 0, len(passages))
+	for _, p := range passages {
+		text := d.format(p, h.opts.PreTag, h.opts.PostTag)
+		if hasText(text) {
+			frags = append(frags, fragment{text: text, score: p.score})
+		}
+	}
+	if h.opts.ScoreOrder {
+		sortByScore(frags)
+	}
+	out := make([]string, len(frags))
+	for i, f := range frags {
+		out[i] = f.text
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
+
+type fragment struct {
+	text  string
+	score float32
+}
+
+// match is one highlighted occurrence, with the term it counts as for
+// scoring (a multi-term query's label) and that term's frequency in the
+// document.
+type match struct {
+	start, end int
+	term       string
+	freq       int
+}
+
+// termInfo is what the query makes of one distinct token of the document.
+type termInfo struct {
+	insensitive bool  // highlighted wherever it occurs
+	span        bool  // a phrase term
+	automata    []int // indexes of the multi-term queries it matches
+	occ         []occurrence
+}
+
+// matches analyses the document and lists its matches ordered as Lucene's
+// MultiOffsetsEnum yields them: by start offset, end offset, then term.
+func (h *Highlighter) matches(d *doc) []match {
+	ex := h.ex
+	// infos caches what the query makes of each distinct term (irrelevant
+	// for most). Keys are the source text itself when it spells the term
+	// (lower-case words), to spare an allocation.
+	infos := map[string]*termInfo{}
+	irrelevant := &termInfo{}
+	var relevant []*termInfo // distinct relevant terms in first-seen order
+	visit := func(term []byte, src string, o occurrence) {
+		ti, ok := infos[string(term)]
+		if !ok {
+			t := src
+			if string(term) != src {
+				t = string(term)
+			}
+			_, insensitive := slices.BinarySearch(ex.insensitive, t)
+			span := ex.spanTerms[t]
+			var automata []int
+			for i, a := range ex.automata {
+				if a.match(t) {
+					automata = append(automata, i)
+				}
+			}
+			if !insensitive && !span && len(automata) == 0 {
+				infos[t] = irrelevant
+				return
+			}
+			ti = &termInfo{insensitive: insensitive, span: span, automata: automata}
+			relevant = append(relevant, ti)
+			infos[t] = ti
+		}
+		if ti != irrelevant {
+			ti.occ = append(ti.occ, o)
+		}
+	}
+	d.analyze(h.opts.Keyword, visit)
+
+	var ms []match
+	for term, ti := range infos {
+		if ti != irrelevant && ti.insensitive {
+			for _, o := range ti.occ {
+				ms = append(ms, match{o.start, o.end, term, len(ti.occ)})
+			}
+		}
+	}
+	if len(ex.spans) > 0 {
+		ms = appendSpanMatches(ms, ex, infos)
+	}
+	for i, a := range ex.automata {
+		var occ []occurrence
+		for _, ti := range relevant {
+			if slices.Contains(ti.automata, i) {
+				occ = append(occ, ti.occ...)
+			}
+		}
+		for _, o := range occ {
+			ms = append(ms, match{o.start, o.end, a.label, len(occ)})
+		}
+	}
+	slices.SortFunc(ms, func(a, b match) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end), cmp.Compare(a.term, b.term))
+	})
+	return ms
+}
+
+// appendSpanMatches adds the phrase matches: the occurrences inside span
+// matches of terms that are not highlighted everywhere anyway, each
+// occurrence once, with the number of such occurrences of its term as its
+// frequency (PhraseHelper's SpanCollectedOffsetsEnum).
+func appendSpanMatches(ms []match, ex *extracted, infos map[string]*termInfo) []match {
+	collected := map[string][]occurrence{}
+	var order []string
+	occ := func(t string) []occurrence {
+		if ti := infos[t]; ti != nil {
+			return ti.occ
+		}
+		return nil
+	}
+	for _, sq := range ex.spans {
+		spanMatches(sq, occ, func(term string, o occurrence) {
+			if _, ok := slices.BinarySearch(ex.insensitive, term); ok {
+				return
+			}
+			os, ok := collected[term]
+			if !ok {
+				order = append(order, term)
+			}
+			collected[term] = append(os, o)
+		})
+	}
+	for _, term := range order {
+		os := collected[term]
+		slices.SortFunc(os, func(a, b occurrence) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end)) })
+		os = slices.CompactFunc(os, func(a, b occurrence) bool { return a.start == b.start && a.end == b.end })
+		for _, o := range os {
+			ms = append(ms, match{o.start, o.end, term, len(os)})
+		}
+	}
+	return ms
+}
+
+// hasText is OpenSearch's Strings.hasText: some character is not
+// whitespace in Java's sense.
+func hasText(s string) bool {
+	for _, r := range s {
+		if !javaWhitespace(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// javaWhitespace is Character.isWhitespace.
+func javaWhitespace(r rune) bool {
+	switch {
+	case r >= '\t' && r <= '\r', r >= 0x1C && r <= 0x1F:
+		return true
+	case r == 0xA0 || r == 0x2007 || r == 0x202F:
+		return false
+	}
+	return r == ' ' || r == 0x1680 || (r >= 0x2000 && r <= 0x200A) || r == 0x2028 || r == 0x2029 || r == 0x205F || r == 0x3000
+}

@@ -1,0 +1,205 @@
+package highlight
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/contractsearch/contractsearch/internal/engine/analysis"
+)
+
+// doc is one hit's field as the highlighter sees it. OpenSearch joins the
+// values with U+0000 into one Java string, and the unified highlighter
+// splits that string at every U+0000 again, analysing each part on its own
+// (positions jump by the position increment gap between parts) and never
+// letting a passage cross a part boundary. Offsets are UTF-16 code units of
+// that joined string, as in Java: passage lengths, fragment_size and the
+// passage scores all count them.
+type doc struct {
+	parts  []*part
+	length int // UTF-16 length of the joined value, separators included
+}
+
+// part is the text between two separators (usually one whole value).
+type part struct {
+	text  string
+	base  int // offset of the part in the joined value
+	n16   int // UTF-16 length
+	ascii bool
+	u16   []uint16     // the text as UTF-16, built when a break iterator needs it
+	index []checkpoint // byte offsets of some UTF-16 offsets, for non-ASCII text
+}
+
+// positionIncrementGap is OpenSearch's position_increment_gap of text
+// fields: phrases cannot match across values.
+const positionIncrementGap = 100
+
+func newDoc(values []string) *doc {
+	d := &doc{}
+	for i, v := range values {
+		if i > 0 {
+			d.length++ // the separator
+		}
+		for j, t := range strings.Split(v, "\x00") {
+			if j > 0 {
+				d.length++
+			}
+			p := &part{text: t, base: d.length}
+			p.n16, p.ascii = utf16Len(t)
+			d.length += p.n16
+			d.parts = append(d.parts, p)
+		}
+	}
+	return d
+}
+
+// utf16Len returns the length of s in UTF-16 code units (an invalid byte
+// counts as one U+FFFD, as Java would have decoded it) and whether s is
+// ASCII.
+func utf16Len(s string) (n int, ascii bool) {
+	ascii = true
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		ascii = false
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n, ascii
+}
+
+func (p *part) utf16() []uint16 {
+	if p.u16 == nil {
+		p.u16 = make([]uint16, 0, p.n16)
+		for _, r := range p.text {
+			if r >= 0x10000 {
+				r1, r2 := utf16.EncodeRune(r)
+				p.u16 = append(p.u16, uint16(r1), uint16(r2))
+			} else {
+				p.u16 = append(p.u16, uint16(r))
+			}
+		}
+	}
+	return p.u16
+}
+
+// checkpointEvery is the spacing, in UTF-16 units, of the offsets a
+// non-ASCII part remembers to convert UTF-16 offsets to byte offsets.
+const checkpointEvery = 64
+
+// checkpoint pairs the UTF-16 and byte offsets of a code point.
+type checkpoint struct{ u, b int32 }
+
+// byteOffset returns the byte offset of the UTF-16 offset o of the part
+// (o is at a code point boundary).
+func (p *part) byteOffset(o int) int {
+	if p.ascii {
+		return o
+	}
+	if p.index == nil {
+		// index[k] is the first code point at or after k·checkpointEvery.
+		p.index = make([]checkpoint, 0, p.n16/checkpointEvery+2)
+		u := 0
+		for i, r := range p.text {
+			if u >= len(p.index)*checkpointEvery {
+				p.index = append(p.index, checkpoint{int32(u), int32(i)})
+			}
+			u++
+			if r >= 0x10000 {
+				u++
+			}
+		}
+		if u >= len(p.index)*checkpointEvery {
+			p.index = append(p.index, checkpoint{int32(u), int32(len(p.text))})
+		}
+	}
+	k := o / checkpointEvery
+	if int(p.index[k].u) > o {
+		k--
+	}
+	u, b := int(p.index[k].u), int(p.index[k].b)
+	for u < o {
+		r, size := utf8.DecodeRuneInString(p.text[b:])
+		b += size
+		u++
+		if r >= 0x10000 {
+			u++
+		}
+	}
+	return b
+}
+
+// partAt returns the part holding offset o.
+func (d *doc) partAt(o int) *part {
+	i := sort.Search(len(d.parts), func(i int) bool { return d.parts[i].base > o }) - 1
+	return d.parts[max(i, 0)]
+}
+
+// substring returns the joined value between UTF-16 offsets a and b.
+func (d *doc) substring(a, b int) string {
+	var sb strings.Builder
+	for _, p := range d.parts {
+		if p.base > 0 && p.base-1 >= a && p.base-1 < b {
+			sb.WriteByte(0)
+		}
+		lo, hi := max(a, p.base), min(b, p.base+p.n16)
+		if lo < hi {
+			sb.WriteString(p.text[p.byteOffset(lo-p.base):p.byteOffset(hi-p.base)])
+		}
+	}
+	return sb.String()
+}
+
+// analyze calls fn for every token of the document with its position and
+// its offsets in the joined value. A keyword field has one token per part,
+// the part itself.
+// src is the token's source text, which often spells the term.
+func (d *doc) analyze(keyword bool, fn func(term []byte, src string, o occurrence)) {
+	if keyword {
+		// Lucene's KeywordTokenizer makes a token of an empty value too.
+		for _, p := range d.parts {
+			fn([]byte(p.text), p.text, occurrence{pos: 0, start: p.base, end: p.base + p.n16})
+		}
+		return
+	}
+	last, gap := -1, 0
+	for i, p := range d.parts {
+		if i > 0 {
+			gap += positionIncrementGap
+		}
+		// Tokens come in order, so one cursor converts byte offsets to
+		// UTF-16 offsets.
+		bpos, upos := 0, 0
+		to16 := func(b int) int {
+			if p.ascii {
+				return b
+			}
+			for bpos < b {
+				r, size := utf8.DecodeRuneInString(p.text[bpos:])
+				if r >= 0x10000 {
+					upos += 2
+				} else {
+					upos++
+				}
+				bpos += size
+			}
+			return upos
+		}
+		standard.Analyze(p.text, func(t analysis.Token) {
+			last += 1 + gap
+			gap = 0
+			start := to16(t.Start)
+			end := to16(t.End)
+			fn(t.Term, p.text[t.Start:t.End], occurrence{pos: last, start: p.base + start, end: p.base + end})
+		})
+	}
+}
