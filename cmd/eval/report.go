@@ -141,7 +141,7 @@ func (r *results) print(w io.Writer) {
 		fmt.Fprintf(w, "| %-12s | %-50s | %5.0f%% | %4d/%4d | %6.1f%% | %-3s |\n", m.name, m.compares, m.target*100, m.correct, m.total, m.rate()*100, met)
 	}
 	if r.companyTypo > 0 {
-		fmt.Fprintf(w, "\ncompany: %d of the matches needed the typo tolerance (edit distance ≤ 2 and ≤ 1 per 12 characters)\n", r.companyTypo)
+		fmt.Fprintf(w, "\ncompany: %d of the matches needed the typo tolerance (edit distance ≤ 2 and ≤ 1 per 6 characters)\n", r.companyTypo)
 	}
 	for _, u := range r.unreadable {
 		fmt.Fprintf(w, "unreadable: %s\n", u)

@@ -91,7 +91,20 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	l := asciiLower(s)
 	i := partyListStart(l)
 	if i < 0 {
-		return nil
+		// "THIS AGREEMENT IS MADE ON … PARTIES (1) SHBV (HONG KONG) LTD …",
+		// "… the terms and conditions under which MediaNet Group …"
+		for _, w := range []string{"parties (1)", "parties: (1)", "parties:", " under which "} {
+			if k := strings.Index(l, w); k >= 0 && k < 1200 {
+				i = k + len(w)
+				if strings.HasSuffix(w, "(1)") {
+					i -= 3
+				}
+				break
+			}
+		}
+		if i < 0 {
+			return nil
+		}
 	}
 	var parties []contract.Party
 	rest := s[i:]
@@ -122,13 +135,13 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 	for i := 0; i < last; i++ {
 		p := body[spans[i].start:spans[i].end]
 		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(p), ":"))
-		if len(l) < 300 {
+		if len(l) < 1200 {
 			// "COLLABORATION AGREEMENT by and between THERAVANCE, INC. and
 			// GLAXO GROUP LIMITED", "Among SUMITOMO MITSUI BANKING
-			// CORPORATION, …"
-			for _, w := range []string{"by and between ", "between ", "among "} {
-				k := strings.Index(l, w)
-				if k < 0 || k > 0 && l[k-1] != ' ' || k+len(w) >= len(l) {
+			// CORPORATION, …", "Between: DGT Corp. Suite 207 …"
+			for _, w := range []string{"by and between ", "between: ", "between ", "among: ", "among "} {
+				k := strings.Index(l[:min(len(l), 250)], w)
+				if k < 0 || k > 0 && l[k-1] != ' ' && l[k-1] != '"' || k+len(w) >= len(l) {
 					continue
 				}
 				if name, _ := partyName(p[k+len(w):]); name != "" {
@@ -144,9 +157,6 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 			p := strings.TrimSpace(body[spans[k].start:spans[k].end])
 			if strings.EqualFold(p, "and") || strings.EqualFold(p, "and:") {
 				continue
-			}
-			if len(p) > 150 {
-				break
 			}
 			name, _ := partyName(p)
 			if name == "" {
@@ -263,7 +273,7 @@ func partyName(s string) (string, string) {
 		}
 		// "between the following parties: X …", "… parties on 1 April
 		// 2020. PARTIES (1) X …"
-		if hasPrefixFold(s, "the following") || hasPrefixFold(s, "following") {
+		if hasPrefixFold(s, "the following") || hasPrefixFold(s, "following") || hasPrefixFold(s, "parties") {
 			if i := strings.IndexAny(s[:min(len(s), 120)], ":："); i > 0 {
 				s = s[i+1:]
 				changed = true
@@ -310,8 +320,14 @@ func plausibleName(name string) bool {
 		return false
 	}
 	l := strings.ToLower(name)
-	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") {
+	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") ||
+		strings.HasPrefix(l, "pursuant") || strings.HasPrefix(l, "contract no") || strings.Contains(l, "exhibit") {
 		return false
+	}
+	for _, w := range strings.Fields(l) {
+		if w == "agreement" || w == "agreement," {
+			return false // a title, not a name
+		}
 	}
 	if strings.IndexFunc(name, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0 {
 		return true
@@ -444,7 +460,7 @@ func suffixEnd(l string) int {
 func isSuffixWord(w string) bool {
 	switch w {
 	case "inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "corp.", "corporation", "plc", "l.p.",
-		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd", "kg":
+		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd", "kg", "a/s":
 		return true
 	}
 	return false
@@ -517,6 +533,17 @@ func andInsideName(before, afterLower string) bool {
 	}
 	if namePairs[strings.Trim(last, ",.")+" "+next] {
 		return true
+	}
+	// capitals on both sides, a legal form after: "ATHENE ANNUITY AND
+	// LIFE COMPANY"
+	if isCaps(b) && len(b) < 60 {
+		seg := afterLower[:min(len(afterLower), 60)]
+		if k := strings.IndexAny(seg, ",(\n"); k >= 0 {
+			seg = seg[:k]
+		}
+		if k := suffixEnd(seg); k < len(seg) || isSuffixWord(lastWordOf(strings.TrimSpace(seg))) {
+			return true
+		}
 	}
 	// capitals on both sides, up to the defined name
 	seg := afterLower[:min(len(afterLower), 80)]

@@ -178,7 +178,7 @@ func isPreambleSentence(s string) bool {
 		}
 		after := asciiLower(strings.Join(words[i+1:min(len(words), i+24)], " "))
 		after = skipParenthetical(after)
-		if startsWithModal(after) {
+		if startsWithModal(after) || strings.HasPrefix(after, "is made out") || strings.HasPrefix(after, "is made in") {
 			return false // "This Agreement may be executed …", "… will be effective …"
 		}
 		for _, m := range makingPhrases {
@@ -210,7 +210,7 @@ func skipParenthetical(s string) string {
 func startsWithModal(s string) bool {
 	for _, m := range []string{"may ", "will ", "can ", "must ", "constitutes", "supersedes", "contains", "sets forth", "shall "} {
 		if strings.HasPrefix(s, m) {
-			return !(strings.HasPrefix(s, "shall be effective") || strings.HasPrefix(s, "shall become effective"))
+			return !(strings.HasPrefix(s, "shall be effective as of") || strings.HasPrefix(s, "shall become effective as of"))
 		}
 	}
 	return false
