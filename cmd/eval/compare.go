@@ -104,10 +104,30 @@ func editDistance(a, b string) int {
 
 // lawHeading finds a heading that is exactly "Governing Law" in the raw
 // text, independently of the parser: at a line start, after two or more
-// spaces, after a sentence end or after numbering ("12.", "12.1",
+// spaces, after a sentence end (". ", not ";" or ":", which join it to
+// another heading: "Dispute Resolution: Governing Law") or after numbering ("12.", "12.1",
 // "Section 12.1", "ARTICLE 12"), in title case or capitals (sentence case
 // only after numbering), followed by a period or colon, a line end, two
 // spaces, or a capitalised word. "Governing Law and Jurisdiction" does
 // not count: the metric asks for a clause whose value is exactly
 // "governing law".
-var lawHeading = regexp.MustCompile(`(?m)(?:^[ \t]*|  |[.:;] |(?:(?:Section|SECTION|Article|ARTICLE)\s+)?\b\d{1,2}(?:\.\d{1,2})*\.?\s+|\([a-z]\)\s+)(?:Governing Law|GOVERNING LAW|(?:\d\.?\s+)Governing law)[.:]?(?:[ \t]*$|  | [A-Z"“(])`)
+var lawHeading = regexp.MustCompile(`(?m)(?:^[ \t]*|  |\. |(?:(?:Section|SECTION|Article|ARTICLE)\s+)?\b\d{1,2}(?:\.\d{1,2})*\.?\s+|\([a-z]\)\s+)(?:Governing Law|GOVERNING LAW|(?:\d\.?\s+)Governing law)([.:]?)(?:[ \t]*$|  | [A-Z"“(])`)
+
+// findLawHeading returns the first governing-law heading of raw, or "":
+// a match of lawHeading that another word of the heading does not follow
+// ("GOVERNING LAW AND ARBITRATION", "Governing Law; Jurisdiction").
+func findLawHeading(raw []byte) string {
+	for _, m := range lawHeading.FindAllSubmatchIndex(raw, -1) {
+		rest := strings.TrimLeft(string(raw[m[1]-1:min(len(raw), m[1]+12)]), " \t")
+		stop := m[3] > m[2] // a period or colon ended the heading
+		if !stop {
+			l := strings.ToLower(rest)
+			if strings.HasPrefix(l, "and") || strings.HasPrefix(l, "&") || strings.HasPrefix(l, "or ") ||
+				(len(rest) > 1 && rest[0] >= 'A' && rest[0] <= 'Z' && rest[1] >= 'A' && rest[1] <= 'Z') {
+				continue
+			}
+		}
+		return strings.Join(strings.Fields(string(raw[max(0, m[0]-20):min(len(raw), m[1]+40)])), " ")
+	}
+	return ""
+}

@@ -95,7 +95,7 @@ func evaluate(dir string, rows []row) (*results, error) {
 			}
 			comp.add(ok, fmt.Sprintf("%s\n    want %q\n    got  %q", r.file, fp, got))
 		}
-		if lawHeading.Match(raw) {
+		if h := findLawHeading(raw); h != "" {
 			found := false
 			for _, s := range c.Clauses() {
 				if s.Value == "governing law" {
@@ -103,7 +103,7 @@ func evaluate(dir string, rows []row) (*results, error) {
 					break
 				}
 			}
-			head.add(found, fmt.Sprintf("%s\n    clauses: %s", r.file, clauseNames(c)))
+			head.add(found, fmt.Sprintf("%s\n    heading: %q\n    clauses: %s", r.file, h, clauseNames(c)))
 		}
 	}
 	return res, nil

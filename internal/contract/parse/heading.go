@@ -52,6 +52,9 @@ func parseHeading(p string) (heading, bool) {
 		if n == 0 {
 			n, name = capsRunHeading(rest, m)
 		}
+		if n == 0 && m.kind != noMarker {
+			n, name = titleRunHeading(rest)
+		}
 		if n == 0 {
 			return heading{}, false
 		}
@@ -186,8 +189,8 @@ func capsRunHeading(rest string, m marker) (int, string) {
 			return 0, "" // the whole paragraph would have been a heading
 		}
 		w := rest[i : i+j]
-		if !isCapsWord(w) || strings.ContainsAny(w, "\"“,;") {
-			break
+		if !isCapsWord(w) || strings.ContainsAny(w, "\"“,;") || parseMarker(w+" X").kind == outlineMarker && strings.Contains(w, ".") {
+			break // "GOVERNING LAW 22.1 This …" ends before the number
 		}
 		u, _ := letterCase(w)
 		if u >= 3 {
@@ -207,7 +210,7 @@ func capsRunHeading(rest string, m marker) (int, string) {
 	}
 	r := firstRune(next)
 	switch {
-	case m.kind == articleMarker || m.kind == sectionMarker:
+	case m.kind == articleMarker || m.kind == sectionMarker || m.kind == outlineMarker && parseMarker(next).kind == outlineMarker:
 		// anything may follow: "ARTICLE 5 TERM 5.1 The term …"
 	case unicode.IsUpper(r):
 		if m.kind == noMarker && (words < 2 || !isTitleWord(next)) {
@@ -217,6 +220,36 @@ func capsRunHeading(rest string, m marker) (int, string) {
 		return 0, ""
 	}
 	return end, phrase
+}
+
+// titleRunHeading reads a numbered heading in title case without a stop,
+// up to the word that starts the sentence: "23. Governing Law This
+// Agreement will be …".
+func titleRunHeading(rest string) (int, string) {
+	words := strings.Fields(rest[:min(len(rest), maxHeadingBytes)])
+	for i, w := range words {
+		if i == 0 {
+			if !isUpperStart(w) || sentenceStarts[strings.ToLower(w)] {
+				return 0, ""
+			}
+			continue
+		}
+		if i > 6 {
+			return 0, ""
+		}
+		lw := strings.ToLower(w)
+		if sentenceStarts[lw] && isUpperStart(w) && !minorWords[lw] || lw == "this" && isUpperStart(w) {
+			phrase := strings.Join(words[:i], " ")
+			if hasVerb(words[:i]) || strings.ContainsAny(phrase, ".,;:\"“") || !isTitleCase(words[:i]) {
+				return 0, ""
+			}
+			return strings.Index(rest, phrase) + len(phrase) + 1, phrase
+		}
+		if !isUpperStart(w) && !minorWords[lw] {
+			return 0, ""
+		}
+	}
+	return 0, ""
 }
 
 // isTitleWord reports whether the first word of s is capitalised but not

@@ -7,30 +7,29 @@ import (
 // span is a paragraph's byte range in the body.
 type span struct{ start, end int }
 
-// splitRunTogether splits a paragraph before every numbered heading that
-// follows a sentence end — "… as follows: 1. Services. 1.1 Provision of
-// Services. (a) Provider agrees …" — and before a run-in heading in
-// capitals ("… hereof. GOVERNING LAW. This …"), for text an extractor
-// ran together without line breaks.
+// splitRunTogether splits a paragraph before every heading that starts
+// a clause inside it — "… as follows: 1. Services. 1.1 Provision of
+// Services. (a) Provider agrees …", "… 17. GENERAL 17.1. Governing Law.
+// …" — for text an extractor ran together without line breaks. A
+// candidate follows a sentence end, or (for numbering of two levels,
+// "Section" and "ARTICLE") any word but one that refers to it ("Section",
+// "of", "to" …).
 func splitRunTogether(p string, out []string) []string {
 	last := 0
 	for i := 2; i < len(p); i++ {
 		if p[i-1] != ' ' {
 			continue
 		}
+		c := p[i]
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'h' || c == '(' || c == 0xC2 /* § */) {
+			continue
+		}
+		afterStop := false
 		switch p[i-2] {
 		case '.', ':', ';':
-		default:
-			continue
+			afterStop = !(p[i-2] == '.' && abbreviations[strings.ToLower(lastWordOf(p[last:i-2]))])
 		}
-		if i-3 >= 0 && p[i-2] == '.' && abbreviations[strings.ToLower(lastWordOf(p[last:i-2]))] {
-			continue
-		}
-		c := p[i]
-		if !(c >= '0' && c <= '9' || c == 'S' || c == 'A' || c == 0xC2 /* § */ || c >= 'A' && c <= 'Z') {
-			continue
-		}
-		if !inlineHeadingAt(p[i:]) {
+		if !inlineHeadingAt(p[i:], afterStop, lastWordOf(strings.TrimRight(p[last:i], " "))) {
 			continue
 		}
 		out = append(out, strings.TrimSpace(p[last:i]))
@@ -39,16 +38,38 @@ func splitRunTogether(p string, out []string) []string {
 	return append(out, strings.TrimSpace(p[last:]))
 }
 
+// referringWords before numbering make it a cross-reference: "Section
+// 5.2", "of 12.1".
+var referringWords = map[string]bool{
+	"section": true, "sections": true, "article": true, "articles": true, "clause": true, "clauses": true,
+	"paragraph": true, "paragraphs": true, "of": true, "to": true, "in": true, "under": true, "and": true,
+	"or": true, "with": true, "by": true, "see": true, "per": true, "schedule": true, "exhibit": true,
+	"annex": true, "appendix": true, "item": true, "items": true, "subsection": true, "no.": true, "than": true,
+	"$": true, "from": true, "through": true, "thru": true,
+}
+
 // inlineHeadingAt reports whether s starts with a heading that may begin
-// a paragraph in the middle of run-together text: numbered (but not
-// "(a)"), or unnumbered in capitals of two words or more ended by a stop.
-func inlineHeadingAt(s string) bool {
+// a paragraph in the middle of run-together text. afterStop says whether a
+// sentence ended just before; prev is the word before.
+func inlineHeadingAt(s string, afterStop bool, prev string) bool {
 	m := parseMarker(s)
+	strong := m.kind == sectionMarker || m.kind == articleMarker || m.kind == outlineMarker && m.depth >= 2
+	if !afterStop && (!strong || referringWords[strings.ToLower(strings.TrimRight(prev, ".,;:"))] || digitsLen(prev) == len(prev) && prev != "") {
+		return false
+	}
 	switch m.kind {
 	case outlineMarker, sectionMarker, articleMarker:
 		h, ok := parseHeading(s)
 		return ok && (h.textStart < len(s) || len(s) <= maxHeadingBytes)
+	case enumMarker:
+		// "(b) Governing Law. This Agreement …": only a run-in heading in
+		// title case or capitals
+		n, phrase := runInHeading(s[m.end:], m)
+		return afterStop && n > 0 && (isCaps(phrase) || isTitleCase(strings.Fields(phrase)))
 	case noMarker:
+		if !afterStop {
+			return false
+		}
 		n, phrase := runInHeading(s, m)
 		return n > 0 && isCaps(phrase) && strings.Count(phrase, " ") >= 1
 	}
