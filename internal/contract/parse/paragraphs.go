@@ -24,18 +24,32 @@ func splitRunTogether(p string, out []string) []string {
 		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'h' || c == '(' || c == 0xC2 /* § */) {
 			continue
 		}
-		afterStop := false
-		switch p[i-2] {
-		case '.', ':', ';':
-			afterStop = !(p[i-2] == '.' && abbreviations[strings.ToLower(lastWordOf(p[last:i-2]))])
+		stop := p[i-2] == '.' || p[i-2] == ':' || p[i-2] == ';'
+		if !stop && !(c >= '0' && c <= '9' || c == 'S' || c == 'A' || c == 0xC2) {
+			continue // only numbering, "Section", "ARTICLE" and "§" start a heading mid-sentence
 		}
-		if !inlineHeadingAt(p[i:], afterStop, lastWordOf(strings.TrimRight(p[last:i], " "))) {
+		if stop && c >= 'A' && c <= 'Z' && !(c == 'S' || c == 'A') && (i+1 >= len(p) || !(p[i+1] >= 'A' && p[i+1] <= 'Z' || p[i+1] == '.' || p[i+1] == ')')) {
+			continue // a sentence in lower case: no heading in capitals, no "A." numbering
+		}
+		prev := wordBefore(p, i-1, last)
+		afterStop := stop && !(p[i-2] == '.' && abbreviations[strings.ToLower(strings.TrimSuffix(prev, "."))])
+		if !inlineHeadingAt(p[i:], afterStop, prev) {
 			continue
 		}
 		out = append(out, strings.TrimSpace(p[last:i]))
 		last = i
 	}
 	return append(out, strings.TrimSpace(p[last:]))
+}
+
+// wordBefore returns the word that ends at offset end of p (exclusive),
+// looking back no further than from: the text after the previous space.
+func wordBefore(p string, end, from int) string {
+	j := end
+	for j > from && p[j-1] != ' ' && end-j < 40 {
+		j--
+	}
+	return p[j:end]
 }
 
 // referringWords before numbering make it a cross-reference: "Section

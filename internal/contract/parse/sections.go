@@ -136,6 +136,9 @@ func isWitness(p string) bool {
 }
 
 func isTOCStart(p string) bool {
+	if len(p) > 40 {
+		p = p[:40]
+	}
 	l := strings.ToLower(strings.TrimRight(p, " .:"))
 	return l == "table of contents" || l == "contents" || l == "index" || strings.HasPrefix(l, "table of contents ")
 }
