@@ -9,7 +9,9 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 1000000x
 BENCH_OUT   ?= bench/results.txt
 
-.PHONY: run test lint fuzz bench build docker-up clean
+CUAD        ?= ../shared/corpora/cuad
+
+.PHONY: run test lint fuzz bench eval build docker-up clean
 
 ## run: serve the API on LISTEN_ADDR (default :8080) with a generated dev token
 run:
@@ -50,6 +52,10 @@ bench:
 	@{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ) $$(git rev-parse --short HEAD 2>/dev/null)"; \
 	   echo "# $$(uname -srm), $$(nproc) cpus, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$($(GO) version)"; \
 	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; } | tee $(BENCH_OUT)
+
+## eval: parse the CUAD contracts and compare with their labels (docs/ingest.md); CUAD=DIR sets the corpus
+eval:
+	$(GO) run ./cmd/eval -cuad $(CUAD)
 
 ## docker-up: OpenSearch 3 + gateway with docker compose (needs a Docker daemon)
 docker-up:

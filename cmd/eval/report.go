@@ -3,13 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/parse"
+	"github.com/contractsearch/contractsearch/internal/contract/source"
 )
 
 // metric is one comparison: how many contracts it applies to, how many
@@ -54,15 +53,18 @@ func evaluate(dir string, rows []row) (*results, error) {
 	head := &metric{name: "heading", compares: "Governing Law heading → clause \"governing law\"", target: 0.90}
 	res := &results{metrics: []*metric{jur, title, cat, comp, head}}
 	for _, r := range rows {
-		raw, err := os.ReadFile(filepath.Join(dir, r.file))
-		if err != nil {
+		// The parser sees what ingest would: the file's text through the
+		// reader, with no manifest, so no label can reach it.
+		docs, err := source.ReadFile(dir, r.file, source.Options{})
+		if err != nil || len(docs) == 0 {
 			res.unreadable = append(res.unreadable, fmt.Sprintf("%s: %v", r.file, err))
 			continue
 		}
+		raw := []byte(docs[0].Text)
 		res.files++
 		res.bytes += len(raw)
 		t0 := time.Now()
-		c := parse.Parse(string(raw), contract.Meta{Path: r.file})
+		c := parse.Parse(docs[0].Text, docs[0].Meta)
 		res.parsing += time.Since(t0)
 
 		if want := lawValues(r.governingLaw); len(want) > 0 {
