@@ -217,6 +217,7 @@ func isMarkerRow(s string) bool {
 // whitespace collapsed.
 func join(ps []piece, width int, doc string) []string {
 	var paras []string
+	lowerDoc := "" // computed on the first hyphenated break
 	var cur strings.Builder
 	var prev *piece
 	flush := func() {
@@ -249,7 +250,10 @@ func join(ps []piece, width int, doc string) []string {
 			s := cur.String()
 			frag := lastWord(s[:len(s)-1])
 			next := firstWord(p.text)
-			if frag != "" && next != "" && strings.Contains(doc, frag+next) {
+			if lowerDoc == "" {
+				lowerDoc = strings.ToLower(doc)
+			}
+			if frag != "" && next != "" && strings.Contains(lowerDoc, strings.ToLower(frag+next)) {
 				cur.Reset()
 				cur.WriteString(s[:len(s)-1])
 			}
@@ -374,7 +378,7 @@ func startsStructure(b, a string) bool {
 // isHeadingLine reports whether a is a short line without final
 // punctuation whose words are capitalised: "Grant of Rights".
 func isHeadingLine(a string, width int) bool {
-	if len(a) > 80 || len(a)*10 > width*6 || endsSentence(a) || midSentence(a) {
+	if len(a) > 80 || len(a)*10 > width*6 || endsSentence(a) || strings.HasSuffix(a, ",") || strings.HasSuffix(a, "-") {
 		return false
 	}
 	words := strings.Fields(a)

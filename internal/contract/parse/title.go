@@ -267,6 +267,17 @@ func selfName(s string) string {
 	if lastNoun < 0 {
 		return ""
 	}
+	// "This Cooperation Agreement (2014 Amendment) (this "Agreement") …"
+	if lastNoun == len(name) && i < len(w) && strings.HasPrefix(w[i], "(") {
+		for k := i; k < len(w) && k < i+4; k++ {
+			if strings.ContainsAny(w[k], "\"“”") {
+				break
+			}
+			if strings.HasSuffix(w[k], ")") {
+				return strings.Join(append(name[:lastNoun], w[i:k+1]...), " ")
+			}
+		}
+	}
 	return strings.Join(name[:lastNoun], " ")
 }
 
@@ -554,12 +565,17 @@ func titleLine(p string) string {
 	if len(words) > 0 && isCapsWord(words[0]) {
 		// A title in capitals ends where the capitals do: "DISTRIBUTOR
 		// AGREEMENT Agreement Number …" — but keeps a parenthesis right
-		// after it: "… AGREEMENT (DA-9801 Licensed Products)".
+		// after it ("… AGREEMENT (DA-9801 Licensed Products)") and goes on
+		// after a connecting word ("SCHEDULE TO Software License …").
 		wholeCaps = true
 		for i, w := range words {
 			if !isCapsWord(w) && !strings.HasPrefix(w, "(") {
 				if i > 0 && strings.HasPrefix(words[i-1], "(") && !strings.HasSuffix(words[i-1], ")") {
 					continue
+				}
+				if i > 0 && connectors[strings.ToLower(words[i-1])] {
+					wholeCaps = false
+					break
 				}
 				words = words[:i]
 				wholeCaps = false
@@ -687,6 +703,14 @@ func titleTail(words []string, end int) int {
 	if end < len(words) && (isRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
 		return end + 1
 	}
+	if end < len(words) && strings.HasPrefix(words[end], "[") && !isRedactionTerm(words[end]) {
+		// a version: "Software License Agreement [v.08.05.03]"
+		for k := end; k < len(words) && k < end+2; k++ {
+			if strings.HasSuffix(words[k], "]") {
+				return k + 1
+			}
+		}
+	}
 	if end < len(words) && strings.HasPrefix(words[end], "(") && !titleStops[bareWord(words[end])] {
 		for k := end; k < len(words) && k < end+6; k++ {
 			if strings.ContainsAny(words[k], "\"“”") {
@@ -713,6 +737,11 @@ func dropCompanyPrefix(words []string) []string {
 			for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == "—") {
 				rest = rest[1:]
 			}
+			if len(rest) > 1 && (strings.EqualFold(rest[0], "and") || rest[0] == "&") {
+				// "STREMICK'S HERITAGE FOODS, LLC and PREMIER NUTRITION
+				// CORPORATION MANUFACTURING AGREEMENT": two names
+				return dropCompanyPrefix(rest[1:])
+			}
 			if len(rest) > 0 {
 				return rest
 			}
@@ -735,6 +764,9 @@ func isCorporateWord(w string) bool {
 	}
 	return false
 }
+
+// connectors join the parts of a title: "SCHEDULE TO Software License …".
+var connectors = map[string]bool{"to": true, "of": true, "for": true, "and": true, "&": true, "the": true}
 
 // capsTitleStops end a title in capitals: what follows names the
 // parties or the date.
