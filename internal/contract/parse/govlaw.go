@@ -84,7 +84,7 @@ func governingLaw(body string, clauses []contract.Section) (jurisdiction.Place, 
 	// "GOVERNING LAW: New York" — a law clause that only names the place.
 	for _, s := range clauses {
 		if isLawHeading(s.Value) && s.Snippet != "" {
-			if m, ok := jurisdiction.First(s.Snippet[:min(len(s.Snippet), 120)]); ok && !m.Adjective {
+			if m, ok := jurisdiction.First(prefix(s.Snippet, 120)); ok && !m.Adjective {
 				return m.Place, true
 			}
 		}
@@ -223,7 +223,7 @@ func placeAfterLaw(body, lower string, j int) (jurisdiction.Place, bool) {
 // from the law word: " and decisions of", ", other than choice of law
 // rules, of", ", of". It returns -1 otherwise.
 func detourToOf(rest string) int {
-	rest = rest[:min(len(rest), 90)]
+	rest = prefix(rest, 90)
 	switch {
 	case strings.HasPrefix(rest, " and "):
 		i := strings.Index(rest, " of ")
@@ -274,9 +274,11 @@ func lawScore(lower string, i int, inLawClause bool) int {
 	s, e := sentenceBounds(lower, i, 400)
 	sent := lower[s:e]
 	score := 0
+	governs := false
 	for _, w := range governVerbs {
 		if strings.Contains(sent, w) {
 			score += 4
+			governs = true
 			break
 		}
 	}
@@ -289,7 +291,7 @@ func lawScore(lower string, i int, inLawClause bool) int {
 	if inLawClause {
 		score += 3
 	}
-	if strings.Contains(sent, "arbitration") && !strings.Contains(sent, "govern") && !strings.Contains(sent, "construed") {
+	if strings.Contains(sent, "arbitration") && !governs {
 		score -= 2
 	}
 	return score

@@ -158,6 +158,11 @@ func acceptRunIn(rest, phrase string, textAt int, m marker) (int, string) {
 	if len(words) == 0 || hasVerb(words) || strings.ContainsAny(phrase, "\"“”;") {
 		return 0, ""
 	}
+	for _, w := range words {
+		if n, d := outlineNumber(w); n > 0 && d >= 2 {
+			return 0, "" // "DEFINITIONS 1.1 Definitions": a heading and the next one's number
+		}
+	}
 	if !isUpperStart(words[0]) && !unicode.IsDigit(firstRune(words[0])) {
 		return 0, ""
 	}
@@ -226,7 +231,7 @@ func capsRunHeading(rest string, m marker) (int, string) {
 // up to the word that starts the sentence: "23. Governing Law This
 // Agreement will be …".
 func titleRunHeading(rest string) (int, string) {
-	words := strings.Fields(rest[:min(len(rest), maxHeadingBytes)])
+	words := strings.Fields(prefix(rest, maxHeadingBytes))
 	for i, w := range words {
 		if i == 0 {
 			if !isUpperStart(w) || sentenceStarts[strings.ToLower(w)] {

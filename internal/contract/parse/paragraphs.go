@@ -32,7 +32,7 @@ func splitRunTogether(p string, out []string) []string {
 			continue // a sentence in lower case: no heading in capitals, no "A." numbering
 		}
 		prev := wordBefore(p, i-1, last)
-		afterStop := stop && !(p[i-2] == '.' && abbreviations[strings.ToLower(strings.TrimSuffix(prev, "."))])
+		afterStop := stop && !(p[i-2] == '.' && (abbreviations[strings.ToLower(strings.TrimSuffix(prev, "."))] || isBareNumber(prev)))
 		if !inlineHeadingAt(p[i:], afterStop, prev) {
 			continue
 		}
@@ -40,6 +40,12 @@ func splitRunTogether(p string, out []string) []string {
 		last = i
 	}
 	return append(out, strings.TrimSpace(p[last:]))
+}
+
+// isBareNumber reports whether w is numbering alone: "17.", "5.5.".
+func isBareNumber(w string) bool {
+	n, _ := outlineNumber(w)
+	return n > 0 && n == len(w)
 }
 
 // wordBefore returns the word that ends at offset end of p (exclusive),

@@ -83,11 +83,16 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	}
 	p := body[spans[pre.para].start:spans[pre.para].end]
 	s := p[pre.at:]
-	// The list may continue in the next paragraphs ("BETWEEN:" / "(1) …").
+	// The list may continue in the next paragraphs ("BETWEEN:" / "(1) …"),
+	// not into the recitals.
 	for k := pre.para + 1; k < len(spans) && k <= pre.para+4 && len(s) < 1500; k++ {
-		s += " " + body[spans[k].start:spans[k].end]
+		next := body[spans[k].start:spans[k].end]
+		if hasPrefixFold(next, "whereas") || hasPrefixFold(next, "recital") || hasPrefixFold(next, "now, therefore") || hasPrefixFold(next, "background") {
+			break
+		}
+		s += " " + next
 	}
-	s = s[:min(len(s), 3000)]
+	s = prefix(s, 3000)
 	l := asciiLower(s)
 	i := partyListStart(l)
 	if i < 0 {
@@ -140,7 +145,7 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 			// GLAXO GROUP LIMITED", "Among SUMITOMO MITSUI BANKING
 			// CORPORATION, …", "Between: DGT Corp. Suite 207 …"
 			for _, w := range []string{"by and between ", "between: ", "between ", "among: ", "among "} {
-				k := strings.Index(l[:min(len(l), 250)], w)
+				k := strings.Index(prefix(l, 250), w)
 				if k < 0 || k > 0 && l[k-1] != ' ' && l[k-1] != '"' || k+len(w) >= len(l) {
 					continue
 				}
@@ -185,7 +190,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if len(p) < 80 || !isUpperStart(p) {
 			continue
 		}
-		head := asciiLower(p[:min(len(p), 700)])
+		head := asciiLower(prefix(p, 700))
 		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
 			continue
 		}
@@ -196,7 +201,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if name == "" || len(name) > 80 {
 			continue
 		}
-		role, _ := partyRole(after[:min(len(after), 300)])
+		role, _ := partyRole(prefix(after, 300))
 		if role == "" {
 			continue
 		}
@@ -209,7 +214,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 // the text, as contracts translated from Chinese do: "Party A: ZTO
 // Express Co., Ltd. Address: …", "Party A (Shipper): …".
 func labelledParties(body string) []contract.Party {
-	head := body[:min(len(body), 8000)]
+	head := prefix(body, 8000)
 	var parties []contract.Party
 	for _, label := range []string{"Party A", "Party B"} {
 		i := strings.Index(head, label)
@@ -274,10 +279,10 @@ func partyName(s string) (string, string) {
 		// "between the following parties: X …", "… parties on 1 April
 		// 2020. PARTIES (1) X …"
 		if hasPrefixFold(s, "the following") || hasPrefixFold(s, "following") || hasPrefixFold(s, "parties") {
-			if i := strings.IndexAny(s[:min(len(s), 120)], ":："); i > 0 {
+			if i := strings.IndexAny(prefix(s, 120), ":："); i > 0 {
 				s = s[i+1:]
 				changed = true
-			} else if i := strings.Index(s[:min(len(s), 160)], "(1)"); i > 0 {
+			} else if i := strings.Index(prefix(s, 160), "(1)"); i > 0 {
 				s = s[i:]
 				changed = true
 			}
@@ -300,7 +305,7 @@ func partyName(s string) (string, string) {
 		end = nl
 	}
 	if quoted {
-		if q := strings.IndexAny(s[:min(len(s), maxPartyBytes)], "\"”"); q > 0 {
+		if q := strings.IndexAny(prefix(s, maxPartyBytes), "\"”"); q > 0 {
 			end = q
 		}
 	}
@@ -320,7 +325,7 @@ func plausibleName(name string) bool {
 		return false
 	}
 	l := strings.ToLower(name)
-	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") ||
+	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "whereas") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") ||
 		strings.HasPrefix(l, "pursuant") || strings.HasPrefix(l, "contract no") || strings.Contains(l, "exhibit") {
 		return false
 	}
@@ -373,7 +378,7 @@ var corporateTail = []string{
 
 // nameEnd returns where a party's name ends in s.
 func nameEnd(s string) int {
-	l := asciiLower(s[:min(len(s), maxPartyBytes+40)])
+	l := asciiLower(prefix(s, maxPartyBytes+40))
 	end := min(len(l), suffixEnd(l), placeAfterComma(s[:len(l)]))
 	for _, d := range nameDelimiters {
 		from := 0
@@ -537,7 +542,7 @@ func andInsideName(before, afterLower string) bool {
 	// capitals on both sides, a legal form after: "ATHENE ANNUITY AND
 	// LIFE COMPANY"
 	if isCaps(b) && len(b) < 60 {
-		seg := afterLower[:min(len(afterLower), 60)]
+		seg := prefix(afterLower, 60)
 		if k := strings.IndexAny(seg, ",(\n"); k >= 0 {
 			seg = seg[:k]
 		}
@@ -546,7 +551,7 @@ func andInsideName(before, afterLower string) bool {
 		}
 	}
 	// capitals on both sides, up to the defined name
-	seg := afterLower[:min(len(afterLower), 80)]
+	seg := prefix(afterLower, 80)
 	paren := strings.Index(seg, " (")
 	if paren < 0 || strings.ContainsAny(seg[:paren], ",;") || strings.Count(seg[:paren], " ") > 3 {
 		return false
@@ -613,15 +618,14 @@ func nextPartyStart(s string) int {
 			return -1
 		}
 		i += from
+		if strings.Contains(l[:i], ". ") || strings.Contains(l[:i], "; ") {
+			return -1 // the sentence naming the parties has ended
+		}
 		j := i + len(" and ")
 		rest := strings.TrimLeft(s[j:], " ")
 		if rest != "" && (unicode.IsUpper(firstRune(rest)) || firstRune(rest) == '(') && !strings.HasPrefix(asciiLower(rest), "and/or") {
 			// "and Delaware corporation" is not a party; "and XYZ Inc." is.
 			return j
-		}
-		// a sentence end stops the list
-		if k := strings.Index(l[from:i], ". "); k >= 0 {
-			return -1
 		}
 		from = j
 	}

@@ -102,12 +102,30 @@ func asciiLower(s string) string {
 // limit bytes away.
 func sentenceBounds(p string, i, limit int) (int, int) {
 	start := max(0, i-limit)
+	for start > 0 && !utf8.RuneStart(p[start]) {
+		start++
+	}
 	if j := strings.LastIndex(p[start:i], ". "); j >= 0 {
 		start += j + 2
 	}
 	end := min(len(p), i+limit)
+	for end < len(p) && !utf8.RuneStart(p[end]) {
+		end--
+	}
 	if j := strings.Index(p[i:end], ". "); j >= 0 {
 		end = i + j + 1
 	}
 	return start, end
+}
+
+// prefix returns at most the first n bytes of s, cut back to a rune
+// boundary so no character is split.
+func prefix(s string, n int) string {
+	if n >= len(s) {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

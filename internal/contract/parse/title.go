@@ -127,13 +127,13 @@ func capsTitleBreak(s string) int {
 // document and how it was made: a document noun and "between", "among",
 // "entered into", "made" or "dated" within its first 700 bytes.
 func isPreambleSentence(s string) bool {
-	head := s[:min(len(s), 700)]
+	head := prefix(s, 700)
 	if j := nextSentence(head); j > 0 && j < 40 {
 		return false
 	}
 	l := asciiLower(head)
-	if !(strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ") || strings.Contains(l[:min(len(l), 200)], "agreement") ||
-		strings.Contains(l[:min(len(l), 200)], "contract") || strings.HasPrefix(l, "reference is")) {
+	if !(strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ") || strings.Contains(prefix(l, 200), "agreement") ||
+		strings.Contains(prefix(l, 200), "contract") || strings.HasPrefix(l, "reference is")) {
 		return false
 	}
 	// A cover page ("X AGREEMENT by and between A and B, dated …") names
@@ -162,7 +162,7 @@ func isPreambleSentence(s string) bool {
 		// "Reference is hereby made to that certain … Agreement … between …"
 		return strings.Contains(l, " between") || strings.Contains(l, " among")
 	}
-	words := strings.Fields(head[:min(len(head), 300)])
+	words := strings.Fields(prefix(head, 300))
 	for i, w := range words {
 		if i >= 16 {
 			break
@@ -229,7 +229,7 @@ var makingPhrases = []string{
 // Affiliate Agreement (the …" → "Marketing Affiliate Agreement"; "" when
 // the sentence names none.
 func selfName(s string) string {
-	s = s[:min(len(s), 400)]
+	s = prefix(s, 400)
 	w := strings.Fields(s)
 	if len(w) == 0 {
 		return ""
@@ -329,7 +329,7 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		self = selfName(p)
 		if !hasPrefixFold(p, "this ") && !hasPrefixFold(p, "the ") {
 			// "SERVICES AGREEMENT, dated as of … (the "Agreement"), between …"
-			cands = appendTitleCandidates(cands, p[:min(len(p), 200)])
+			cands = appendTitleCandidates(cands, prefix(p, 200))
 		}
 	}
 	if strings.Contains(self, " ") {
@@ -475,7 +475,7 @@ func appendTitleCandidates(cands []string, p string) []string {
 	if !isNotice(p) {
 		// a title line, or a title that opens a longer paragraph ("Road
 		// Transportation Agreement Party A (Shipper): …")
-		if t := titleLine(p[:min(len(p), 200)]); t != "" {
+		if t := titleLine(prefix(p, 200)); t != "" {
 			return append(cands, t)
 		}
 	}
@@ -547,7 +547,7 @@ func stripLabels(p string) string {
 
 // isNotice reports whether p is a confidential-treatment notice.
 func isNotice(p string) bool {
-	l := asciiLower(p[:min(len(p), 600)])
+	l := asciiLower(prefix(p, 600))
 	for _, w := range []string{"omitted", "redacted", "excluded from", "filed separately", "confidential treatment", "competitive harm", "not material", "been excluded"} {
 		if strings.Contains(l, w) {
 			return true
@@ -787,7 +787,7 @@ var titleStops = map[string]bool{
 // SERVICES AGREEMENT This …" gives "SERVICES AGREEMENT").
 func capsTitles(p string) []string {
 	var out []string
-	words := strings.Fields(p[:min(len(p), 3000)])
+	words := strings.Fields(prefix(p, 3000))
 	start := -1
 	lastNoun := -1
 	flush := func() {
