@@ -189,11 +189,7 @@ func quotedTerm(p string, q int) (string, int) {
 		if closes {
 			t := strings.TrimSpace(strings.TrimRight(p[start:i], ",. "))
 			// `("this Agreement")`, `("the Services")`
-			for _, a := range []string{"this ", "the "} {
-				if strings.HasPrefix(t, a) {
-					t = t[len(a):]
-				}
-			}
+			t = strings.TrimPrefix(strings.TrimPrefix(t, "this "), "the ")
 			if !validTerm(t) {
 				return "", 0
 			}

@@ -21,8 +21,9 @@ import (
 // no tree, so deeply nested markup costs no stack.
 func htmlText(name string, data []byte) (string, error) {
 	if !utf8.Valid(data) {
-		enc, label, certain := charset.DetermineEncoding(data, "text/html")
-		if !certain {
+		label := declaredCharset(data)
+		enc, _ := charset.Lookup(label)
+		if enc == nil {
 			return "", refuse(name, ErrInvalidUTF8, "first bad byte at %d and no charset declared", invalidAt(data))
 		}
 		decoded, err := enc.NewDecoder().Bytes(data)
@@ -86,6 +87,22 @@ func htmlText(name string, data []byte) (string, error) {
 			}
 		}
 	}
+}
+
+// declaredCharset returns the charset an HTML document declares in its
+// first 1024 bytes (<meta charset=…> or a content-type meta), or "".
+func declaredCharset(data []byte) string {
+	head := bytes.ToLower(data[:min(len(data), 1024)])
+	i := bytes.Index(head, []byte("charset="))
+	if i < 0 {
+		return ""
+	}
+	rest := bytes.TrimLeft(head[i+len("charset="):], "\"' ")
+	j := 0
+	for j < len(rest) && (rest[j] >= 'a' && rest[j] <= 'z' || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-' || rest[j] == '_' || rest[j] == ':' || rest[j] == '.') {
+		j++
+	}
+	return string(rest[:j])
 }
 
 var skipped = map[atom.Atom]bool{
