@@ -46,12 +46,13 @@ fuzz:
 	  $(GO) test "$$pkg" -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 
-## bench: gateway request-path benchmarks, written to $(BENCH_OUT) with the machine noted
+## bench: gateway request-path and contract-parsing benchmarks (CUAD MB/s per core and on all cores), written to $(BENCH_OUT) with the machine noted
 bench:
 	@mkdir -p $(dir $(BENCH_OUT))
 	@{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ) $$(git rev-parse --short HEAD 2>/dev/null)"; \
-	   echo "# $$(uname -srm), $$(nproc) cpus, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$($(GO) version)"; \
-	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; } | tee $(BENCH_OUT)
+	   echo "# $$(uname -srm), $$(nproc) cpus, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$($(GO) version), load $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"; \
+	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; \
+	   $(GO) test -run '^$$' -bench ParseCUAD -benchmem -benchtime 3x -count 3 ./internal/contract/parse; } | tee $(BENCH_OUT)
 
 ## eval: parse the CUAD contracts and compare with their labels (docs/ingest.md); CUAD=DIR sets the corpus
 eval:

@@ -100,11 +100,25 @@ func inlineHeadingAt(s string, afterStop bool, prev string) bool {
 // joins them into the body, returning each paragraph's span.
 func buildBody(cleaned string) (string, []span) {
 	var paras []string
+	split := false
 	for p := range strings.SplitSeq(cleaned, "\n\n") {
 		if p == "" {
 			continue
 		}
+		n := len(paras)
 		paras = splitRunTogether(p, paras)
+		split = split || len(paras) != n+1
+	}
+	if !split {
+		// nothing ran together: the cleaned text is the body
+		spans := make([]span, 0, len(paras))
+		at := 0
+		for _, p := range paras {
+			i := strings.Index(cleaned[at:], p)
+			spans = append(spans, span{at + i, at + i + len(p)})
+			at += i + len(p)
+		}
+		return cleaned, spans
 	}
 	var b strings.Builder
 	b.Grow(len(cleaned) + len(paras))

@@ -11,8 +11,14 @@ import (
 // body, and the group id hashes all of it.
 const maxSnippetBytes = 2000
 
+// maxHashBytes bounds the text a group id hashes: two sections that agree
+// on their first 32 KB are the same wording, and an article that spans
+// half a contract costs no more than that.
+const maxHashBytes = 32 << 10
+
 // groupID is "en/<slug of value>#<hash of the normalised text>".
 func groupID(value, text string) string {
+	text = prefix(text, maxHashBytes)
 	slug := contract.Slug(value)
 	if slug == "" {
 		slug = "section"

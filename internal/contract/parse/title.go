@@ -128,6 +128,9 @@ func capsTitleBreak(s string) int {
 // "entered into", "made" or "dated" within its first 700 bytes.
 func isPreambleSentence(s string) bool {
 	head := prefix(s, 700)
+	if !hasEarlyDocNoun(head) {
+		return false // the cheap test first: most sentences name no document
+	}
 	if j := nextSentence(head); j > 0 && j < 40 {
 		return false
 	}
@@ -187,6 +190,35 @@ func isPreambleSentence(s string) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// hasEarlyDocNoun reports whether one of the first sixteen words of s is
+// a document noun, without allocating.
+func hasEarlyDocNoun(s string) bool {
+	var buf [16]byte
+	words := 0
+	for i := 0; i < len(s) && words < 16; {
+		for i < len(s) && !isLetterByte(s[i]) {
+			if s[i] == ' ' {
+				words++
+			}
+			i++
+		}
+		j := i
+		for j < len(s) && isLetterByte(s[j]) {
+			j++
+		}
+		if n := j - i; n >= 4 && n <= len(buf) {
+			for k := 0; k < n; k++ {
+				buf[k] = s[i+k] | 0x20
+			}
+			if docNouns[string(buf[:n])] {
+				return true
+			}
+		}
+		i = j
 	}
 	return false
 }
@@ -492,7 +524,7 @@ func stripLabels(p string) string {
 			changed = true
 			continue
 		}
-		l := asciiLower(p)
+		l := asciiLower(prefix(p, 48))
 		switch {
 		case strings.HasPrefix(l, "exhibit ") || strings.HasPrefix(l, "exhibits ") || strings.HasPrefix(l, "ex-") ||
 			strings.HasPrefix(l, "attachment ") || strings.HasPrefix(l, "appendix ") || strings.HasPrefix(l, "annex ") ||
