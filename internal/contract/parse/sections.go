@@ -104,7 +104,7 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 			Type:    contract.Clause,
 			Name:    hd.h.name,
 			Value:   value,
-			Snippet: cut(collapseParagraphs(text), maxSnippetBytes),
+			Snippet: cut(collapseParagraphs(prefix(text, maxSnippetBytes+64)), maxSnippetBytes),
 			GroupID: groupID(value, text),
 			Start:   sp.start,
 			End:     max(end, sp.end),
