@@ -64,6 +64,20 @@ func normCompany(s string) string {
 	return strings.Join(out, " ")
 }
 
+// normCompanyStrict is normCompany without dropping qualifiers, for the
+// strict count the report prints beside the metric.
+func normCompanyStrict(s string) string {
+	s = strings.ReplaceAll(s, "&", " and ")
+	s = strings.ReplaceAll(s, ".", "")
+	var out []string
+	for _, w := range strings.Fields(normTitle(s)) {
+		if !companySuffixes[w] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // typoMatch allows labels with a slip of the pen ("Mount Kowledge
 // Holdings" for "Mount Knowledge Holdings", "Pifzer" for "Pfizer"): an
 // edit distance (insertions, deletions, substitutions and swaps of

@@ -41,8 +41,10 @@ type results struct {
 	files, bytes     int
 	unreadable       []string
 	elapsed, parsing time.Duration
-	// tolerant counts first parties that match only with typo tolerance.
-	companyTypo int
+	// companyTypo counts first parties that match only with the typo
+	// tolerance; companyStrict those equal without it and without
+	// dropping qualifiers from the label.
+	companyTypo, companyStrict int
 }
 
 func evaluate(dir string, rows []row) (*results, error) {
@@ -91,6 +93,9 @@ func evaluate(dir string, rows []row) (*results, error) {
 			}
 			a, b := normCompany(got), normCompany(fp)
 			ok := a != "" && a == b
+			if sa := normCompanyStrict(got); sa != "" && sa == normCompanyStrict(fp) {
+				res.companyStrict++
+			}
 			if !ok && typoMatch(a, b) {
 				ok = true
 				res.companyTypo++
@@ -142,8 +147,12 @@ func (r *results) print(w io.Writer) {
 		}
 		fmt.Fprintf(w, "| %-12s | %-50s | %5.0f%% | %4d/%4d | %6.1f%% | %-3s |\n", m.name, m.compares, m.target*100, m.correct, m.total, m.rate()*100, met)
 	}
-	if r.companyTypo > 0 {
-		fmt.Fprintf(w, "\ncompany: %d of the matches needed the typo tolerance (edit distance ≤ 2 and ≤ 1 per 6 characters)\n", r.companyTypo)
+	for _, m := range r.metrics {
+		if m.name == "company" {
+			fmt.Fprintf(w, "\ncompany: %d of the %d matches needed the typo tolerance (edit distance ≤ 2 and ≤ 1 per 6 characters);\n", r.companyTypo, m.correct)
+			fmt.Fprintf(w, "         without it and without dropping qualifiers (\"and its Affiliates\", \"d/b/a …\") from labels: %d/%d (%.1f%%)\n",
+				r.companyStrict, m.total, 100*float64(r.companyStrict)/float64(max(m.total, 1)))
+		}
 	}
 	for _, u := range r.unreadable {
 		fmt.Fprintf(w, "unreadable: %s\n", u)
