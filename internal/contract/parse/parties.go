@@ -90,6 +90,11 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 		if hasPrefixFold(next, "whereas") || hasPrefixFold(next, "recital") || hasPrefixFold(next, "now, therefore") || hasPrefixFold(next, "background") {
 			break
 		}
+		if m := parseMarker(next); m.kind == outlineMarker || m.kind == sectionMarker || m.kind == articleMarker {
+			if _, ok := parseHeading(next); ok {
+				break // the clauses have begun
+			}
+		}
 		s += " " + next
 	}
 	s = prefix(s, 3000)
@@ -98,7 +103,7 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	if i < 0 {
 		// "THIS AGREEMENT IS MADE ON … PARTIES (1) SHBV (HONG KONG) LTD …",
 		// "… the terms and conditions under which MediaNet Group …"
-		for _, w := range []string{"parties (1)", "parties: (1)", "parties:", " under which "} {
+		for _, w := range []string{"parties (1)", "parties: (1)", "parties:"} {
 			if k := strings.Index(l, w); k >= 0 && k < 1200 {
 				i = k + len(w)
 				if strings.HasSuffix(w, "(1)") {
@@ -201,6 +206,10 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if name == "" || len(name) > 80 {
 			continue
 		}
+		if !strings.Contains(name, " ") && suffixEnd(asciiLower(name)) == len(name) &&
+			!hasPrefixFold(after, ", a ") && !hasPrefixFold(after, ", an ") {
+			continue // "DISTRIBUTION …": a heading, not a name ("Synchron, a California corporation" is one)
+		}
 		role, _ := partyRole(prefix(after, 300))
 		if role == "" {
 			continue
@@ -244,7 +253,7 @@ func labelledParties(body string) []contract.Party {
 // that begins the list of parties, or -1.
 func partyListStart(l string) int {
 	bestAt, best := -1, -1
-	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by "} {
+	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by ", " under which "} {
 		i := strings.Index(l, w)
 		if i < 0 {
 			continue
