@@ -52,10 +52,18 @@ func signatoryParties(body string) []contract.Party {
 	if by < 0 {
 		return nil
 	}
-	before := strings.TrimRight(rest[:by], " \n")
-	start := max(strings.LastIndex(before, ". "), strings.LastIndex(before, "\n"))
-	cand := strings.TrimSpace(before[start+1:])
-	if len(cand) > 120 || !isCaps(cand) && suffixEnd(asciiLower(cand)) == len(cand) {
+	// the signatory's name: the words in capitals right before "By:"
+	words := strings.Fields(rest[:by])
+	k := len(words)
+	for k > 0 && len(words)-k < 12 && isCapsWord(words[k-1]) && strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 {
+		k--
+	}
+	ws := words[k:]
+	if n := len(ws); n >= 2 && n%2 == 0 && strings.Join(ws[:n/2], " ") == strings.Join(ws[n/2:], " ") {
+		ws = ws[:n/2] // "ARES TRADING SA ARES TRADING SA": two signature columns
+	}
+	cand := strings.Join(ws, " ")
+	if cand == "" {
 		return nil
 	}
 	name, _ := partyName(cand)
@@ -555,7 +563,7 @@ func andInsideName(before, afterLower string) bool {
 		if k := strings.IndexAny(seg, ",(\n"); k >= 0 {
 			seg = seg[:k]
 		}
-		if k := suffixEnd(seg); k < len(seg) || isSuffixWord(lastWordOf(strings.TrimSpace(seg))) {
+		if k := suffixEnd(seg); k < len(seg) || isCorporateTail(lastWordOf(strings.TrimSpace(seg))) {
 			return true
 		}
 	}
