@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
@@ -51,9 +52,18 @@ func governingLaw(body string, clauses []contract.Section) (jurisdiction.Place, 
 			best = c
 		}
 	}
+	var lawClauses []contract.Section // few: the clauses headed Governing Law and the like
+	for _, s := range clauses {
+		if isLawHeading(s.Value) {
+			lawClauses = append(lawClauses, s)
+		}
+	}
 	inLawClause := func(at int) bool {
-		for _, s := range clauses {
-			if at >= s.Start && at < s.End && isLawHeading(s.Value) {
+		// the clauses are in body order: look at the last few that start
+		// at or before at (a clause may hold a sub-clause)
+		k := sort.Search(len(lawClauses), func(i int) bool { return lawClauses[i].Start > at })
+		for n := k - 1; n >= 0 && n >= k-3; n-- {
+			if at < lawClauses[n].End {
 				return true
 			}
 		}
@@ -109,13 +119,9 @@ func newLawScanner(text string) *lawScanner {
 // indexFold returns the first offset at or after from where word (lower
 // case ASCII) occurs in s in any case, or -1.
 func indexFold(s, word string, from int) int {
-	c, C := word[0], word[0]-'a'+'A'
+	first := string([]byte{word[0], word[0] - 'a' + 'A'})
 	for from < len(s) {
-		i := strings.IndexByte(s[from:], c)
-		j := strings.IndexByte(s[from:], C)
-		if i < 0 || j >= 0 && j < i {
-			i = j
-		}
+		i := strings.IndexAny(s[from:], first) // stops at the first of either case
 		if i < 0 {
 			return -1
 		}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 )
@@ -295,3 +296,24 @@ func FuzzParseHeader(f *testing.F) {
 }
 
 func isValidUTF8(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
+
+// TestAdversarialReads reads large inputs built to trigger quadratic
+// behaviour in the readers; each must finish quickly.
+func TestAdversarialReads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	for _, tc := range []struct{ name, data string }{
+		{"tags.html", strings.Repeat("<p><b>x</b></p>", 200000)},
+		{"entities.html", strings.Repeat("&amp;&#8220;&nbsp;", 200000)},
+		{"documents.txt", "<SEC-HEADER>\n</SEC-HEADER>\n" + strings.Repeat("<DOCUMENT>\n<TYPE>EX-10.1\n<TEXT>\nSUPPLY AGREEMENT\n</TEXT>\n</DOCUMENT>\n", 50000)},
+		{"unclosed.txt", "<SEC-HEADER>\n" + strings.Repeat("<DOCUMENT><TEXT><", 100000)},
+		{"pages.txt", "<SEC-DOCUMENT><DOCUMENT><TYPE>EX-10<TEXT>" + strings.Repeat("<PAGE><S><C>x", 200000)},
+	} {
+		start := time.Now()
+		_, _ = Read(tc.name, []byte(tc.data), Options{})
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("%s: %d bytes took %v", tc.name, len(tc.data), d)
+		}
+	}
+}
