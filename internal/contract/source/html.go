@@ -192,4 +192,5 @@ func (w *textWriter) flush() {
 	w.sep = ""
 }
 
+// String returns the text written so far; a pending separator is dropped.
 func (w *textWriter) String() string { return w.b.String() }

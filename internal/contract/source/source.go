@@ -84,6 +84,7 @@ type RefusedError struct {
 	Detail string
 }
 
+// Error says which file was refused and why, for the ingest summary.
 func (e *RefusedError) Error() string {
 	if e.Detail == "" {
 		return fmt.Sprintf("%s: %v", e.Path, e.Reason)
