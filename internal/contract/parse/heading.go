@@ -438,6 +438,28 @@ func acceptableName(name string) bool {
 	if strings.Contains(l, "http") || strings.Contains(l, "www.") || looksLikeDate(l) {
 		return false
 	}
+	// Notice and signature blocks: "Attn: Joseph Marino", "Title: President",
+	// "Copy to Mary Beth Brody, Esq", "By E.piphany", "Mr. Nirmal K".
+	if strings.Contains(name, ":") || strings.Contains(l, " esq") || strings.Count(name, "(") != strings.Count(name, ")") ||
+		strings.Contains(name, "*") || strings.Contains(l, "xxxx") {
+		// … and table rows with a redaction ("ICE Detector [*****]"), placeholders
+		return false
+	}
+	words := strings.Fields(l)
+	switch strings.TrimRight(words[0], ".,") {
+	case "attn", "attention", "by", "mr", "ms", "mrs", "dr", "c/o", "tel", "fax", "email", "e-mail", "phone", "telephone":
+		return false
+	}
+	if strings.HasPrefix(l, "copy to") {
+		return false
+	}
+	last := strings.TrimRight(words[len(words)-1], ".,")
+	if minorWords[last] || abbreviations[last] {
+		return false // "Relationship of the", "Contract No": cut short
+	}
+	if len(words) == 1 && isRoman(strings.ToUpper(strings.TrimRight(last, "."))) {
+		return false // "III": numbering without a heading
+	}
 	return true
 }
 

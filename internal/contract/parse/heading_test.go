@@ -153,3 +153,27 @@ func TestSplitRunTogether(t *testing.T) {
 		}
 	}
 }
+
+// Lines of notice and signature blocks are not clauses.
+func TestAcceptableName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Governing Law":                        true,
+		"Telecommunications Services":          true,
+		"Attn: Joseph Marino, President":       false,
+		"Christopher Donahue Title: President": false,
+		"Copy to Mary Beth Brody, Esq":         false,
+		"By E.piphany":                         false,
+		"Mr. Nirmal K":                         false,
+		"Dollars)2":                            false,
+		"Contract No":                          false,
+		"III":                                  false,
+		"Relationship of the":                  false,
+		"Birch First Global Investments Inc.":  false,
+		"Limitation of Liability":              true,
+		"Non-Solicitation of Employees":        true,
+	} {
+		if got := acceptableName(name); got != want {
+			t.Errorf("acceptableName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
