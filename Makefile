@@ -9,7 +9,9 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME    ?= 1000000x
 BENCH_OUT   ?= bench/results.txt
 
-.PHONY: run test lint fuzz bench bench-index build parity docker-up clean
+CUAD        ?= ../shared/corpora/cuad
+
+.PHONY: run test lint fuzz bench bench-index build eval parity docker-up clean
 
 ## run: serve the API on LISTEN_ADDR (default :8080) with a generated dev token; with no index in
 ##      INDEX_DIR (default ./data/index) first build one from CORPUS=DIR or the demo corpus (scripts/run.sh)
@@ -45,15 +47,20 @@ fuzz:
 	  $(GO) test "$$pkg" -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 
-## bench: gateway request-path and ingest throughput benchmarks (contract MB/s on one core and on
-##        all cores, demo corpus and ../shared CUAD when present), written to $(BENCH_OUT) with the machine noted
+## bench: gateway request-path, contract-parsing (CUAD MB/s per core and on all cores) and ingest throughput
+##        benchmarks (demo corpus and ../shared CUAD when present), written to $(BENCH_OUT) with the machine noted
 bench:
 	@mkdir -p $(dir $(BENCH_OUT))
 	@{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ) $$(git rev-parse --short HEAD 2>/dev/null)"; \
 	   echo "# $$(uname -srm), $$(nproc) cpus, $$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $$($(GO) version)"; \
 	   echo "# load average at start: $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"; \
 	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; \
+	   $(GO) test -run '^$$' -bench ParseCUAD -benchmem -benchtime 3x -count 3 ./internal/contract/parse; \
 	   $(GO) test -run '^$$' -bench '^BenchmarkIngest$$' -benchmem -benchtime 3x -count 3 ./internal/ingest; } | tee $(BENCH_OUT)
+
+## eval: parse the CUAD contracts and compare with their labels (docs/ingest.md); CUAD=DIR sets the corpus
+eval:
+	$(GO) run ./cmd/eval -cuad $(CUAD)
 
 ## parity: compare the embedded engine with the Lucene oracle on the parity query set (needs Java 17 + liblucene8-java; PARITY_BULK=files)
 parity:

@@ -217,12 +217,13 @@ func isMarkerRow(s string) bool {
 // whitespace collapsed.
 func join(ps []piece, width int, doc string) []string {
 	var paras []string
-	var cur strings.Builder
+	var words map[string]bool // the document's words, built on the first hyphenated break
+	var cur []byte
 	var prev *piece
 	flush := func() {
-		if cur.Len() > 0 {
-			paras = append(paras, repairInlineHyphens(collapseSpaces(dropRules(cur.String()))))
-			cur.Reset()
+		if len(cur) > 0 {
+			paras = append(paras, repairInlineHyphens(collapseSpaces(dropRules(string(cur)))))
+			cur = cur[:0]
 		}
 	}
 	for i := range ps {
@@ -231,37 +232,59 @@ func join(ps []piece, width int, doc string) []string {
 			continue
 		}
 		if prev == nil {
-			cur.WriteString(p.text)
+			cur = append(cur, p.text...)
 			prev = p
 			continue
 		}
-		a := lastParagraphLine(cur.String(), prev)
-		switch joinKind(a, prev, p, width) {
+		switch joinKind(prev.text, prev, p, width) {
 		case joinSpace:
-			cur.WriteByte(' ')
-			cur.WriteString(p.text)
+			cur = append(cur, ' ')
+			cur = append(cur, p.text...)
 		case joinHyphen:
 			// "third- party": keep the hyphen, drop the break.
-			cur.WriteString(p.text)
+			cur = append(cur, p.text...)
 		case joinWord:
 			// "manu-" + "facturing": drop the hyphen when the document
 			// uses the whole word elsewhere.
-			s := cur.String()
-			frag := lastWord(s[:len(s)-1])
+			frag := lastWordBytes(cur[:len(cur)-1])
 			next := firstWord(p.text)
-			if frag != "" && next != "" && strings.Contains(doc, frag+next) {
-				cur.Reset()
-				cur.WriteString(s[:len(s)-1])
+			if words == nil {
+				words = wordSet(doc)
 			}
-			cur.WriteString(p.text)
+			if frag != "" && next != "" && words[strings.ToLower(frag+next)] {
+				cur = cur[:len(cur)-1]
+			}
+			cur = append(cur, p.text...)
 		default:
 			flush()
-			cur.WriteString(p.text)
+			cur = append(cur, p.text...)
 		}
 		prev = p
 	}
 	flush()
 	return paras
+}
+
+// wordSet returns the lower-cased words (runs of letters) of s.
+func wordSet(s string) map[string]bool {
+	set := make(map[string]bool)
+	start := -1
+	for i, r := range s {
+		if unicode.IsLetter(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			set[strings.ToLower(s[start:i])] = true
+			start = -1
+		}
+	}
+	if start >= 0 {
+		set[strings.ToLower(s[start:])] = true
+	}
+	return set
 }
 
 type joinHow uint8
@@ -272,10 +295,6 @@ const (
 	joinHyphen
 	joinWord
 )
-
-// lastParagraphLine is the text of the current paragraph that the join
-// decision looks at: the last piece.
-func lastParagraphLine(_ string, prev *piece) string { return prev.text }
 
 // joinKind decides whether piece b continues the paragraph that piece a
 // (whose text is at) ends.
@@ -374,7 +393,7 @@ func startsStructure(b, a string) bool {
 // isHeadingLine reports whether a is a short line without final
 // punctuation whose words are capitalised: "Grant of Rights".
 func isHeadingLine(a string, width int) bool {
-	if len(a) > 80 || len(a)*10 > width*6 || endsSentence(a) || midSentence(a) {
+	if len(a) > 80 || len(a)*10 > width*6 || endsSentence(a) || strings.HasSuffix(a, ",") || strings.HasSuffix(a, "-") {
 		return false
 	}
 	words := strings.Fields(a)
@@ -439,6 +458,19 @@ func lastWord(s string) string {
 		i--
 	}
 	return s[i:]
+}
+
+// lastWordBytes is lastWord of a byte slice, without copying it.
+func lastWordBytes(b []byte) string {
+	i := len(b)
+	for i > 0 && len(b)-i < 64 {
+		c := b[i-1]
+		if c == ' ' || c == '(' || c == '"' || c == '\'' || c == '[' || c == '/' {
+			break
+		}
+		i--
+	}
+	return string(b[i:])
 }
 
 // firstWord returns the leading run of letters of s.

@@ -53,13 +53,16 @@ type entry struct {
 }
 
 type gazetteer struct {
-	byKey    map[string]entry
+	byKey map[string]entry
+	// prefixes holds every proper word prefix of a key ("new", "papua new"),
+	// so matching stops extending a phrase as soon as no name can follow.
+	prefixes map[string]bool
 	maxWords int
 	byValue  map[string]Place
 }
 
 var load = sync.OnceValue(func() *gazetteer {
-	g := &gazetteer{byKey: make(map[string]entry), byValue: make(map[string]Place)}
+	g := &gazetteer{byKey: make(map[string]entry), prefixes: make(map[string]bool), byValue: make(map[string]Place)}
 	countryNames := make(map[string]string)
 	parse := func(table string, region bool) {
 		for line := range strings.Lines(table) {
@@ -119,6 +122,11 @@ func (g *gazetteer) add(name string, p Place, adjective bool) {
 	}
 	g.byKey[key] = entry{place: p, adjective: adjective}
 	g.maxWords = max(g.maxWords, len(words))
+	for i := 0; i < len(key); i++ {
+		if key[i] == ' ' {
+			g.prefixes[key[:i]] = true
+		}
+	}
 }
 
 // ByValue returns the place with the given value ("new-york-us").
@@ -161,20 +169,28 @@ func FindAll(text string) []Match {
 	var buf [64]word
 	ws := words(text, buf[:0])
 	var out []Match
+	var key []byte
 	for i := 0; i < len(ws); {
-		found := false
-		for n := min(g.maxWords, len(ws)-i); n >= 1; n-- {
-			key := joinWords(text, ws[i:i+n])
-			if e, ok := g.byKey[key]; ok {
-				out = append(out, Match{Place: e.place, Start: ws[i].start, End: ws[i+n-1].end, Adjective: e.adjective})
-				i += n
-				found = true
+		key = key[:0]
+		best, bestN := entry{}, 0
+		for n := 1; n <= g.maxWords && i+n <= len(ws); n++ {
+			if n > 1 {
+				key = append(key, ' ')
+			}
+			key = appendKey(key, text[ws[i+n-1].start:ws[i+n-1].end])
+			if e, ok := g.byKey[string(key)]; ok {
+				best, bestN = e, n
+			}
+			if !g.prefixes[string(key)] {
 				break
 			}
 		}
-		if !found {
+		if bestN == 0 {
 			i++
+			continue
 		}
+		out = append(out, Match{Place: best.place, Start: ws[i].start, End: ws[i+bestN-1].end, Adjective: best.adjective})
+		i += bestN
 	}
 	return out
 }
@@ -250,40 +266,44 @@ func isLetterAt(s string, i int) bool {
 // joinWords builds the lookup key of ws: lower case, accents and
 // apostrophes dropped, "&" as "and", one space between words.
 func joinWords(s string, ws []word) string {
-	var b strings.Builder
+	var key []byte
 	for i, w := range ws {
 		if i > 0 {
-			b.WriteByte(' ')
+			key = append(key, ' ')
 		}
-		t := s[w.start:w.end]
-		if t == "&" {
-			b.WriteString("and")
+		key = appendKey(key, s[w.start:w.end])
+	}
+	return string(key)
+}
+
+// appendKey appends the key form of one word to key.
+func appendKey(key []byte, t string) []byte {
+	if t == "&" {
+		return append(key, "and"...)
+	}
+	for j := 0; j < len(t); {
+		c := t[j]
+		if c < utf8.RuneSelf {
+			switch {
+			case c >= 'A' && c <= 'Z':
+				key = append(key, c+'a'-'A')
+			case c == '\'':
+			default:
+				key = append(key, c)
+			}
+			j++
 			continue
 		}
-		for j := 0; j < len(t); {
-			c := t[j]
-			if c < utf8.RuneSelf {
-				switch {
-				case c >= 'A' && c <= 'Z':
-					b.WriteByte(c + 'a' - 'A')
-				case c == '\'':
-				default:
-					b.WriteByte(c)
-				}
-				j++
-				continue
-			}
-			r, n := utf8.DecodeRuneInString(t[j:])
-			j += n
-			if r == '’' {
-				continue
-			}
-			for _, d := range norm.NFD.String(string(r)) {
-				if !unicode.Is(unicode.Mn, d) {
-					b.WriteRune(unicode.ToLower(d))
-				}
+		r, n := utf8.DecodeRuneInString(t[j:])
+		j += n
+		if r == '’' {
+			continue
+		}
+		for _, d := range norm.NFD.String(string(r)) {
+			if !unicode.Is(unicode.Mn, d) {
+				key = utf8.AppendRune(key, unicode.ToLower(d))
 			}
 		}
 	}
-	return b.String()
+	return key
 }

@@ -188,6 +188,8 @@ func quotedTerm(p string, q int) (string, int) {
 		}
 		if closes {
 			t := strings.TrimSpace(strings.TrimRight(p[start:i], ",. "))
+			// `("this Agreement")`, `("the Services")`
+			t = strings.TrimPrefix(strings.TrimPrefix(t, "this "), "the ")
 			if !validTerm(t) {
 				return "", 0
 			}
@@ -236,7 +238,7 @@ func isRedactionTerm(t string) bool {
 // a defining verb, possibly after a comma or "shall".
 func startsWithVerb(s string) bool {
 	s = strings.TrimLeft(s, " ,:")
-	l := asciiLower(s[:min(len(s), 40)])
+	l := asciiLower(prefix(s, 40))
 	for _, v := range definingVerbs {
 		if strings.HasPrefix(l, v) && (len(l) == len(v) || !isLetterByte(l[len(v)])) {
 			return true
@@ -283,9 +285,12 @@ func inlineContextOK(p string, q, after int) bool {
 			return true
 		}
 	}
-	before := strings.ToLower(strings.TrimRight(p[max(0, q-40):q], " ,"))
-	for _, w := range []string{"referred to as", "referred to herein as", "hereinafter", "hereafter", "called"} {
-		if strings.HasSuffix(before, w) {
+	before := strings.ToLower(strings.TrimRight(p[max(0, q-50):q], " ,"))
+	for _, a := range []string{" the", " a", " an"} {
+		before = strings.TrimSuffix(before, a)
+	}
+	for _, w := range []string{"referred to as", "referred to herein as", "hereinafter", "hereafter", "called", "individually as", "collectively as", "together as", "known as", "each as", "jointly as"} {
+		if strings.HasSuffix(before, w) && closesOK {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
@@ -36,8 +37,7 @@ var entityPhrases = []string{"organized under", "organised under", "incorporated
 // of the Commonwealth of Kentucky"). A Governing Law clause that names a
 // place without those words ("GOVERNING LAW: New York") counts too.
 func governingLaw(body string, clauses []contract.Section) (jurisdiction.Place, bool) {
-	lower := asciiLower(body)
-	words := newLawScanner(lower)
+	words := newLawScanner(body)
 	var best lawCandidate
 	found := false
 	consider := func(c lawCandidate) {
@@ -52,9 +52,18 @@ func governingLaw(body string, clauses []contract.Section) (jurisdiction.Place, 
 			best = c
 		}
 	}
+	var lawClauses []contract.Section // few: the clauses headed Governing Law and the like
+	for _, s := range clauses {
+		if isLawHeading(s.Value) {
+			lawClauses = append(lawClauses, s)
+		}
+	}
 	inLawClause := func(at int) bool {
-		for _, s := range clauses {
-			if at >= s.Start && at < s.End && isLawHeading(s.Value) {
+		// the clauses are in body order: look at the last few that start
+		// at or before at (a clause may hold a sub-clause)
+		k := sort.Search(len(lawClauses), func(i int) bool { return lawClauses[i].Start > at })
+		for n := k - 1; n >= 0 && n >= k-3; n-- {
+			if at < lawClauses[n].End {
 				return true
 			}
 		}
@@ -66,17 +75,17 @@ func governingLaw(body string, clauses []contract.Section) (jurisdiction.Place, 
 			break
 		}
 		from = j
-		place, ok := placeAfterLaw(body, lower, j)
+		place, ok := placeAfterLaw(body, j)
 		if !ok {
 			place, ok = placeBeforeLaw(body, i)
 		}
 		if !ok {
-			place, ok = placeThereof(body, lower, i, j)
+			place, ok = placeThereof(body, i, j)
 		}
-		if !ok || isEntityDescription(lower, i) {
+		if !ok || isEntityDescription(body, i) {
 			continue
 		}
-		consider(lawCandidate{place: place, at: i, score: lawScore(lower, i, inLawClause(i))})
+		consider(lawCandidate{place: place, at: i, score: lawScore(body, i, inLawClause(i))})
 	}
 	if found {
 		return best.place, true
@@ -84,7 +93,7 @@ func governingLaw(body string, clauses []contract.Section) (jurisdiction.Place, 
 	// "GOVERNING LAW: New York" — a law clause that only names the place.
 	for _, s := range clauses {
 		if isLawHeading(s.Value) && s.Snippet != "" {
-			if m, ok := jurisdiction.First(s.Snippet[:min(len(s.Snippet), 120)]); ok && !m.Adjective {
+			if m, ok := jurisdiction.First(prefix(s.Snippet, 120)); ok && !m.Adjective {
 				return m.Place, true
 			}
 		}
@@ -93,35 +102,52 @@ func governingLaw(body string, clauses []contract.Section) (jurisdiction.Place, 
 }
 
 // lawScanner finds the words that introduce a legal system — "law",
-// "laws", "regulations", "legislation" — as whole words, remembering the
-// next occurrence of each so the body is scanned once.
+// "laws", "regulations", "legislation" — as whole words in any case,
+// remembering the next occurrence of each so the body is scanned once and
+// never copied.
 type lawScanner struct {
-	lower string
-	at    [3]int // next occurrence of each word at or after the last from; -2 unknown
+	text string
+	at   [3]int // next occurrence of each word at or after the last from; -2 unknown
 }
 
 var lawScanWords = [3]string{"law", "regulations", "legislation"}
 
-func newLawScanner(lower string) *lawScanner {
-	return &lawScanner{lower: lower, at: [3]int{-2, -2, -2}}
+func newLawScanner(text string) *lawScanner {
+	return &lawScanner{text: text, at: [3]int{-2, -2, -2}}
+}
+
+// indexFold returns the first offset at or after from where word (lower
+// case ASCII) occurs in s in any case, or -1.
+func indexFold(s, word string, from int) int {
+	first := string([]byte{word[0], word[0] - 'a' + 'A'})
+	for from < len(s) {
+		i := strings.IndexAny(s[from:], first) // stops at the first of either case
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if i+len(word) <= len(s) && strings.EqualFold(s[i:i+len(word)], word) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
 }
 
 // next returns the start and end of the next law word at or after from,
 // or -1, -1.
 func (s *lawScanner) next(from int) (int, int) {
-	for from < len(s.lower) {
+	for from < len(s.text) {
 		best := -1
 		for k, w := range lawScanWords {
 			if s.at[k] == -1 {
 				continue
 			}
 			if s.at[k] < from {
-				i := strings.Index(s.lower[from:], w)
-				if i < 0 {
-					s.at[k] = -1
+				s.at[k] = indexFold(s.text, w, from)
+				if s.at[k] < 0 {
 					continue
 				}
-				s.at[k] = from + i
 			}
 			if best < 0 || s.at[k] < s.at[best] {
 				best = k
@@ -132,10 +158,10 @@ func (s *lawScanner) next(from int) (int, int) {
 		}
 		i := s.at[best]
 		j := i + len(lawScanWords[best])
-		if best == 0 && j < len(s.lower) && s.lower[j] == 's' {
+		if best == 0 && j < len(s.text) && (s.text[j] == 's' || s.text[j] == 'S') {
 			j++
 		}
-		if i > 0 && isLetterByte(s.lower[i-1]) || j < len(s.lower) && isLetterByte(s.lower[j]) {
+		if i > 0 && isLetterByte(s.text[i-1]) || j < len(s.text) && isLetterByte(s.text[j]) {
 			from = i + 1 // "bylaws", "lawful", "lawyer"
 			continue
 		}
@@ -147,12 +173,12 @@ func (s *lawScanner) next(from int) (int, int) {
 // placeThereof resolves "the laws thereof" and "the laws of such state" to
 // the last place named before them in the sentence: "accepted … in the
 // State of Nevada and shall be governed … by the laws thereof".
-func placeThereof(body, lower string, i, j int) (jurisdiction.Place, bool) {
-	rest := lower[j:min(len(lower), j+24)]
+func placeThereof(body string, i, j int) (jurisdiction.Place, bool) {
+	rest := asciiLower(body[j:min(len(body), j+24)])
 	if !strings.HasPrefix(rest, " thereof") && !strings.HasPrefix(rest, " of such state") && !strings.HasPrefix(rest, " of said state") {
 		return jurisdiction.Place{}, false
 	}
-	s, _ := sentenceBounds(lower, i, 400)
+	s, _ := sentenceBounds(body, i, 400)
 	ms := jurisdiction.FindAll(body[s:i])
 	for k := len(ms) - 1; k >= 0; k-- {
 		if !ms[k].Adjective {
@@ -173,8 +199,9 @@ func isLawHeading(value string) bool {
 
 // placeAfterLaw resolves "of [the State of] New York" or "in force in Hong
 // Kong" right after "law"/"laws" at offset j.
-func placeAfterLaw(body, lower string, j int) (jurisdiction.Place, bool) {
-	rest := lower[j:min(len(lower), j+200)]
+func placeAfterLaw(body string, j int) (jurisdiction.Place, bool) {
+	window := asciiLower(prefix(body[j:], 200))
+	rest := window
 	var k int
 	switch {
 	case strings.HasPrefix(rest, " of "):
@@ -196,10 +223,10 @@ func placeAfterLaw(body, lower string, j int) (jurisdiction.Place, bool) {
 		}
 	}
 	start := j + k
-	end := min(len(body), start+160)
+	end := min(len(body), start+160, j+len(window))
 	// The place is named before the clause moves on.
 	for _, stop := range []string{" without", " excluding", " except", " other than", ". ", "; ", " notwithstanding", " (without", " regardless", " and the courts", " and any ", " court"} {
-		if x := strings.Index(lower[start:end], stop); x >= 0 {
+		if x := strings.Index(window[k:end-j], stop); x >= 0 {
 			end = start + x
 		}
 	}
@@ -223,7 +250,7 @@ func placeAfterLaw(body, lower string, j int) (jurisdiction.Place, bool) {
 // from the law word: " and decisions of", ", other than choice of law
 // rules, of", ", of". It returns -1 otherwise.
 func detourToOf(rest string) int {
-	rest = rest[:min(len(rest), 90)]
+	rest = prefix(rest, 90)
 	switch {
 	case strings.HasPrefix(rest, " and "):
 		i := strings.Index(rest, " of ")
@@ -255,8 +282,8 @@ func placeBeforeLaw(body string, i int) (jurisdiction.Place, bool) {
 
 // isEntityDescription reports whether the "law" at i describes how a party
 // was formed: "a corporation organized under the laws of Delaware".
-func isEntityDescription(lower string, i int) bool {
-	before := lower[max(0, i-60):i]
+func isEntityDescription(body string, i int) bool {
+	before := asciiLower(body[max(0, i-60):i])
 	for _, p := range entityPhrases {
 		if strings.Contains(before, p) {
 			return true
@@ -270,13 +297,15 @@ var governVerbs = []string{"govern", "construed", "interpreted", "enforced", "co
 
 // lawScore rates how surely the sentence around offset i states the
 // governing law.
-func lawScore(lower string, i int, inLawClause bool) int {
-	s, e := sentenceBounds(lower, i, 400)
-	sent := lower[s:e]
+func lawScore(body string, i int, inLawClause bool) int {
+	s, e := sentenceBounds(body, i, 400)
+	sent := asciiLower(body[s:e])
 	score := 0
+	governs := false
 	for _, w := range governVerbs {
 		if strings.Contains(sent, w) {
 			score += 4
+			governs = true
 			break
 		}
 	}
@@ -289,7 +318,7 @@ func lawScore(lower string, i int, inLawClause bool) int {
 	if inLawClause {
 		score += 3
 	}
-	if strings.Contains(sent, "arbitration") && !strings.Contains(sent, "govern") && !strings.Contains(sent, "construed") {
+	if strings.Contains(sent, "arbitration") && !governs {
 		score -= 2
 	}
 	return score

@@ -52,6 +52,9 @@ func parseHeading(p string) (heading, bool) {
 		if n == 0 {
 			n, name = capsRunHeading(rest, m)
 		}
+		if n == 0 && m.kind != noMarker {
+			n, name = titleRunHeading(rest)
+		}
 		if n == 0 {
 			return heading{}, false
 		}
@@ -155,6 +158,11 @@ func acceptRunIn(rest, phrase string, textAt int, m marker) (int, string) {
 	if len(words) == 0 || hasVerb(words) || strings.ContainsAny(phrase, "\"“”;") {
 		return 0, ""
 	}
+	for _, w := range words {
+		if n, d := outlineNumber(w); n > 0 && d >= 2 {
+			return 0, "" // "DEFINITIONS 1.1 Definitions": a heading and the next one's number
+		}
+	}
 	if !isUpperStart(words[0]) && !unicode.IsDigit(firstRune(words[0])) {
 		return 0, ""
 	}
@@ -186,8 +194,8 @@ func capsRunHeading(rest string, m marker) (int, string) {
 			return 0, "" // the whole paragraph would have been a heading
 		}
 		w := rest[i : i+j]
-		if !isCapsWord(w) || strings.ContainsAny(w, "\"“,;") {
-			break
+		if !isCapsWord(w) || strings.ContainsAny(w, "\"“,;") || parseMarker(w+" X").kind == outlineMarker && strings.Contains(w, ".") {
+			break // "GOVERNING LAW 22.1 This …" ends before the number
 		}
 		u, _ := letterCase(w)
 		if u >= 3 {
@@ -207,7 +215,7 @@ func capsRunHeading(rest string, m marker) (int, string) {
 	}
 	r := firstRune(next)
 	switch {
-	case m.kind == articleMarker || m.kind == sectionMarker:
+	case m.kind == articleMarker || m.kind == sectionMarker || m.kind == outlineMarker && parseMarker(next).kind == outlineMarker:
 		// anything may follow: "ARTICLE 5 TERM 5.1 The term …"
 	case unicode.IsUpper(r):
 		if m.kind == noMarker && (words < 2 || !isTitleWord(next)) {
@@ -217,6 +225,36 @@ func capsRunHeading(rest string, m marker) (int, string) {
 		return 0, ""
 	}
 	return end, phrase
+}
+
+// titleRunHeading reads a numbered heading in title case without a stop,
+// up to the word that starts the sentence: "23. Governing Law This
+// Agreement will be …".
+func titleRunHeading(rest string) (int, string) {
+	words := strings.Fields(prefix(rest, maxHeadingBytes))
+	for i, w := range words {
+		if i == 0 {
+			if !isUpperStart(w) || sentenceStarts[strings.ToLower(w)] {
+				return 0, ""
+			}
+			continue
+		}
+		if i > 6 {
+			return 0, ""
+		}
+		lw := strings.ToLower(w)
+		if sentenceStarts[lw] && isUpperStart(w) && !minorWords[lw] || lw == "this" && isUpperStart(w) {
+			phrase := strings.Join(words[:i], " ")
+			if hasVerb(words[:i]) || strings.ContainsAny(phrase, ".,;:\"“") || !isTitleCase(words[:i]) {
+				return 0, ""
+			}
+			return strings.Index(rest, phrase) + len(phrase) + 1, phrase
+		}
+		if !isUpperStart(w) && !minorWords[lw] {
+			return 0, ""
+		}
+	}
+	return 0, ""
 }
 
 // isTitleWord reports whether the first word of s is capitalised but not
@@ -399,6 +437,28 @@ func acceptableName(name string) bool {
 	}
 	if strings.Contains(l, "http") || strings.Contains(l, "www.") || looksLikeDate(l) {
 		return false
+	}
+	// Notice and signature blocks: "Attn: Joseph Marino", "Title: President",
+	// "Copy to Mary Beth Brody, Esq", "By E.piphany", "Mr. Nirmal K".
+	if strings.Contains(name, ":") || strings.Contains(l, " esq") || strings.Count(name, "(") != strings.Count(name, ")") ||
+		strings.Contains(name, "*") || strings.Contains(l, "xxxx") {
+		// … and table rows with a redaction ("ICE Detector [*****]"), placeholders
+		return false
+	}
+	words := strings.Fields(l)
+	switch strings.TrimRight(words[0], ".,") {
+	case "attn", "attention", "by", "mr", "ms", "mrs", "dr", "c/o", "tel", "fax", "email", "e-mail", "phone", "telephone":
+		return false
+	}
+	if strings.HasPrefix(l, "copy to") {
+		return false
+	}
+	last := strings.TrimRight(words[len(words)-1], ".,")
+	if minorWords[last] || abbreviations[last] {
+		return false // "Relationship of the", "Contract No": cut short
+	}
+	if len(words) == 1 && isRoman(strings.ToUpper(strings.TrimRight(last, "."))) {
+		return false // "III": numbering without a heading
 	}
 	return true
 }

@@ -74,7 +74,12 @@ func parseMarker(p string) marker {
 			n++
 			dotted = true
 		}
-		if !dotted || n >= len(p) || p[n] != ' ' {
+		if n >= len(p) || p[n] != ' ' {
+			return marker{}
+		}
+		// "22 GOVERNING LAW": a number without a dot numbers a heading
+		// only when two words in capitals follow it.
+		if !dotted && !capsWordsFollow(p[n+1:], 2) {
 			return marker{}
 		}
 		return marker{kind: outlineMarker, end: skipSeparators(p, n), depth: d}
@@ -90,6 +95,27 @@ func parseMarker(p string) marker {
 		return marker{kind: enumMarker, end: skipSeparators(p, 2), depth: 1}
 	}
 	return marker{}
+}
+
+// capsWordsFollow reports whether s starts with n words in capitals of at
+// least two letters each.
+func capsWordsFollow(s string, n int) bool {
+	for k := 0; k < n; k++ {
+		j := strings.IndexByte(s, ' ')
+		w := s
+		if j >= 0 {
+			w = s[:j]
+		}
+		u, l := letterCase(w)
+		if u < 2 || l > 0 {
+			return false
+		}
+		if j < 0 {
+			return k+1 == n
+		}
+		s = s[j+1:]
+	}
+	return true
 }
 
 // keywordLen matches a keyword ("article", "section") at the start of p in

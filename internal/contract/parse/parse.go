@@ -50,7 +50,7 @@ func classify(title, body string, spans []span, pre preamble) *contract.Attr {
 		if a, ok := category.Classify(selfName(p)); ok {
 			return a
 		}
-		if a, ok := category.Classify(referencedAgreement(p[:min(len(p), 1500)])); ok {
+		if a, ok := category.Classify(referencedAgreement(prefix(p, 1500))); ok {
 			return a
 		}
 	}

@@ -52,10 +52,18 @@ func signatoryParties(body string) []contract.Party {
 	if by < 0 {
 		return nil
 	}
-	before := strings.TrimRight(rest[:by], " \n")
-	start := max(strings.LastIndex(before, ". "), strings.LastIndex(before, "\n"))
-	cand := strings.TrimSpace(before[start+1:])
-	if len(cand) > 120 || !isCaps(cand) && suffixEnd(asciiLower(cand)) == len(cand) {
+	// the signatory's name: the words in capitals right before "By:"
+	words := strings.Fields(rest[:by])
+	k := len(words)
+	for k > 0 && len(words)-k < 12 && isCapsWord(words[k-1]) && strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 {
+		k--
+	}
+	ws := words[k:]
+	if n := len(ws); n >= 2 && n%2 == 0 && strings.Join(ws[:n/2], " ") == strings.Join(ws[n/2:], " ") {
+		ws = ws[:n/2] // "ARES TRADING SA ARES TRADING SA": two signature columns
+	}
+	cand := strings.Join(ws, " ")
+	if cand == "" {
 		return nil
 	}
 	name, _ := partyName(cand)
@@ -83,15 +91,38 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	}
 	p := body[spans[pre.para].start:spans[pre.para].end]
 	s := p[pre.at:]
-	// The list may continue in the next paragraphs ("BETWEEN:" / "(1) …").
+	// The list may continue in the next paragraphs ("BETWEEN:" / "(1) …"),
+	// not into the recitals.
 	for k := pre.para + 1; k < len(spans) && k <= pre.para+4 && len(s) < 1500; k++ {
-		s += " " + body[spans[k].start:spans[k].end]
+		next := body[spans[k].start:spans[k].end]
+		if hasPrefixFold(next, "whereas") || hasPrefixFold(next, "recital") || hasPrefixFold(next, "now, therefore") || hasPrefixFold(next, "background") {
+			break
+		}
+		if m := parseMarker(next); m.kind == outlineMarker || m.kind == sectionMarker || m.kind == articleMarker {
+			if _, ok := parseHeading(next); ok {
+				break // the clauses have begun
+			}
+		}
+		s += " " + next
 	}
-	s = s[:min(len(s), 3000)]
+	s = prefix(s, 3000)
 	l := asciiLower(s)
 	i := partyListStart(l)
 	if i < 0 {
-		return nil
+		// "THIS AGREEMENT IS MADE ON … PARTIES (1) SHBV (HONG KONG) LTD …",
+		// "… the terms and conditions under which MediaNet Group …"
+		for _, w := range []string{"parties (1)", "parties: (1)", "parties:"} {
+			if k := strings.Index(l, w); k >= 0 && k < 1200 {
+				i = k + len(w)
+				if strings.HasSuffix(w, "(1)") {
+					i -= 3
+				}
+				break
+			}
+		}
+		if i < 0 {
+			return nil
+		}
 	}
 	var parties []contract.Party
 	rest := s[i:]
@@ -122,13 +153,13 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 	for i := 0; i < last; i++ {
 		p := body[spans[i].start:spans[i].end]
 		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(p), ":"))
-		if len(l) < 300 {
+		if len(l) < 1200 {
 			// "COLLABORATION AGREEMENT by and between THERAVANCE, INC. and
 			// GLAXO GROUP LIMITED", "Among SUMITOMO MITSUI BANKING
-			// CORPORATION, …"
-			for _, w := range []string{"by and between ", "between ", "among "} {
-				k := strings.Index(l, w)
-				if k < 0 || k > 0 && l[k-1] != ' ' || k+len(w) >= len(l) {
+			// CORPORATION, …", "Between: DGT Corp. Suite 207 …"
+			for _, w := range []string{"by and between ", "between: ", "between ", "among: ", "among "} {
+				k := strings.Index(prefix(l, 250), w)
+				if k < 0 || k > 0 && l[k-1] != ' ' && l[k-1] != '"' || k+len(w) >= len(l) {
 					continue
 				}
 				if name, _ := partyName(p[k+len(w):]); name != "" {
@@ -144,9 +175,6 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 			p := strings.TrimSpace(body[spans[k].start:spans[k].end])
 			if strings.EqualFold(p, "and") || strings.EqualFold(p, "and:") {
 				continue
-			}
-			if len(p) > 150 {
-				break
 			}
 			name, _ := partyName(p)
 			if name == "" {
@@ -175,7 +203,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if len(p) < 80 || !isUpperStart(p) {
 			continue
 		}
-		head := asciiLower(p[:min(len(p), 700)])
+		head := asciiLower(prefix(p, 700))
 		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
 			continue
 		}
@@ -186,7 +214,11 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if name == "" || len(name) > 80 {
 			continue
 		}
-		role, _ := partyRole(after[:min(len(after), 300)])
+		if !strings.Contains(name, " ") && suffixEnd(asciiLower(name)) == len(name) &&
+			!hasPrefixFold(after, ", a ") && !hasPrefixFold(after, ", an ") {
+			continue // "DISTRIBUTION …": a heading, not a name ("Synchron, a California corporation" is one)
+		}
+		role, _ := partyRole(prefix(after, 300))
 		if role == "" {
 			continue
 		}
@@ -199,7 +231,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 // the text, as contracts translated from Chinese do: "Party A: ZTO
 // Express Co., Ltd. Address: …", "Party A (Shipper): …".
 func labelledParties(body string) []contract.Party {
-	head := body[:min(len(body), 8000)]
+	head := prefix(body, 8000)
 	var parties []contract.Party
 	for _, label := range []string{"Party A", "Party B"} {
 		i := strings.Index(head, label)
@@ -229,7 +261,7 @@ func labelledParties(body string) []contract.Party {
 // that begins the list of parties, or -1.
 func partyListStart(l string) int {
 	bestAt, best := -1, -1
-	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by "} {
+	for _, w := range []string{" between", " among", "between:", "among:", "entered into by ", "entered in by ", " made by ", "executed by ", "is by ", " under which "} {
 		i := strings.Index(l, w)
 		if i < 0 {
 			continue
@@ -263,11 +295,11 @@ func partyName(s string) (string, string) {
 		}
 		// "between the following parties: X …", "… parties on 1 April
 		// 2020. PARTIES (1) X …"
-		if hasPrefixFold(s, "the following") || hasPrefixFold(s, "following") {
-			if i := strings.IndexAny(s[:min(len(s), 120)], ":："); i > 0 {
+		if hasPrefixFold(s, "the following") || hasPrefixFold(s, "following") || hasPrefixFold(s, "parties") {
+			if i := strings.IndexAny(prefix(s, 120), ":："); i > 0 {
 				s = s[i+1:]
 				changed = true
-			} else if i := strings.Index(s[:min(len(s), 160)], "(1)"); i > 0 {
+			} else if i := strings.Index(prefix(s, 160), "(1)"); i > 0 {
 				s = s[i:]
 				changed = true
 			}
@@ -290,7 +322,7 @@ func partyName(s string) (string, string) {
 		end = nl
 	}
 	if quoted {
-		if q := strings.IndexAny(s[:min(len(s), maxPartyBytes)], "\"”"); q > 0 {
+		if q := strings.IndexAny(prefix(s, maxPartyBytes), "\"”"); q > 0 {
 			end = q
 		}
 	}
@@ -310,8 +342,14 @@ func plausibleName(name string) bool {
 		return false
 	}
 	l := strings.ToLower(name)
-	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") {
+	if genericRoles[l] || strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "whereas") || strings.HasPrefix(l, "parties") || strings.HasPrefix(l, "us ") ||
+		strings.HasPrefix(l, "pursuant") || strings.HasPrefix(l, "contract no") || strings.Contains(l, "exhibit") {
 		return false
+	}
+	for _, w := range strings.Fields(l) {
+		if w == "agreement" || w == "agreement," {
+			return false // a title, not a name
+		}
 	}
 	if strings.IndexFunc(name, func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) }) >= 0 {
 		return true
@@ -357,7 +395,7 @@ var corporateTail = []string{
 
 // nameEnd returns where a party's name ends in s.
 func nameEnd(s string) int {
-	l := asciiLower(s[:min(len(s), maxPartyBytes+40)])
+	l := asciiLower(prefix(s, maxPartyBytes+40))
 	end := min(len(l), suffixEnd(l), placeAfterComma(s[:len(l)]))
 	for _, d := range nameDelimiters {
 		from := 0
@@ -444,7 +482,7 @@ func suffixEnd(l string) int {
 func isSuffixWord(w string) bool {
 	switch w {
 	case "inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "corp.", "corporation", "plc", "l.p.",
-		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd", "kg":
+		"s.a.", "b.v.", "n.v.", "a.g.", "ag", "gmbh", "s.p.a.", "s.r.l.", "pte.", "pty", "pty.", "llp", "l.l.p.", "bhd", "kg", "a/s":
 		return true
 	}
 	return false
@@ -518,8 +556,19 @@ func andInsideName(before, afterLower string) bool {
 	if namePairs[strings.Trim(last, ",.")+" "+next] {
 		return true
 	}
+	// capitals on both sides, a legal form after: "ATHENE ANNUITY AND
+	// LIFE COMPANY"
+	if isCaps(b) && len(b) < 60 {
+		seg := prefix(afterLower, 60)
+		if k := strings.IndexAny(seg, ",(\n"); k >= 0 {
+			seg = seg[:k]
+		}
+		if k := suffixEnd(seg); k < len(seg) || isCorporateTail(lastWordOf(strings.TrimSpace(seg))) {
+			return true
+		}
+	}
 	// capitals on both sides, up to the defined name
-	seg := afterLower[:min(len(afterLower), 80)]
+	seg := prefix(afterLower, 80)
 	paren := strings.Index(seg, " (")
 	if paren < 0 || strings.ContainsAny(seg[:paren], ",;") || strings.Count(seg[:paren], " ") > 3 {
 		return false
@@ -586,15 +635,14 @@ func nextPartyStart(s string) int {
 			return -1
 		}
 		i += from
+		if strings.Contains(l[:i], ". ") || strings.Contains(l[:i], "; ") {
+			return -1 // the sentence naming the parties has ended
+		}
 		j := i + len(" and ")
 		rest := strings.TrimLeft(s[j:], " ")
 		if rest != "" && (unicode.IsUpper(firstRune(rest)) || firstRune(rest) == '(') && !strings.HasPrefix(asciiLower(rest), "and/or") {
 			// "and Delaware corporation" is not a party; "and XYZ Inc." is.
 			return j
-		}
-		// a sentence end stops the list
-		if k := strings.Index(l[from:i], ". "); k >= 0 {
-			return -1
 		}
 		from = j
 	}

@@ -11,8 +11,14 @@ import (
 // body, and the group id hashes all of it.
 const maxSnippetBytes = 2000
 
+// maxHashBytes bounds the text a group id hashes: two sections that agree
+// on their first 32 KB are the same wording, and an article that spans
+// half a contract costs no more than that.
+const maxHashBytes = 32 << 10
+
 // groupID is "en/<slug of value>#<hash of the normalised text>".
 func groupID(value, text string) string {
+	text = prefix(text, maxHashBytes)
 	slug := contract.Slug(value)
 	if slug == "" {
 		slug = "section"
@@ -98,7 +104,7 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 			Type:    contract.Clause,
 			Name:    hd.h.name,
 			Value:   value,
-			Snippet: cut(collapseParagraphs(text), maxSnippetBytes),
+			Snippet: cut(collapseParagraphs(prefix(text, maxSnippetBytes+64)), maxSnippetBytes),
 			GroupID: groupID(value, text),
 			Start:   sp.start,
 			End:     max(end, sp.end),
@@ -136,6 +142,9 @@ func isWitness(p string) bool {
 }
 
 func isTOCStart(p string) bool {
+	if len(p) > 40 {
+		p = p[:40]
+	}
 	l := strings.ToLower(strings.TrimRight(p, " .:"))
 	return l == "table of contents" || l == "contents" || l == "index" || strings.HasPrefix(l, "table of contents ")
 }

@@ -31,7 +31,6 @@ func textHash(s string) string {
 		prime64  = 1099511628211
 	)
 	h := uint64(offset64)
-	add := func(c byte) { h = (h ^ uint64(c)) * prime64 }
 	started, pending := false, false
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -43,10 +42,10 @@ func textHash(s string) string {
 				continue
 			}
 			if pending && started {
-				add(' ')
+				h = (h ^ ' ') * prime64
 			}
 			pending, started = false, true
-			add(lc)
+			h = (h ^ uint64(lc)) * prime64
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
@@ -56,12 +55,12 @@ func textHash(s string) string {
 			continue
 		}
 		if pending && started {
-			add(' ')
+			h = (h ^ ' ') * prime64
 		}
 		pending, started = false, true
 		var buf [utf8.UTFMax]byte
 		for _, b := range utf8.AppendRune(buf[:0], unicode.ToLower(r)) {
-			add(b)
+			h = (h ^ uint64(b)) * prime64
 		}
 	}
 	const hex = "0123456789abcdef"
@@ -103,12 +102,30 @@ func asciiLower(s string) string {
 // limit bytes away.
 func sentenceBounds(p string, i, limit int) (int, int) {
 	start := max(0, i-limit)
+	for start > 0 && !utf8.RuneStart(p[start]) {
+		start++
+	}
 	if j := strings.LastIndex(p[start:i], ". "); j >= 0 {
 		start += j + 2
 	}
 	end := min(len(p), i+limit)
+	for end < len(p) && !utf8.RuneStart(p[end]) {
+		end--
+	}
 	if j := strings.Index(p[i:end], ". "); j >= 0 {
 		end = i + j + 1
 	}
 	return start, end
+}
+
+// prefix returns at most the first n bytes of s, cut back to a rune
+// boundary so no character is split.
+func prefix(s string, n int) string {
+	if n >= len(s) {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

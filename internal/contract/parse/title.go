@@ -127,13 +127,16 @@ func capsTitleBreak(s string) int {
 // document and how it was made: a document noun and "between", "among",
 // "entered into", "made" or "dated" within its first 700 bytes.
 func isPreambleSentence(s string) bool {
-	head := s[:min(len(s), 700)]
+	head := prefix(s, 700)
+	if !hasEarlyDocNoun(head) {
+		return false // the cheap test first: most sentences name no document
+	}
 	if j := nextSentence(head); j > 0 && j < 40 {
 		return false
 	}
 	l := asciiLower(head)
-	if !(strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ") || strings.Contains(l[:min(len(l), 200)], "agreement") ||
-		strings.Contains(l[:min(len(l), 200)], "contract") || strings.HasPrefix(l, "reference is")) {
+	if !(strings.HasPrefix(l, "this ") || strings.HasPrefix(l, "the ") || strings.Contains(prefix(l, 200), "agreement") ||
+		strings.Contains(prefix(l, 200), "contract") || strings.HasPrefix(l, "reference is")) {
 		return false
 	}
 	// A cover page ("X AGREEMENT by and between A and B, dated …") names
@@ -162,7 +165,7 @@ func isPreambleSentence(s string) bool {
 		// "Reference is hereby made to that certain … Agreement … between …"
 		return strings.Contains(l, " between") || strings.Contains(l, " among")
 	}
-	words := strings.Fields(head[:min(len(head), 300)])
+	words := strings.Fields(prefix(head, 300))
 	for i, w := range words {
 		if i >= 16 {
 			break
@@ -178,7 +181,7 @@ func isPreambleSentence(s string) bool {
 		}
 		after := asciiLower(strings.Join(words[i+1:min(len(words), i+24)], " "))
 		after = skipParenthetical(after)
-		if startsWithModal(after) {
+		if startsWithModal(after) || strings.HasPrefix(after, "is made out") || strings.HasPrefix(after, "is made in") {
 			return false // "This Agreement may be executed …", "… will be effective …"
 		}
 		for _, m := range makingPhrases {
@@ -187,6 +190,35 @@ func isPreambleSentence(s string) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// hasEarlyDocNoun reports whether one of the first sixteen words of s is
+// a document noun, without allocating.
+func hasEarlyDocNoun(s string) bool {
+	var buf [16]byte
+	words := 0
+	for i := 0; i < len(s) && words < 16; {
+		for i < len(s) && !isLetterByte(s[i]) {
+			if s[i] == ' ' {
+				words++
+			}
+			i++
+		}
+		j := i
+		for j < len(s) && isLetterByte(s[j]) {
+			j++
+		}
+		if n := j - i; n >= 4 && n <= len(buf) {
+			for k := 0; k < n; k++ {
+				buf[k] = s[i+k] | 0x20
+			}
+			if docNouns[string(buf[:n])] {
+				return true
+			}
+		}
+		i = j
 	}
 	return false
 }
@@ -210,7 +242,7 @@ func skipParenthetical(s string) string {
 func startsWithModal(s string) bool {
 	for _, m := range []string{"may ", "will ", "can ", "must ", "constitutes", "supersedes", "contains", "sets forth", "shall "} {
 		if strings.HasPrefix(s, m) {
-			return !(strings.HasPrefix(s, "shall be effective") || strings.HasPrefix(s, "shall become effective"))
+			return !(strings.HasPrefix(s, "shall be effective as of") || strings.HasPrefix(s, "shall become effective as of"))
 		}
 	}
 	return false
@@ -229,7 +261,7 @@ var makingPhrases = []string{
 // Affiliate Agreement (the …" → "Marketing Affiliate Agreement"; "" when
 // the sentence names none.
 func selfName(s string) string {
-	s = s[:min(len(s), 400)]
+	s = prefix(s, 400)
 	w := strings.Fields(s)
 	if len(w) == 0 {
 		return ""
@@ -266,6 +298,17 @@ func selfName(s string) string {
 	}
 	if lastNoun < 0 {
 		return ""
+	}
+	// "This Cooperation Agreement (2014 Amendment) (this "Agreement") …"
+	if lastNoun == len(name) && i < len(w) && strings.HasPrefix(w[i], "(") {
+		for k := i; k < len(w) && k < i+4; k++ {
+			if strings.ContainsAny(w[k], "\"“”") {
+				break
+			}
+			if strings.HasSuffix(w[k], ")") {
+				return strings.Join(append(name[:lastNoun], w[i:k+1]...), " ")
+			}
+		}
 	}
 	return strings.Join(name[:lastNoun], " ")
 }
@@ -318,7 +361,7 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		self = selfName(p)
 		if !hasPrefixFold(p, "this ") && !hasPrefixFold(p, "the ") {
 			// "SERVICES AGREEMENT, dated as of … (the "Agreement"), between …"
-			cands = appendTitleCandidates(cands, p[:min(len(p), 200)])
+			cands = appendTitleCandidates(cands, prefix(p, 200))
 		}
 	}
 	if strings.Contains(self, " ") {
@@ -464,7 +507,7 @@ func appendTitleCandidates(cands []string, p string) []string {
 	if !isNotice(p) {
 		// a title line, or a title that opens a longer paragraph ("Road
 		// Transportation Agreement Party A (Shipper): …")
-		if t := titleLine(p[:min(len(p), 200)]); t != "" {
+		if t := titleLine(prefix(p, 200)); t != "" {
 			return append(cands, t)
 		}
 	}
@@ -481,7 +524,7 @@ func stripLabels(p string) string {
 			changed = true
 			continue
 		}
-		l := asciiLower(p)
+		l := asciiLower(prefix(p, 48))
 		switch {
 		case strings.HasPrefix(l, "exhibit ") || strings.HasPrefix(l, "exhibits ") || strings.HasPrefix(l, "ex-") ||
 			strings.HasPrefix(l, "attachment ") || strings.HasPrefix(l, "appendix ") || strings.HasPrefix(l, "annex ") ||
@@ -536,7 +579,7 @@ func stripLabels(p string) string {
 
 // isNotice reports whether p is a confidential-treatment notice.
 func isNotice(p string) bool {
-	l := asciiLower(p[:min(len(p), 600)])
+	l := asciiLower(prefix(p, 600))
 	for _, w := range []string{"omitted", "redacted", "excluded from", "filed separately", "confidential treatment", "competitive harm", "not material", "been excluded"} {
 		if strings.Contains(l, w) {
 			return true
@@ -554,12 +597,17 @@ func titleLine(p string) string {
 	if len(words) > 0 && isCapsWord(words[0]) {
 		// A title in capitals ends where the capitals do: "DISTRIBUTOR
 		// AGREEMENT Agreement Number …" — but keeps a parenthesis right
-		// after it: "… AGREEMENT (DA-9801 Licensed Products)".
+		// after it ("… AGREEMENT (DA-9801 Licensed Products)") and goes on
+		// after a connecting word ("SCHEDULE TO Software License …").
 		wholeCaps = true
 		for i, w := range words {
 			if !isCapsWord(w) && !strings.HasPrefix(w, "(") {
 				if i > 0 && strings.HasPrefix(words[i-1], "(") && !strings.HasSuffix(words[i-1], ")") {
 					continue
+				}
+				if i > 0 && connectors[strings.ToLower(words[i-1])] {
+					wholeCaps = false
+					break
 				}
 				words = words[:i]
 				wholeCaps = false
@@ -687,6 +735,14 @@ func titleTail(words []string, end int) int {
 	if end < len(words) && (isRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
 		return end + 1
 	}
+	if end < len(words) && strings.HasPrefix(words[end], "[") && !isRedactionTerm(words[end]) {
+		// a version: "Software License Agreement [v.08.05.03]"
+		for k := end; k < len(words) && k < end+2; k++ {
+			if strings.HasSuffix(words[k], "]") {
+				return k + 1
+			}
+		}
+	}
 	if end < len(words) && strings.HasPrefix(words[end], "(") && !titleStops[bareWord(words[end])] {
 		for k := end; k < len(words) && k < end+6; k++ {
 			if strings.ContainsAny(words[k], "\"“”") {
@@ -713,6 +769,11 @@ func dropCompanyPrefix(words []string) []string {
 			for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == "—") {
 				rest = rest[1:]
 			}
+			if len(rest) > 1 && (strings.EqualFold(rest[0], "and") || rest[0] == "&") {
+				// "STREMICK'S HERITAGE FOODS, LLC and PREMIER NUTRITION
+				// CORPORATION MANUFACTURING AGREEMENT": two names
+				return dropCompanyPrefix(rest[1:])
+			}
 			if len(rest) > 0 {
 				return rest
 			}
@@ -736,6 +797,9 @@ func isCorporateWord(w string) bool {
 	return false
 }
 
+// connectors join the parts of a title: "SCHEDULE TO Software License …".
+var connectors = map[string]bool{"to": true, "of": true, "for": true, "and": true, "&": true, "the": true}
+
 // capsTitleStops end a title in capitals: what follows names the
 // parties or the date.
 var capsTitleStops = map[string]bool{"between": true, "among": true, "dated": true, "made": true, "entered": true, "effective": true, "date": true, "this": true, "is": true, "to": true, "by": false, "with": true}
@@ -755,7 +819,7 @@ var titleStops = map[string]bool{
 // SERVICES AGREEMENT This …" gives "SERVICES AGREEMENT").
 func capsTitles(p string) []string {
 	var out []string
-	words := strings.Fields(p[:min(len(p), 3000)])
+	words := strings.Fields(prefix(p, 3000))
 	start := -1
 	lastNoun := -1
 	flush := func() {

@@ -1,0 +1,43 @@
+package parse
+
+import (
+	"testing"
+)
+
+// Preambles, cover pages and letters, and the first party of each.
+func TestParties(t *testing.T) {
+	for _, tc := range []struct{ name, text, first, role string }{
+		{"by and between, with description", "This Marketing Affiliate Agreement (the \"Agreement\") is entered into this 8th day of May 2014, by and between BIRCH FIRST GLOBAL INVESTMENTS INC., a corporation incorporated in the U.S. Virgin Islands (referred to as \"Company\") and MOUNT KNOWLEDGE HOLDINGS INC. (referred to as \"Marketing Affiliate\" or \"MA\").", "BIRCH FIRST GLOBAL INVESTMENTS INC.", "Company"},
+		{"comma inside the name", "This Agreement is entered into as of November 15, 2012 by and between, CONVERGTV, INC., a Delaware Corporation, (\"ConvergTV\"), and Fulucai Productions Ltd. (\"Producer\").", "CONVERGTV, INC.", "ConvergTV"},
+		{"lower-case name", "This Co-Branding Agreement (the \"Agreement\") is entered into as of March 1, 1999 by and between theglobe.com, inc., with its principal place of business at 31 West 21st Street, and Acme LLC.", "theglobe.com, inc.", ""},
+		{"parenthesis inside the name", "This Marketing Agreement (the \"Agreement\") is made as of January 1, 2020 by and between Bunker One (USA) Inc., a Delaware corporation (\"Bunker One\"), and Vertex Energy, Inc.", "Bunker One (USA) Inc.", "Bunker One"},
+		{"place after the name", "This Cooperation Agreement (the \"Agreement\") is made and entered into by and between the City of Fort Stockton, Texas (\"City\") and STW Water Process & Technologies, LLC.", "City of Fort Stockton", "City"},
+		{"entered into by", "This Consulting Agreement (the \"Agreement\"), made this 27th day of March, 2017 is entered into by Immunotolerance, Inc., a Delaware corporation (the \"Company\"), and Alan Crane, an individual (the \"Consultant\").", "Immunotolerance, Inc.", "Company"},
+		{"numbered parties", "THIS AGREEMENT is dated 1 April 2020 and is made between the following parties: (1) Theravance Biopharma UK Limited, a company registered in England (\"TBUK\"); and (2) Theravance Biopharma US, Inc.", "Theravance Biopharma UK Limited", "TBUK"},
+		{"and inside a name in capitals", "THIS AGREEMENT is made this 1st day of April, 2007 by and between INSTITUTE OF GRASSLAND AND ENVIRONMENTAL RESEARCH (\"IGER\"), a company limited by guarantee, and CERES, INC. (\"CERES\").", "INSTITUTE OF GRASSLAND AND ENVIRONMENTAL RESEARCH", "IGER"},
+		{"cover page", "CO-PROMOTION AGREEMENT\n\nby and between\n\nDOVA PHARMACEUTICALS, INC.\n\nand\n\nVALEANT PHARMACEUTICALS NORTH AMERICA LLC\n\nSeptember 26, 2018", "DOVA PHARMACEUTICALS, INC.", ""},
+		{"Between: line", "PHOTO RETOUCHING OUTSOURCING AGREEMENT\n\nBetween: DGT Corp. Suite 207 - 1130 Austin Avenue, Coquitlam, British Columbia (hereinafter referred to as \"DGT\")\n\nAnd: Dolphin Industries Limited", "DGT Corp.", ""},
+		{"letter opening", "Exhibit 10.7\n\nCONSULTING AGREEMENT\n\nAduro Biotech, Inc., with a place of business at 740 Heinz Avenue, Berkeley, CA 94710 (\"Aduro\") and IREYA B.V (\"Consultant\") agree to all terms and conditions of this Consulting Agreement (\"Agreement\") dated June 1, 2020.", "Aduro Biotech, Inc.", "Aduro"},
+		{"Party A label", "Road Transportation Agreement Party A (Shipper): ZTO Express Co., Ltd. Address: Building 1, Shanghai Party B (Carrier): Tonglu Tongze Logistics Ltd. Address: Zhejiang", "ZTO Express Co., Ltd.", "Party A"},
+	} {
+		body, spans := buildBody(tc.text)
+		pre := findPreamble(body, spans)
+		ps := findParties(body, spans, pre)
+		if len(ps) == 0 {
+			t.Errorf("%s: no party", tc.name)
+			continue
+		}
+		if ps[0].Name != tc.first || tc.role != "" && ps[0].Role != tc.role {
+			t.Errorf("%s: first party %+v, want %q (%q)", tc.name, ps[0], tc.first, tc.role)
+		}
+	}
+}
+
+func TestSecondParty(t *testing.T) {
+	text := "This Agreement is made as of May 1, 2002 by and between XYBERNAUT CORPORATION, a Virginia corporation (\"XC\"), and ALEX JOB RACING, INC., a Florida corporation (\"AJR\")."
+	body, spans := buildBody(text)
+	ps := findParties(body, spans, findPreamble(body, spans))
+	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Role != "AJR" {
+		t.Errorf("parties = %+v", ps)
+	}
+}

@@ -1,0 +1,47 @@
+package parse
+
+import "testing"
+
+// Openings in the shapes EDGAR exhibits take, and the title each gives.
+func TestTitle(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"cover page", "Exhibit 10.27\n\nMARKETING AFFILIATE AGREEMENT\n\nBetween:\n\nBirch First Global Investments Inc.\n\nThis Marketing Affiliate Agreement (the \"Agreement\") is entered into this 8th day of May 2014, by and between BIRCH FIRST GLOBAL INVESTMENTS INC. and MOUNT KNOWLEDGE HOLDINGS INC.", "MARKETING AFFILIATE AGREEMENT"},
+		{"run together after a notice", "EXHIBIT 4.25 INFORMATION IN THIS EXHIBIT IDENTIFIED BY [ * * * ] IS CONFIDENTIAL AND HAS BEEN EXCLUDED BECAUSE IT WOULD LIKELY CAUSE COMPETITIVE HARM. SERVICES AGREEMENT This Services Agreement (this \"Agreement\") is entered into on October 1, 2019 by and between Provider and Recipient.", "SERVICES AGREEMENT"},
+		{"title then preamble in one paragraph", "Exhibit 10.1 MASTER FRANCHISE AGREEMENT This Master Franchise Agreement (the \"Agreement\") is made by and between Smaaash Entertainment Private Limited and I-AM Capital Acquisition Company.", "MASTER FRANCHISE AGREEMENT"},
+		{"title over lines with a connector", "Exhibit 10.11\n\nAMENDMENT AND TERMINATION\n\nOF\n\nJOINT VENTURE AGREEMENT\n\nThis AMENDMENT AND TERMINATION OF JOINT VENTURE AGREEMENT (this \"Amendment\") is made and entered into effective as of October 30, 2019 by and among Veoneer AB and Nissin Kogyo Co., Ltd.", "AMENDMENT AND TERMINATION OF JOINT VENTURE AGREEMENT"},
+		{"title the preamble completes", "ACCURAY INCORPORATED MULTIPLE LINAC AND MULTI-MODALITY\n\nDISTRIBUTOR AGREEMENT\n\nThis Multiple LINAC and Multi-Modality Distributor Agreement (\"Agreement\") is entered into by and between ACCURAY INCORPORATED and SIEMENS AKTIENGESELLSCHAFT.", "Multiple LINAC and Multi-Modality Distributor Agreement"},
+		{"cover with parties on the title line", "Exhibit 10.1 COLOGUARD® PROMOTION AGREEMENT BY AND BETWEEN EXACT SCIENCES CORPORATION AND PFIZER INC. August 21, 2018\n\nTHIS PROMOTION AGREEMENT (the \"Agreement\") is entered into as of August 21, 2018 by and between Exact Sciences Corporation and Pfizer Inc.", "COLOGUARD® PROMOTION AGREEMENT"},
+		{"title case with a trailing preposition", "Exhibit 10.20\n\nCollaboration Agreement between\n\nInstitute of Grassland and Environmental Research\n\nand\n\nCeres, Inc.\n\nTHIS AGREEMENT is made this 1st day of April, 2007 by and between INSTITUTE OF GRASSLAND AND ENVIRONMENTAL RESEARCH (\"IGER\") and CERES, INC. (\"CERES\").", "Collaboration Agreement"},
+		{"amendment number", "AMENDMENT NO. 1\n\nDated as of November 11, 2005\n\nReference is hereby made to that certain fully executed Wireless Content License Agreement dated as of December 16, 2004 (\"Agreement\"), between Fox and Licensee.", "AMENDMENT NO. 1"},
+		{"no title: the preamble names it", "This Content License Agreement (the \"Agreement\") is entered into as of December 21, 2015 by and between Beijing Sun Seven Stars Culture Development Limited and YOU ON DEMAND HOLDINGS, INC.", "Content License Agreement"},
+		{"a reference number is not a title", "Agreement Number 12965\n\nWIRELESS CONTENT LICENSE AGREEMENT\n\nThis License Agreement (this \"Agreement\") is entered into effective as of December 16, 2004 by and between Fox and Sorrent, Inc.", "WIRELESS CONTENT LICENSE AGREEMENT"},
+		{"a company before the title", "CISCO SYSTEMS, INC. NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT\n\nThis Nonexclusive Value Added Distributor Agreement (\"Agreement\"), between ScanSource, Inc. and Cisco Systems, Inc., is entered into.", "NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT"},
+	} {
+		body, spans := buildBody(tc.text)
+		pre := findPreamble(body, spans)
+		if got := collapse(findTitle(body, spans, pre, "")); got != tc.want {
+			t.Errorf("%s: title %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestPreamble(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		ok   bool
+	}{
+		{"This Marketing Affiliate Agreement (the \"Agreement\") is entered into this 8th day of May 2014, by and between A and B.", true},
+		{"THIS AGREEMENT is made on 1 October 2019", true},
+		{"DISTRIBUTOR AGREEMENT (the \"Agreement\") shall be effective as of Dec. 8, 2005, by and between LifeUSA and Sierra.", true},
+		{"Reference is hereby made to that certain Wireless Content License Agreement between Fox and Sorrent.", true},
+		{"This Agreement shall be construed and enforced in accordance with the laws of the State of California.", false},
+		{"This Agreement may be executed in two or more counterparts.", false},
+		{"THIS DOCUMENT, MARKED BY [***], HAS BEEN OMITTED BECAUSE IT IS NOT MATERIAL AND WOULD CAUSE COMPETITIVE HARM.", false},
+		{"The following is a related agreement between MSL and IBM:", false},
+		{"On the basis of the representations, warranties, and agreements herein contained, the Agent accepts such appointment.", false},
+	} {
+		if got := isPreambleSentence(tc.text); got != tc.ok {
+			t.Errorf("isPreambleSentence(%q) = %v, want %v", tc.text, got, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,196 @@
+package source
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+	"golang.org/x/net/html/charset"
+)
+
+// htmlText extracts the text of an HTML document: blocks (p, div, h1–h6,
+// li, tr, table, blockquote …) become paragraphs, <br> a line break,
+// table cells are set apart by three spaces (which the cleaner reads as a
+// column gap), script, style, title, noscript and template content is
+// dropped, entities are decoded, white space inside a block is collapsed
+// (kept in <pre>). EDGAR's <PAGE> marks a page break. The tokenizer builds
+// no tree, so deeply nested markup costs no stack.
+func htmlText(name string, data []byte) (string, error) {
+	if !utf8.Valid(data) {
+		label := declaredCharset(data)
+		enc, _ := charset.Lookup(label)
+		if enc == nil {
+			return "", refuse(name, ErrInvalidUTF8, "first bad byte at %d and no charset declared", invalidAt(data))
+		}
+		decoded, err := enc.NewDecoder().Bytes(data)
+		if err != nil {
+			return "", refuse(name, ErrInvalidUTF8, "declared charset %s: %v", label, err)
+		}
+		data = decoded
+	}
+	var w textWriter
+	z := html.NewTokenizer(bytes.NewReader(data))
+	skip := 0 // depth inside elements whose text is not content
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			if err := z.Err(); err != io.EOF {
+				return "", fmt.Errorf("source: %s: html: %w", name, err)
+			}
+			return w.String(), nil
+		case html.TextToken:
+			if skip == 0 {
+				w.text(z.Text())
+			}
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tn, _ := z.TagName()
+			a := atom.Lookup(tn)
+			switch {
+			case skipped[a]:
+				if tt == html.StartTagToken {
+					skip++
+				}
+			case a == atom.Body:
+				skip = 0 // an unclosed <style> in the head does not hide the body
+			case a == atom.Br:
+				w.lineBreak()
+			case a == atom.Pre:
+				w.pre++
+				w.paragraph()
+			case a == atom.Td || a == atom.Th:
+				w.gap()
+			case blocks[a]:
+				w.paragraph()
+			case a == 0 && strings.EqualFold(string(tn), "page"):
+				w.pageBreak()
+			}
+		case html.EndTagToken:
+			tn, _ := z.TagName()
+			a := atom.Lookup(tn)
+			switch {
+			case skipped[a]:
+				if skip > 0 {
+					skip--
+				}
+			case a == atom.Pre:
+				if w.pre > 0 {
+					w.pre--
+				}
+				w.paragraph()
+			case blocks[a]:
+				w.paragraph()
+			}
+		}
+	}
+}
+
+// declaredCharset returns the charset an HTML document declares in its
+// first 1024 bytes (<meta charset=…> or a content-type meta), or "".
+func declaredCharset(data []byte) string {
+	head := bytes.ToLower(data[:min(len(data), 1024)])
+	i := bytes.Index(head, []byte("charset="))
+	if i < 0 {
+		return ""
+	}
+	rest := bytes.TrimLeft(head[i+len("charset="):], "\"' ")
+	j := 0
+	for j < len(rest) && (rest[j] >= 'a' && rest[j] <= 'z' || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-' || rest[j] == '_' || rest[j] == ':' || rest[j] == '.') {
+		j++
+	}
+	return string(rest[:j])
+}
+
+var skipped = map[atom.Atom]bool{
+	atom.Script: true, atom.Style: true, atom.Title: true, atom.Noscript: true, atom.Template: true,
+	atom.Svg: true, atom.Object: true, atom.Iframe: true,
+}
+
+var blocks = map[atom.Atom]bool{
+	atom.P: true, atom.Div: true, atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true,
+	atom.H6: true, atom.Li: true, atom.Ul: true, atom.Ol: true, atom.Tr: true, atom.Table: true,
+	atom.Blockquote: true, atom.Section: true, atom.Article: true, atom.Header: true, atom.Footer: true,
+	atom.Hr: true, atom.Dd: true, atom.Dt: true, atom.Dl: true, atom.Center: true, atom.Address: true,
+	atom.Caption: true, atom.Thead: true, atom.Tbody: true, atom.Tfoot: true, atom.Form: true,
+	atom.Fieldset: true, atom.Main: true, atom.Nav: true, atom.Aside: true, atom.Figure: true,
+	atom.Figcaption: true, atom.Body: true, atom.Html: true,
+}
+
+// textWriter accumulates text with at most one pending separator, so
+// nested blocks produce one paragraph break, not many.
+type textWriter struct {
+	b   strings.Builder
+	sep string // pending separator: " ", "   ", "\n", "\n\n", "\n\f\n"
+	pre int
+}
+
+func (w *textWriter) text(t []byte) {
+	if w.pre > 0 {
+		w.flush()
+		w.b.Write(t)
+		return
+	}
+	for len(t) > 0 {
+		i := 0
+		for i < len(t) && isHTMLSpace(t[i]) {
+			i++
+		}
+		if i > 0 {
+			w.space()
+			t = t[i:]
+			continue
+		}
+		j := 0
+		for j < len(t) && !isHTMLSpace(t[j]) {
+			j++
+		}
+		w.flush()
+		w.b.Write(t[:j])
+		t = t[j:]
+	}
+}
+
+func isHTMLSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' }
+
+// stronger keeps the stronger of two separators.
+func (w *textWriter) set(sep string) {
+	rank := func(s string) int {
+		switch s {
+		case "":
+			return 0
+		case " ":
+			return 1
+		case "   ":
+			return 2
+		case "\n":
+			return 3
+		case "\n\n":
+			return 4
+		}
+		return 5
+	}
+	if rank(sep) > rank(w.sep) {
+		w.sep = sep
+	}
+}
+
+func (w *textWriter) space()     { w.set(" ") }
+func (w *textWriter) gap()       { w.set("   ") }
+func (w *textWriter) lineBreak() { w.set("\n") }
+func (w *textWriter) paragraph() { w.set("\n\n") }
+func (w *textWriter) pageBreak() { w.set("\n\f\n") }
+
+// flush writes the pending separator before text, never at the start.
+func (w *textWriter) flush() {
+	if w.sep != "" && w.b.Len() > 0 {
+		w.b.WriteString(w.sep)
+	}
+	w.sep = ""
+}
+
+// String returns the text written so far; a pending separator is dropped.
+func (w *textWriter) String() string { return w.b.String() }
