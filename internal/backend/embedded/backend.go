@@ -223,7 +223,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 			Failures:   failures,
 		},
 	}
-	if err := b.renderHits(snap.Value, res, sr, &resp.Hits); err != nil {
+	if err := b.renderHits(snap.Value, res, sr, sreq.Targets, &resp.Hits); err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
 	if t := sr.TrackTotalHits; t != nil && !t.Enabled {
@@ -330,37 +330,54 @@ func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, er
 }
 
 // renderHits fills the hits member: total, max_score and the page with
-// sources filtered as requested.
-func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchRequest, out *backend.Hits) error {
+// sources filtered, highlights and inner hits as requested.
+func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchRequest, targets []search.Target, out *backend.Hits) error {
 	out.Total = &backend.Total{Value: int64(res.Total), Relation: res.Relation}
 	// With size 0 OpenSearch only counts (no top docs), so max_score is null.
 	if (len(res.Hits) > 0 || res.Total > 0) && valueOr(sr.Size, 10) > 0 {
 		ms := res.MaxScore
 		out.MaxScore = &ms
 	}
+	queries := make(map[string]search.Query, len(targets))
+	for _, t := range targets {
+		queries[t.Index] = t.Query
+	}
+	var hl *highlighter
+	if sr.Highlight != nil && len(sr.Highlight.Fields) > 0 {
+		hl = newHighlighter(sr.Highlight, b.mappings)
+	}
+	wantSource := sr.Source == nil || !sr.Source.Disabled
+	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
 		seg := snap.indexes[h.Index].Segments[h.Segment]
 		score := h.Score
 		hit := backend.Hit{Index: h.Index, ID: h.ID, Score: &score}
-		if sr.Source == nil || !sr.Source.Disabled {
+		if wantSource || hl != nil {
 			src, _, err := seg.Store.Get(h.Doc, nil, nil)
 			if err != nil {
 				return fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
 			}
-			var includes []string
-			if sr.Source != nil {
-				includes = sr.Source.Includes
+			if wantSource {
+				var includes []string
+				if sr.Source != nil {
+					includes = sr.Source.Includes
+				}
+				if hit.Source, err = filterSource(src, includes); err != nil {
+					return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
+				}
 			}
-			if hit.Source, err = filterSource(src, includes); err != nil {
-				return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
+			if hl != nil {
+				if hit.Highlight, err = hl.render(h.Index, queries[h.Index], src, ""); err != nil {
+					return fmt.Errorf("index %s: highlight of %s: %w", h.Index, h.ID, err)
+				}
 			}
 		}
 		if h.Explanation != nil { // explain.go
 			hit.Explanation = explanationJSON(nil, h.Explanation)
 		}
 		if len(h.InnerHits) > 0 {
-			ihs, err := renderInnerHits(seg, h, sr.Query, sr.PostFilter)
+			ihs, err := b.renderInnerHits(seg, h, specs, queries[h.Index])
 			if err != nil {
 				return fmt.Errorf("index %s: inner hits of %s: %w", h.Index, h.ID, err)
 			}
@@ -372,11 +389,11 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 }
 
 // renderInnerHits renders a hit's inner hits: each child carries the
-// record's _index and _id, its _nested position and its own section
-// object as _source (filtered by the inner_hits' _source when given).
-func renderInnerHits(seg *segment.Segment, h search.Hit, qs ...dsl.Query) (map[string]backend.InnerHits, error) {
+// record's _index and _id, its _nested position, its own section object as
+// _source (filtered by the inner_hits' _source when given) and, when the
+// inner_hits ask for it, its highlight by the nested clause's inner query.
+func (b *Backend) renderInnerHits(seg *segment.Segment, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query) (map[string]backend.InnerHits, error) {
 	out := make(map[string]backend.InnerHits, len(h.InnerHits))
-	sources := innerHitsSources(qs...)
 	for name, ih := range h.InnerHits {
 		r := backend.InnerHits{Hits: backend.Hits{
 			Total: &backend.Total{Value: int64(ih.Total), Relation: "eq"},
@@ -386,22 +403,39 @@ func renderInnerHits(seg *segment.Segment, h search.Hit, qs ...dsl.Query) (map[s
 			ms := *ih.MaxScore
 			r.Hits.MaxScore = &ms
 		}
-		filter := sources[name]
+		var filter *dsl.SourceFilter
+		var hl *highlighter
+		var inner search.Query
+		if spec := specs[name]; spec != nil {
+			filter = spec.Source
+			if spec.Highlight != nil && len(spec.Highlight.Fields) > 0 {
+				hl = newHighlighter(spec.Highlight, b.mappings)
+				inner = innerQuery(q, name)
+			}
+		}
+		wantSource := filter == nil || !filter.Disabled
 		for _, c := range ih.Hits {
 			score := c.Score
 			child := backend.Hit{Index: h.Index, ID: h.ID, Score: &score,
 				Nested: &backend.Nested{Field: ih.Path, Offset: c.Offset}}
-			if filter == nil || !filter.Disabled {
+			if wantSource || hl != nil {
 				src, _, err := seg.Store.Get(c.Doc, nil, nil)
 				if err != nil {
 					return nil, err
 				}
-				var includes []string
-				if filter != nil {
-					includes = filter.Includes
+				if wantSource {
+					var includes []string
+					if filter != nil {
+						includes = filter.Includes
+					}
+					if child.Source, err = filterSourceAt(src, includes, ih.Path); err != nil {
+						return nil, err
+					}
 				}
-				if child.Source, err = filterSourceAt(src, includes, ih.Path); err != nil {
-					return nil, err
+				if hl != nil && inner != nil {
+					if child.Highlight, err = hl.render(h.Index, inner, src, ih.Path); err != nil {
+						return nil, err
+					}
 				}
 			}
 			r.Hits.Hits = append(r.Hits.Hits, child)
@@ -411,10 +445,9 @@ func renderInnerHits(seg *segment.Segment, h search.Hit, qs ...dsl.Query) (map[s
 	return out, nil
 }
 
-// innerHitsSources maps each inner_hits name of query trees to its
-// _source filter (nil when it has none).
-func innerHitsSources(qs ...dsl.Query) map[string]*dsl.SourceFilter {
-	out := map[string]*dsl.SourceFilter{}
+// innerHitsSpecs maps each inner_hits name of query trees to its request.
+func innerHitsSpecs(qs ...dsl.Query) map[string]*dsl.InnerHits {
+	out := map[string]*dsl.InnerHits{}
 	var walk func(dsl.Query)
 	walk = func(q dsl.Query) {
 		switch q := q.(type) {
@@ -430,7 +463,7 @@ func innerHitsSources(qs ...dsl.Query) map[string]*dsl.SourceFilter {
 				if name == "" {
 					name = q.Path
 				}
-				out[name] = q.InnerHits.Source
+				out[name] = q.InnerHits
 			}
 			walk(q.Query)
 		}

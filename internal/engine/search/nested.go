@@ -60,6 +60,11 @@ func containsNested(q Query) bool {
 
 // walkQuery calls visit on q and every query below it, in clause order,
 // with whether the query sits under a must_not clause.
+// Walk visits q and every query below it (through bool, dis_max,
+// constant_score and nested clauses), telling whether each lies under a
+// must_not clause.
+func Walk(q Query, visit func(q Query, underMustNot bool)) { walkQuery(q, false, visit) }
+
 func walkQuery(q Query, underMustNot bool, visit func(q Query, underMustNot bool)) {
 	visit(q, underMustNot)
 	switch q := q.(type) {

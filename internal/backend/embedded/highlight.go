@@ -1,0 +1,207 @@
+package embedded
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/apierr"
+	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/engine/highlight"
+	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/mappings"
+)
+
+// highlighter renders a request's highlight member for hits: one
+// highlight.Highlighter per index and field, built from the query built
+// for that index, as each OpenSearch shard highlights with its own query.
+type highlighter struct {
+	spec     *dsl.Highlight
+	mappings *mappings.Set
+	cache    map[string]*highlight.Highlighter // index + "\x00" + field
+}
+
+func newHighlighter(spec *dsl.Highlight, set *mappings.Set) *highlighter {
+	return &highlighter{spec: spec, mappings: set, cache: map[string]*highlight.Highlighter{}}
+}
+
+// options returns a field's options: its own fragment_size and
+// number_of_fragments over the request's, over OpenSearch's defaults.
+func (h *highlighter) options(f dsl.HighlightField, keyword bool) highlight.Options {
+	o := highlight.DefaultOptions()
+	if h.spec.FragmentSize != nil {
+		o.FragmentSize = *h.spec.FragmentSize
+	}
+	if f.FragmentSize != nil {
+		o.FragmentSize = *f.FragmentSize
+	}
+	if h.spec.NumberOfFragments != nil {
+		o.NumberOfFragments = *h.spec.NumberOfFragments
+	}
+	if f.NumberOfFragments != nil {
+		o.NumberOfFragments = *f.NumberOfFragments
+	}
+	o.ScoreOrder = h.spec.Order == "score"
+	// The unified highlighter uses the first tag of each list.
+	if len(h.spec.PreTags) > 0 {
+		o.PreTag = h.spec.PreTags[0]
+	}
+	if len(h.spec.PostTags) > 0 {
+		o.PostTag = h.spec.PostTags[0]
+	}
+	o.Keyword = keyword
+	return o
+}
+
+// render returns the highlight member of one hit (or inner hit): src is
+// the whole _source of what is highlighted, prefix the path it sits at
+// ("" for a record, "sections" for a section), q the query that matched
+// it. Fields the index does not map, and fields without a match, are left
+// out; nil means no field matched (the member is omitted).
+func (h *highlighter) render(index string, q search.Query, src []byte, prefix string) (json.RawMessage, error) {
+	m := h.mappings.Index(index)
+	if m == nil {
+		return nil, nil
+	}
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber() // numbers keep their text, as OpenSearch reads them
+	if err := dec.Decode(&doc); err != nil {
+		return nil, fmt.Errorf("_source: %w", err)
+	}
+	var out []byte
+	for _, f := range h.spec.Fields {
+		field, ok := m.Fields[f.Name]
+		if !ok {
+			continue
+		}
+		rel, ok := relativePath(sourcePath(m, f.Name), prefix)
+		if !ok {
+			continue // a record field asked of a section
+		}
+		values := sourceValues(doc, rel)
+		if len(values) == 0 {
+			continue
+		}
+		key := index + "\x00" + f.Name
+		hl := h.cache[key]
+		if hl == nil {
+			hl = highlight.New(q, f.Name, h.options(f, field.Type == mappings.Keyword))
+			if prefix == "" {
+				h.cache[key] = hl // inner hits' queries differ per nested clause
+			}
+		}
+		frags, err := hl.Highlight(values)
+		if err != nil {
+			var tl *highlight.TooLongError
+			if errors.As(err, &tl) {
+				return nil, &apierr.Error{Status: http.StatusBadRequest, Type: apierr.TypeIllegalArgument, Reason: err.Error()}
+			}
+			return nil, err
+		}
+		if len(frags) == 0 {
+			continue
+		}
+		if out == nil {
+			out = append(out, '{')
+		} else {
+			out = append(out, ',')
+		}
+		out = strconv.AppendQuote(out, f.Name)
+		out = append(out, ':')
+		// Fragments are written as OpenSearch writes them: tags and stored
+		// HTML as characters, not \u003c escapes.
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(frags); err != nil {
+			return nil, err
+		}
+		out = append(out, bytes.TrimRight(buf.Bytes(), "\n")...)
+	}
+	if out == nil {
+		return nil, nil
+	}
+	return append(out, '}'), nil
+}
+
+// sourcePath is where a field's values are in _source: a multi-field
+// (name.raw) reads its parent's values.
+func sourcePath(m *mappings.Index, field string) string {
+	if parent, ok := strings.CutSuffix(field, ".raw"); ok {
+		if _, mapped := m.Fields[parent]; mapped {
+			return parent
+		}
+	}
+	return field
+}
+
+// relativePath strips prefix (a nested path) from path.
+func relativePath(path, prefix string) (string, bool) {
+	if prefix == "" {
+		return path, true
+	}
+	return strings.CutPrefix(path, prefix+".")
+}
+
+// sourceValues collects the values at a dotted path of a decoded _source,
+// through objects and arrays, in document order; scalars other than
+// strings are written as OpenSearch converts them to text.
+func sourceValues(v any, path string) []string {
+	var out []string
+	var walk func(v any, parts []string)
+	walk = func(v any, parts []string) {
+		switch x := v.(type) {
+		case []any:
+			for _, e := range x {
+				walk(e, parts)
+			}
+		case map[string]any:
+			if len(parts) == 0 {
+				return
+			}
+			// A key may itself hold dots ({"a.b": …}), as OpenSearch
+			// accepts; try the longest first.
+			for n := len(parts); n >= 1; n-- {
+				if c, ok := x[strings.Join(parts[:n], ".")]; ok {
+					walk(c, parts[n:])
+				}
+			}
+		case string:
+			if len(parts) == 0 {
+				out = append(out, x)
+			}
+		case json.Number:
+			if len(parts) == 0 {
+				out = append(out, x.String())
+			}
+		case bool:
+			if len(parts) == 0 {
+				out = append(out, strconv.FormatBool(x))
+			}
+		}
+	}
+	walk(v, strings.Split(path, "."))
+	return out
+}
+
+// innerQuery finds, in a query built for an index, the inner query of the
+// nested clause whose inner hits are called name: inner hits are
+// highlighted with it, as OpenSearch's inner hits search with it.
+func innerQuery(q search.Query, name string) search.Query {
+	var found search.Query
+	search.Walk(q, func(q search.Query, underMustNot bool) {
+		n, ok := q.(*search.NestedQuery)
+		if !ok || n.InnerHits == nil || underMustNot || found != nil {
+			return
+		}
+		if ihName := n.InnerHits.Name; ihName == name || ihName == "" && n.Path == name {
+			found = n.Query
+		}
+	})
+	return found
+}
