@@ -47,8 +47,8 @@ fuzz:
 	  $(GO) test "$$pkg" -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) || exit 1; \
 	done
 
-## bench: gateway request-path, contract-parsing (CUAD MB/s per core and on all cores) and ingest throughput
-##        benchmarks (demo corpus and ../shared CUAD when present), written to $(BENCH_OUT) with the machine noted
+## bench: gateway request-path, contract-parsing (CUAD MB/s per core and on all cores), ingest throughput and
+##        engine query latency per query kind (demo corpus and ../shared CUAD when present), written to $(BENCH_OUT)
 bench:
 	@mkdir -p $(dir $(BENCH_OUT))
 	@{ echo "# $$(date -u +%Y-%m-%dT%H:%M:%SZ) $$(git rev-parse --short HEAD 2>/dev/null)"; \
@@ -56,7 +56,8 @@ bench:
 	   echo "# load average at start: $$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"; \
 	   $(GO) test -run '^$$' -bench . -benchmem -count 5 ./internal/api ./internal/simplequery; \
 	   $(GO) test -run '^$$' -bench ParseCUAD -benchmem -benchtime 3x -count 3 ./internal/contract/parse; \
-	   $(GO) test -run '^$$' -bench '^BenchmarkIngest$$' -benchmem -benchtime 3x -count 3 ./internal/ingest; } | tee $(BENCH_OUT)
+	   $(GO) test -run '^$$' -bench '^BenchmarkIngest$$' -benchmem -benchtime 3x -count 3 ./internal/ingest; \
+	   $(GO) test -run '^$$' -bench '^BenchmarkQueryKinds$$' -benchmem -benchtime 5x -count 3 ./internal/parity; } | tee $(BENCH_OUT)
 
 ## eval: parse the CUAD contracts and compare with their labels (docs/ingest.md); CUAD=DIR sets the corpus
 eval:
