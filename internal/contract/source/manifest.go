@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -144,10 +145,20 @@ type manifestRow struct {
 func LoadManifest(name string, cols ManifestColumns) (*Manifest, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, fmt.Errorf("manifest: %w", err)
+		return nil, fmt.Errorf("manifest %s: %w", name, unwrapPath(err))
 	}
 	defer f.Close()
 	return ParseManifest(name, f, cols)
+}
+
+// unwrapPath drops an *fs.PathError's path, which the message gives
+// already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // ParseManifest reads a manifest: JSONL when name ends in .jsonl, .ndjson
@@ -537,8 +548,14 @@ func (m *Manifest) rowsOf(rel string) ([]manifestRow, bool) {
 
 // mergeMeta returns base with every non-empty field of over written over
 // it: the manifest wins over what a file says about itself, since whoever
-// wrote the manifest chose its values.
+// wrote the manifest chose its values. A URL the file's header gave (an
+// EDGAR archive address) goes when the manifest names another source host
+// and no URL: it would point somewhere the manifest says the file did not
+// come from.
 func mergeMeta(base, over contract.Meta) contract.Meta {
+	if over.Source != "" && over.Source != base.Source && over.URL == "" {
+		base.URL = ""
+	}
 	set := func(dst *string, v string) {
 		if v != "" {
 			*dst = v

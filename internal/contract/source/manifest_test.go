@@ -229,7 +229,10 @@ func TestReadWithManifest(t *testing.T) {
 	}
 	// sequence 2 is the manifest's dc-0002; sequence 4 has no row of its
 	// own, so it keeps what the file says.
-	if m := docs[0].Meta; m.CompanyName != "Kingsmere Foods Holdings, Inc." || m.Source != "edgar.demo.invalid" || m.ExhibitID != "EX-10.16" || m.Description != "INDEMNIFICATION AGREEMENT" {
+	// The header's sec.gov URL goes: the manifest says the file came from
+	// another host.
+	if m := docs[0].Meta; m.CompanyName != "Kingsmere Foods Holdings, Inc." || m.Source != "edgar.demo.invalid" || m.ExhibitID != "EX-10.16" ||
+		m.Description != "INDEMNIFICATION AGREEMENT" || m.URL != "" {
 		t.Errorf("sequence 2: %+v", m)
 	}
 	if m := docs[1].Meta; m.CompanyName != "KINGSMERE FOODS HOLDINGS INC" || m.Source != "www.sec.gov" || m.ExhibitID != "EX-2.1" || m.DocIndex != 1 {
