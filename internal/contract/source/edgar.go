@@ -344,7 +344,8 @@ func isContractExhibit(typ, description, text string, exhibits []string) bool {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // edgarPlainText removes the SGML tags of EDGAR plain-text exhibits —
-// <PAGE> becomes a page break; <S>, <C>, <TABLE>, <CAPTION>, <FN> go.
+// <PAGE> becomes a page break; <S>, <C>, <TABLE>, <CAPTION>, <FN> go, and
+// so does any other short tag that stands alone on its line.
 func edgarPlainText(s string) string {
 	if !strings.Contains(s, "<") {
 		return s
@@ -371,9 +372,22 @@ func edgarPlainText(s string) string {
 			b.WriteString("\n\f\n")
 		case "S", "C", "TABLE", "CAPTION", "FN", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9":
 		default:
-			b.WriteString(s[:end+1])
+			if !aloneOnLine(b.Bytes(), s[end+1:]) || strings.ContainsAny(tag, " <") || tag == "" {
+				b.WriteString(s[:end+1])
+			} // else another SGML tag of EDGAR's (<R>, <LEGEND>): a line of its own, not text
 		}
 		s = s[end+1:]
 	}
 	return b.String()
+}
+
+// aloneOnLine reports whether a tag between before and after has nothing
+// but spaces and tabs beside it on its line.
+func aloneOnLine(before []byte, after string) bool {
+	i := bytes.LastIndexByte(before, '\n')
+	if len(bytes.Trim(before[i+1:], " \t")) > 0 {
+		return false
+	}
+	line, _, _ := strings.Cut(after, "\n")
+	return strings.Trim(line, " \t\r") == ""
 }

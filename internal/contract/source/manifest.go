@@ -387,8 +387,13 @@ func (m *Manifest) add(line int, get func(key string) string) {
 		}
 	}
 	if s := get("sic"); s != "" {
-		if allDigits(s) && len(s) <= 4 {
-			meta.SIC = s
+		// "7372", or as EDGAR headers write it, "SERVICES-PREPACKAGED
+		// SOFTWARE [7372]"
+		if name, code := splitSIC(s); code != "" && len(code) <= 4 {
+			meta.SIC = code
+			if meta.IndustryName == "" {
+				meta.IndustryName = name
+			}
 		} else {
 			warn("sic %q is not a number of at most 4 digits; left out", s)
 		}

@@ -166,6 +166,29 @@ func TestManifestJSONL(t *testing.T) {
 	}
 }
 
+// TestManifestSIC: a SIC column may hold the code with its title, as EDGAR
+// headers write it; an industry column wins for the title.
+func TestManifestSIC(t *testing.T) {
+	const csv = "file,sic,industry_name\na.txt,SERVICES-PREPACKAGED SOFTWARE [7372],\nb.txt,3571 ,COMPUTERS\nc.txt,SOFTWARE,\nd.txt,[0000],\n"
+	m, err := ParseManifest("m.csv", strings.NewReader(csv), ManifestColumns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]contract.Meta{
+		"a.txt": {SIC: "7372", IndustryName: "SERVICES-PREPACKAGED SOFTWARE"},
+		"b.txt": {SIC: "3571", IndustryName: "COMPUTERS"},
+		"c.txt": {},
+		"d.txt": {},
+	} {
+		if got, _ := m.Lookup(p, 0, ""); got != want {
+			t.Errorf("%s: %+v, want %+v", p, got, want)
+		}
+	}
+	if want := []string{`line 4: sic "SOFTWARE" is not a number of at most 4 digits; left out`, `line 5: sic "[0000]" is not a number of at most 4 digits; left out`}; !reflect.DeepEqual(m.Warnings, want) {
+		t.Errorf("warnings %q", m.Warnings)
+	}
+}
+
 func TestHumanName(t *testing.T) {
 	for in, want := range map[string]string{
 		"CybergyHoldingsInc": "Cybergy Holdings Inc",

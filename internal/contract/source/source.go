@@ -231,8 +231,8 @@ func detectFormat(name string, data []byte) Format {
 }
 
 // binarySignature returns why data is not text, or "": a known binary
-// file signature, a NUL byte, or more than one control character in fifty
-// among the first 8 KB.
+// file signature, a NUL byte, or more than one control character (DEL
+// included) in fifty among the first 8 KB.
 func binarySignature(data []byte) string {
 	for _, sig := range []struct {
 		magic, name string
@@ -251,7 +251,7 @@ func binarySignature(data []byte) string {
 	}
 	ctrl := 0
 	for _, c := range head {
-		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v' {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v' || c == 0x7f {
 			ctrl++
 		}
 	}

@@ -28,6 +28,7 @@ func TestRefusals(t *testing.T) {
 		{"doc.txt", "PK\x03\x04\x14\x00\x06\x00", ErrBinary, "binary file (ZIP signature)"},
 		{"nul.txt", "This Agreement\x00\x00\x00 is made", ErrBinary, "binary file (NUL byte at offset 14)"},
 		{"ctrl.txt", strings.Repeat("\x01\x02\x03abc", 100), ErrBinary, "binary file (300 control characters in the first 600 bytes)"},
+		{"del.txt", strings.Repeat("\x7fabcdefghi", 100), ErrBinary, "binary file (100 control characters in the first 1000 bytes)"},
 		{"word.doc.txt", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", ErrBinary, ""},
 		{"latin1.txt", "Soci\xe9t\xe9 G\xe9n\xe9rale agrees.", ErrInvalidUTF8, "invalid UTF-8 (first bad byte at offset 4)"},
 		{"truncated.txt", "abc\xe2\x80", ErrInvalidUTF8, "invalid UTF-8 (first bad byte at offset 3)"},
@@ -251,6 +252,19 @@ func TestEDGARSequenceAndTitles(t *testing.T) {
 	}
 	if !reflect.DeepEqual(docs, want) {
 		t.Errorf("got\n%#v\nwant\n%#v", docs, want)
+	}
+}
+
+func TestEDGARPlainText(t *testing.T) {
+	for in, want := range map[string]string{
+		"<PAGE>\nTERM\n<S>  <C>\n1  2\n</TABLE>\n":         "\n\f\n\nTERM\n  \n1  2\n\n",
+		"a\n<R>\nb\n  <LEGEND>\t\nc\n":                     "a\n\nb\n  \t\nc\n", // unknown tags alone on a line go
+		"price <b> x and a<R>\n<Signature Page Follows>\n": "price <b> x and a<R>\n<Signature Page Follows>\n",
+		"<>\n<<x>\n": "<>\n<<x>\n",
+	} {
+		if got := edgarPlainText(in); got != want {
+			t.Errorf("edgarPlainText(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
