@@ -9,6 +9,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -126,11 +127,14 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 }
 
 func TestBuildSurvivesReaderPanic(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"a.txt": goodContract, "b.txt": "anything"})
-	// a reader with a bug that b.txt shows
+	dir := writeFiles(t, map[string]string{"a.txt": goodContract, "b.txt": "anything", "c.txt": "locked"})
+	// a reader with a bug that b.txt shows, and a file it may not open
 	read := func(path, name string, opts source.Options) ([]source.Document, error) {
-		if name == "b.txt" {
+		switch name {
+		case "b.txt":
 			panic("index out of range")
+		case "c.txt":
+			return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission}
 		}
 		return source.ReadFile(path, name, opts)
 	}
@@ -138,9 +142,9 @@ func TestBuildSurvivesReaderPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Skipped{{"b.txt", "reader failed: index out of range"}}
-	if c.Summary.Contracts != 1 || !reflect.DeepEqual(c.Summary.Skipped, want) {
-		t.Errorf("contracts %d, skipped %v", c.Summary.Contracts, c.Summary.Skipped)
+	want := []Skipped{{"b.txt", "reader failed: index out of range"}, {"c.txt", "cannot read: permission denied"}}
+	if c.Summary.Contracts != 1 || c.Summary.Files != 2 || !reflect.DeepEqual(c.Summary.Skipped, want) {
+		t.Errorf("contracts %d, files read %d, skipped %v", c.Summary.Contracts, c.Summary.Files, c.Summary.Skipped)
 	}
 }
 
