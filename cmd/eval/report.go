@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -57,7 +58,7 @@ func evaluate(dir string, rows []row) (*results, error) {
 	for _, r := range rows {
 		// The parser sees what ingest would: the file's text through the
 		// reader, with no manifest, so no label can reach it.
-		docs, err := source.ReadFile(dir, r.file, source.Options{})
+		docs, err := source.ReadFile(filepath.Join(dir, r.file), r.file, source.Options{})
 		if err != nil || len(docs) == 0 {
 			res.unreadable = append(res.unreadable, fmt.Sprintf("%s: %v", r.file, err))
 			continue

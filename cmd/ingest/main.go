@@ -58,6 +58,7 @@ import (
 	"time"
 
 	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
+	"github.com/contractsearch/contractsearch/internal/contract/source"
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
 	"github.com/contractsearch/contractsearch/internal/ingest"
@@ -78,7 +79,7 @@ type flags struct {
 	insecure                     bool
 	maxErrors, keep              int
 	manifest                     string
-	columns                      ingest.Columns
+	columns                      source.ManifestColumns
 	allFiles                     bool
 	workers                      int
 	maxFileMB                    int
@@ -105,30 +106,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	fs.IntVar(&f.maxErrors, "max-errors", 0, "OpenSearch: bad lines plus rejected documents tolerated before the version is not published; -1 for no limit")
 	fs.IntVar(&f.keep, "keep", 2, "OpenSearch: versions kept after the switch, the new one included")
 	fs.StringVar(&f.manifest, "manifest", "auto", "metadata for a folder's files: a CSV or JSONL `FILE`; auto: manifest.csv or manifest.jsonl at the top of the folder, if present; none: no manifest")
-	columnFlags := []struct {
-		name string
-		p    *string
-		def  string
-	}{
-		{"path", &f.columns.Path, "file, path, txt_file, filename"},
-		{"sequence", &f.columns.Sequence, "sequence, seq"},
-		{"company", &f.columns.Company, "company, company_name, filer"},
-		{"cik", &f.columns.CIK, "cik, company_id"},
-		{"filing-date", &f.columns.FilingDate, "filing_date, date_filed, filed"},
-		{"form-type", &f.columns.FormType, "form_type, filing_type, form"},
-		{"accession", &f.columns.Accession, "accession, accession_number, filing_id, edgar_doc_id"},
-		{"exhibit", &f.columns.Exhibit, "exhibit, exhibit_id, exhibit_type"},
-		{"sic", &f.columns.SIC, "sic, sic_code"},
-		{"industry", &f.columns.Industry, "industry_name, sic_name"},
-		{"source", &f.columns.Source, "source, source_host"},
-		{"url", &f.columns.URL, "url, source_url"},
-	}
-	for _, c := range columnFlags {
-		fs.StringVar(c.p, "manifest-"+c.name+"-column", "", fmt.Sprintf("manifest `column` of the %s; - for none (default: the first of %s)", strings.ReplaceAll(c.name, "-", " "), c.def))
+	for _, c := range f.columns.Fields() {
+		name := strings.ReplaceAll(c.Key, "_", "-") // -manifest-filing-date-column
+		fs.StringVar(c.Column, "manifest-"+name+"-column", "", fmt.Sprintf("manifest `column` of the %s; - for none (default: the first of %s)",
+			strings.ReplaceAll(c.Key, "_", " "), strings.Join(c.Defaults, ", ")))
 	}
 	fs.BoolVar(&f.allFiles, "all-files", false, "with a manifest, read the folder's files it does not list too")
 	fs.IntVar(&f.workers, "workers", 0, "files parsed at once (default: every core)")
-	fs.IntVar(&f.maxFileMB, "max-file-mb", ingest.DefaultMaxFileBytes>>20, "refuse files larger than this many MiB")
+	fs.IntVar(&f.maxFileMB, "max-file-mb", source.DefaultMaxBytes>>20, "refuse files larger than this many MiB")
 	fs.StringVar(&f.progress, "progress", "auto", "progress on standard error: bar, lines, none, or auto (a bar on a terminal, else lines)")
 	fs.Usage = func() {
 		o := fs.Output()
@@ -186,7 +171,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 }
 
 // isCorpus reports whether in names contract files (a folder, or a file
-// with a contract reader) rather than bulk NDJSON.
+// source reads) rather than bulk NDJSON.
 func isCorpus(in string) (bool, error) {
 	if in == "-" {
 		return false, nil
@@ -202,7 +187,7 @@ func isCorpus(in string) (bool, error) {
 	case ".ndjson", ".json", ".jsonl", ".bulk":
 		return false, nil
 	}
-	if ingest.DefaultReaders().For(in) != nil {
+	if source.Readable(in) {
 		return true, nil
 	}
 	// Anything else is taken as bulk NDJSON, as before folders were read.
@@ -433,14 +418,9 @@ func (f *flags) loadManifest(opts *ingest.Options) error {
 			return nil
 		}
 	}
-	file, err := os.Open(name)
+	m, err := source.LoadManifest(name, f.columns)
 	if err != nil {
-		return fmt.Errorf("-manifest: %w", err)
-	}
-	defer file.Close()
-	m, err := ingest.ParseManifest(name, file, f.columns)
-	if err != nil {
-		return err
+		return err // "manifest FILE: …"
 	}
 	opts.Manifest, opts.ManifestPath = m, name
 	return nil

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/contract/source"
 )
 
 // cuadDir is the CUAD corpus, next to the repository as ../shared.
@@ -36,12 +38,7 @@ func BenchmarkIngest(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			dir := c.dir(b)
 			mpath := filepath.Join(dir, c.manifest)
-			f, err := os.Open(mpath)
-			if err != nil {
-				b.Fatal(err)
-			}
-			m, err := ParseManifest(mpath, f, Columns{})
-			f.Close()
+			m, err := source.LoadManifest(mpath, source.ManifestColumns{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -2,8 +2,8 @@ package ingest
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -15,22 +15,16 @@ import (
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/parse"
+	"github.com/contractsearch/contractsearch/internal/contract/source"
 	"github.com/contractsearch/contractsearch/internal/dedup"
 )
 
-// DefaultMaxFileBytes is the largest file read: 32 MiB, several times the
-// longest contract exhibit on EDGAR (CUAD's longest is 0.4 MB) and of most
-// full submissions with their exhibits. A larger file is refused unread.
-const DefaultMaxFileBytes = 32 << 20
-
-// Options configure Build. The zero value reads .txt, .htm and .html files
-// on every core, without a manifest.
+// Options configure Build. The zero value reads every file source.Walk
+// lists, on every core, without a manifest.
 type Options struct {
-	// Readers maps extensions to readers; nil means DefaultReaders().
-	Readers Readers
 	// Manifest, if not nil, gives metadata by file path (it wins over what
 	// a file says about itself).
-	Manifest *Manifest
+	Manifest *source.Manifest
 	// ManifestPath is the manifest's file, left out of the corpus when it
 	// lies inside the input folder.
 	ManifestPath string
@@ -39,7 +33,8 @@ type Options struct {
 	// Workers is the number of files read and parsed at once; 0 means
 	// GOMAXPROCS. Output does not depend on it.
 	Workers int
-	// MaxFileBytes refuses larger files; 0 means DefaultMaxFileBytes.
+	// MaxFileBytes refuses larger files unread; 0 means
+	// source.DefaultMaxBytes.
 	MaxFileBytes int64
 	// Dedup are the near-duplicate grouping's parameters; nil means
 	// dedup.DefaultParams().
@@ -47,6 +42,10 @@ type Options struct {
 	// Progress, if set, is called after each file is parsed and after
 	// each thousand records are written, from one goroutine at a time.
 	Progress func(Progress)
+
+	// read reads a file; nil means source.ReadFile. Tests set it to a
+	// reader with a bug.
+	read func(path, name string, opts source.Options) ([]source.Document, error)
 }
 
 // Progress is how far a run has come.
@@ -73,8 +72,9 @@ type Skipped struct {
 
 // Summary says what a run read and built.
 type Summary struct {
-	// Files is the number of files read (they had a reader); Bytes their
-	// size. Ignored counts files left out before reading, by reason.
+	// Files is the number of files read (source.Walk listed them and
+	// they were not too large to read); Bytes their size. Ignored counts
+	// files left out before reading, by reason.
 	Files   int
 	Bytes   int64
 	Ignored map[string]int
@@ -88,7 +88,7 @@ type Summary struct {
 	// Records counts the records of each index.
 	Records map[string]int
 	// Manifest is the manifest used, or nil.
-	Manifest *Manifest
+	Manifest *source.Manifest
 	// ParseTime is the time reading, parsing and grouping took.
 	ParseTime time.Duration
 }
@@ -123,14 +123,14 @@ type fileResult struct {
 // ends.
 func Build(ctx context.Context, root string, opts Options) (*Corpus, error) {
 	start := time.Now()
-	if opts.Readers == nil {
-		opts.Readers = DefaultReaders()
+	if opts.read == nil {
+		opts.read = source.ReadFile
 	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
 	if opts.MaxFileBytes <= 0 {
-		opts.MaxFileBytes = DefaultMaxFileBytes
+		opts.MaxFileBytes = source.DefaultMaxBytes
 	}
 	params := dedup.DefaultParams()
 	if opts.Dedup != nil {
@@ -140,35 +140,42 @@ func Build(ctx context.Context, root string, opts Options) (*Corpus, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %w", err)
 	}
-	var manifestInfo fs.FileInfo
-	if opts.ManifestPath != "" {
-		manifestInfo, _ = os.Stat(opts.ManifestPath)
-	}
-	w, err := walk(root, opts.Readers, opts.Manifest, manifestInfo, opts.OnlyListed)
+	w, err := source.Walk(root, opts.ManifestPath)
 	if err != nil {
 		return nil, fmt.Errorf("ingest: %w", err)
 	}
+	files := w.Files
+	if opts.OnlyListed && opts.Manifest != nil {
+		files = files[:0:0]
+		for _, f := range w.Files {
+			if opts.Manifest.Lists(f.Rel) {
+				files = append(files, f)
+			} else {
+				w.Ignored["not in the manifest"]++
+			}
+		}
+	}
 
 	var total int64
-	for _, f := range w.files {
-		total += f.size
+	for _, f := range files {
+		total += f.Size
 	}
-	results := make([]fileResult, len(w.files))
+	results := make([]fileResult, len(files))
 	var (
 		mu   sync.Mutex
-		prog = Progress{Phase: "parse", TotalFiles: len(w.files), TotalBytes: total}
+		prog = Progress{Phase: "parse", TotalFiles: len(files), TotalBytes: total}
 	)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
-	for range min(opts.Workers, max(len(w.files), 1)) {
+	for range min(opts.Workers, max(len(files), 1)) {
 		wg.Go(func() {
 			for i := range jobs {
-				r := readFile(w.files[i], opts, hasher)
+				r := readFile(files[i], opts, hasher)
 				results[i] = r
 				if opts.Progress != nil {
 					mu.Lock()
 					prog.Files++
-					prog.Bytes += w.files[i].size
+					prog.Bytes += files[i].Size
 					prog.Contracts += len(r.contracts)
 					prog.Skipped += len(r.skipped)
 					opts.Progress(prog)
@@ -177,7 +184,7 @@ func Build(ctx context.Context, root string, opts Options) (*Corpus, error) {
 			}
 		})
 	}
-	for i := range w.files {
+	for i := range files {
 		if ctx.Err() != nil {
 			break
 		}
@@ -189,12 +196,12 @@ func Build(ctx context.Context, root string, opts Options) (*Corpus, error) {
 		return nil, fmt.Errorf("ingest: %w", err)
 	}
 
-	c := &Corpus{Summary: Summary{Ignored: w.ignored, Manifest: opts.Manifest}}
+	c := &Corpus{Summary: Summary{Ignored: w.Ignored, Manifest: opts.Manifest}}
 	builder, _ := dedup.NewBuilder(params) // params were validated above
 	for i, r := range results {
 		if r.read {
 			c.Summary.Files++
-			c.Summary.Bytes += w.files[i].size
+			c.Summary.Bytes += files[i].Size
 		}
 		c.Summary.Skipped = append(c.Summary.Skipped, r.skipped...)
 		for _, pc := range r.contracts {
@@ -246,28 +253,33 @@ func rankInput(pc *parsedContract, groupSize int) dedup.RankInput {
 	return in
 }
 
-// readFile reads, checks and parses one file. It never fails: what goes
-// wrong is a Skipped entry.
-func readFile(f file, opts Options, hasher *dedup.Hasher) (res fileResult) {
+// readFile reads and parses one file. It never fails: what goes wrong is
+// a Skipped entry.
+func readFile(f source.File, opts Options, hasher *dedup.Hasher) (res fileResult) {
 	skip := func(doc int, format string, args ...any) {
-		p := f.rel
+		p := f.Rel
 		if doc >= 0 {
-			p = fmt.Sprintf("%s#%d", f.rel, doc)
+			p = fmt.Sprintf("%s#%d", f.Rel, doc)
 		}
 		res.skipped = append(res.skipped, Skipped{Path: p, Reason: fmt.Sprintf(format, args...)})
 	}
-	if f.size > opts.MaxFileBytes {
-		skip(-1, "file of %s is over the limit of %s", sizeText(f.size), sizeText(opts.MaxFileBytes))
+	docs, err := safeRead(opts.read, f, source.Options{MaxBytes: opts.MaxFileBytes, Manifest: opts.Manifest})
+	var (
+		refused *source.RefusedError
+		ioErr   *fs.PathError
+	)
+	switch {
+	case err == nil:
+		res.read = true
+	case errors.As(err, &refused):
+		res.read = refused.Reason != source.ErrTooLarge // refused unread
+		skip(-1, "%s", refused.Cause())
 		return res
-	}
-	data, err := readLimited(f.abs, opts.MaxFileBytes)
-	if err != nil {
-		skip(-1, "%v", err)
+	case errors.As(err, &ioErr):
+		skip(-1, "cannot read: %v", ioErr.Err) // the path is the report's
 		return res
-	}
-	res.read = true
-	docs, err := safeRead(opts.Readers.For(f.rel), f.rel, data)
-	if err != nil {
+	default:
+		res.read = true
 		skip(-1, "%v", err)
 		return res
 	}
@@ -276,14 +288,7 @@ func readFile(f file, opts Options, hasher *dedup.Hasher) (res fileResult) {
 		if len(docs) > 1 {
 			docIdx = i
 		}
-		meta := d.Meta
-		if opts.Manifest != nil {
-			if m, ok := opts.Manifest.Lookup(f.rel, d.Sequence, d.Meta.ExhibitID); ok {
-				meta = mergeMeta(meta, m)
-			}
-		}
-		meta.Path, meta.DocIndex = f.rel, i
-		c, err := safeParse(d.Text, meta)
+		c, err := safeParse(d.Text, d.Meta)
 		if err != nil {
 			skip(docIdx, "%v", err)
 			continue
@@ -294,48 +299,22 @@ func readFile(f file, opts Options, hasher *dedup.Hasher) (res fileResult) {
 			continue
 		}
 		if c.Name == "" {
-			c.Name = fallbackTitle(meta)
+			c.Name = fallbackTitle(d.Meta)
 		}
 		res.contracts = append(res.contracts, parsedContract{c: c, words: words, sig: hasher.Sign(c.Body)})
 	}
 	return res
 }
 
-// readLimited reads a file of at most limit bytes; a file that grew past
-// the limit since it was listed is refused all the same.
-func readLimited(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, fmt.Errorf("cannot open: %w", unwrapPath(err))
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("cannot read: %w", unwrapPath(err))
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("file is over the limit of %s", sizeText(limit))
-	}
-	return data, nil
-}
-
-// unwrapPath drops the *fs.PathError's path, which the report already
-// shows.
-func unwrapPath(err error) error {
-	if pe, ok := err.(*fs.PathError); ok {
-		return pe.Err
-	}
-	return err
-}
-
-// safeRead runs a reader, turning a panic into a refusal.
-func safeRead(r Reader, p string, data []byte) (docs []Document, err error) {
+// safeRead runs read, turning a panic into an error: a reader bug shown
+// by one file costs that file, not the run.
+func safeRead(read func(path, name string, opts source.Options) ([]source.Document, error), f source.File, opts source.Options) (docs []source.Document, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("reader failed: %v", v)
 		}
 	}()
-	return r.Read(p, data)
+	return read(f.Path, f.Rel, opts)
 }
 
 // safeParse runs the parser, turning a panic into an error: a parser bug
@@ -372,14 +351,4 @@ func countWords(s string) int {
 		in = w
 	}
 	return n
-}
-
-func sizeText(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
 }

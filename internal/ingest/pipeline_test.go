@@ -9,12 +9,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/contractsearch/contractsearch/internal/contract/source"
 	"github.com/contractsearch/contractsearch/internal/democorpus"
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
@@ -63,7 +65,9 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 		"sub/deeper/good.HTM":  htmlContract,
 		"bad/empty.txt":        "",
 		"bad/blank.txt":        "\n \n",
-		"bad/binary.txt":       "GIF89a\x00\x01\x02",
+		"bad/binary.txt":       "ABCDEF\x00\x01\x02",
+		"bad/gif.txt":          "GIF89a\x00\x01\x02",
+		"bad/nohtmltext.htm":   "<html><body><script>x()</script></body></html>",
 		"bad/latin1.txt":       "Caf\xe9 Agreement",
 		"bad/huge.txt":         strings.Repeat("Lorem ipsum dolor sit amet. ", 100),
 		"bad/noexhibit.txt":    "<SEC-DOCUMENT>\n<DOCUMENT>\n<TYPE>10-K\n<TEXT>x</TEXT>\n</DOCUMENT>\n",
@@ -74,25 +78,27 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 		".git/objects/x.txt":   goodContract,
 		"sub/deeper/good2.txt": goodContract,
 	})
-	c, err := Build(context.Background(), dir, Options{Readers: ownReaders(), MaxFileBytes: 2000})
+	c, err := Build(context.Background(), dir, Options{MaxFileBytes: 2000})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := c.Summary
 	wantSkipped := []Skipped{
 		{"bad/binary.txt", "binary file (NUL byte at offset 6)"},
-		{"bad/blank.txt", "blank file (3 bytes of white space)"},
+		{"bad/blank.txt", "empty file (3 bytes of white space)"},
 		{"bad/empty.txt", "empty file"},
-		{"bad/huge.txt", "file of 2.7 KiB is over the limit of 2.0 KiB"},
-		{"bad/latin1.txt", "not valid UTF-8 (first bad byte at offset 3)"},
-		{"bad/noexhibit.txt", "EDGAR submission without a contract exhibit (EX-1, EX-2, EX-4, EX-10) among its 1 documents"},
+		{"bad/gif.txt", "binary file (GIF signature)"},
+		{"bad/huge.txt", "file too large (2.7 KiB, over the limit of 2.0 KiB)"},
+		{"bad/latin1.txt", "invalid UTF-8 (first bad byte at offset 3)"},
+		{"bad/noexhibit.txt", "no contract in the submission (none of its 1 documents is an exhibit of type EX-1, EX-2, EX-4, EX-10 or one naming an agreement)"},
+		{"bad/nohtmltext.htm", "empty file (HTML without text)"},
 		{"bad/onlynumbers.txt", "no text after cleaning"},
 	}
 	if !reflect.DeepEqual(s.Skipped, wantSkipped) {
 		t.Errorf("skipped:\n%q\nwant\n%q", s.Skipped, wantSkipped)
 	}
-	if s.Contracts != 3 || s.Files != 9 {
-		t.Errorf("contracts %d, files read %d; want 3, 9", s.Contracts, s.Files)
+	if s.Contracts != 3 || s.Files != 11 {
+		t.Errorf("contracts %d, files read %d; want 3, 11", s.Contracts, s.Files)
 	}
 	wantIgnored := map[string]int{"hidden": 1, "no reader for .csv": 1, "no reader for (no extension)": 1}
 	if !reflect.DeepEqual(s.Ignored, wantIgnored) {
@@ -112,30 +118,33 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 	if err := s.WriteSummary(&sum); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"files read: 9", "files ignored: 3 (hidden: 1, no reader for (no extension): 1, no reader for .csv: 1)",
-		"contracts: 3, in 1 near-duplicate groups of 2 or more: 2", "skipped: 7", "  bad/empty.txt: empty file", "  contract             3"} {
+	for _, want := range []string{"files read: 11", "files ignored: 3 (hidden: 1, no reader for (no extension): 1, no reader for .csv: 1)",
+		"contracts: 3, in 1 near-duplicate groups of 2 or more: 2", "skipped: 9", "  bad/empty.txt: empty file", "  contract             3"} {
 		if !strings.Contains(sum.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum.String())
 		}
 	}
 }
 
-// panicReader stands for a reader with a bug.
-type panicReader struct{}
-
-func (panicReader) Read(string, []byte) ([]Document, error) { panic("index out of range") }
-
 func TestBuildSurvivesReaderPanic(t *testing.T) {
-	dir := writeFiles(t, map[string]string{"a.txt": goodContract, "b.bug": "anything"})
-	readers := DefaultReaders()
-	readers[".bug"] = panicReader{}
-	c, err := Build(context.Background(), dir, Options{Readers: readers})
+	dir := writeFiles(t, map[string]string{"a.txt": goodContract, "b.txt": "anything", "c.txt": "locked"})
+	// a reader with a bug that b.txt shows, and a file it may not open
+	read := func(path, name string, opts source.Options) ([]source.Document, error) {
+		switch name {
+		case "b.txt":
+			panic("index out of range")
+		case "c.txt":
+			return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission}
+		}
+		return source.ReadFile(path, name, opts)
+	}
+	c, err := Build(context.Background(), dir, Options{read: read})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Skipped{{"b.bug", "reader failed: index out of range"}}
-	if c.Summary.Contracts != 1 || !reflect.DeepEqual(c.Summary.Skipped, want) {
-		t.Errorf("contracts %d, skipped %v", c.Summary.Contracts, c.Summary.Skipped)
+	want := []Skipped{{"b.txt", "reader failed: index out of range"}, {"c.txt", "cannot read: permission denied"}}
+	if c.Summary.Contracts != 1 || c.Summary.Files != 2 || !reflect.DeepEqual(c.Summary.Skipped, want) {
+		t.Errorf("contracts %d, files read %d, skipped %v", c.Summary.Contracts, c.Summary.Files, c.Summary.Skipped)
 	}
 }
 
@@ -180,12 +189,7 @@ func demoCorpus(t testing.TB, n int) string {
 func buildDemo(t testing.TB, dir string, workers int) (*Corpus, []byte) {
 	t.Helper()
 	mpath := filepath.Join(dir, democorpus.ManifestName)
-	f, err := os.Open(mpath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m, err := ParseManifest(mpath, f, Columns{})
+	m, err := source.LoadManifest(mpath, source.ManifestColumns{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,7 +353,7 @@ func TestBuildRefusesHugeFileUnread(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Skipped{{"a.txt", "file of 50.0 MiB is over the limit of 32.0 MiB"}}
+	want := []Skipped{{"a.txt", "file too large (50.0 MiB, over the limit of 32.0 MiB)"}}
 	if !reflect.DeepEqual(c.Summary.Skipped, want) || c.Summary.Files != 0 {
 		t.Errorf("skipped %q, files read %d", c.Summary.Skipped, c.Summary.Files)
 	}

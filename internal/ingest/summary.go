@@ -37,13 +37,7 @@ func (s *Summary) WriteSummary(w io.Writer) error {
 		fmt.Fprintf(&b, "  %s: %s\n", sk.Path, sk.Reason)
 	}
 	if m := s.Manifest; m != nil {
-		var cols []string
-		for _, f := range m.Resolved.fields() {
-			if *f.p != "" {
-				cols = append(cols, f.key+"="+*f.p)
-			}
-		}
-		fmt.Fprintf(&b, "manifest: %s, %d rows, %d warnings; columns %s\n", m.Source, m.Rows, len(m.Warnings), strings.Join(cols, " "))
+		fmt.Fprintf(&b, "manifest: %s, %d rows, %d warnings; columns %s\n", m.Source, m.Rows, len(m.Warnings), m.Resolved)
 		for i, wn := range m.Warnings {
 			if i == MaxListed {
 				fmt.Fprintf(&b, "  … and %d more\n", len(m.Warnings)-MaxListed)

@@ -1,15 +1,25 @@
-// Package source owns getting contract text out of files: it reads plain
-// text, HTML (x/net/html: block structure kept as paragraphs, scripts and
-// styles dropped, entities decoded) and EDGAR full-submission files (the
+// Package source owns getting contracts out of input files and what is
+// known about them before parsing: which files of a folder may hold
+// contracts (Walk), the contracts a file holds with the metadata it gives
+// (ReadFile, Read), why a file is refused (*RefusedError), and the
+// metadata a manifest adds (Manifest). It is the only reader of contract
+// files: the ingest pipeline and cmd/eval both read through it.
+//
+// Read recognises plain text, HTML (x/net/html: block structure kept as
+// paragraphs, scripts and styles dropped, entities decoded, the <title>
+// kept as a title of last resort) and EDGAR full-submission files (the
 // <SEC-HEADER> gives company name and CIK, filing date, form type,
 // accession number, SIC industry; each contract exhibit — EX-1, EX-2,
-// EX-4, EX-10 and agreements filed as EX-99 — becomes one Document), and
-// merges metadata from an optional CSV or JSONL manifest.
+// EX-4, EX-10 and agreements filed as EX-99 — becomes one Document with
+// its <SEQUENCE>). A manifest (CSV or JSONL) adds metadata by path, EDGAR
+// sequence or exhibit type; it maps metadata columns only, never labels.
 //
 // A file that cannot hold a contract is refused with a *RefusedError whose
-// Reason the caller reports before skipping the file: empty, binary
-// (NUL bytes, control characters, or a PDF/ZIP/image/OLE signature),
-// invalid UTF-8 (unless an HTML file declares another charset, which is
-// then decoded), larger than Options.MaxBytes, or an EDGAR submission
-// without a contract exhibit. Nothing here panics on bad input.
+// Cause the caller reports before skipping the file: empty or blank,
+// binary (NUL bytes, control characters, or a PDF/ZIP/image/OLE
+// signature), invalid UTF-8 (unless an HTML file declares another charset,
+// which is then decoded), larger than Options.MaxBytes, HTML without text,
+// or an EDGAR submission without a contract exhibit. Nothing here panics
+// on bad input. docs/ingest.md describes the readers, the refusals, the
+// walk and the manifest.
 package source

@@ -2,6 +2,8 @@ package source
 
 import (
 	"bytes"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -175,6 +177,7 @@ func readEDGAR(name string, data []byte, opts Options) ([]Document, error) {
 	}
 	var docs []Document
 	rest := s
+	seen := 0 // <DOCUMENT>s, for the refusal
 	for {
 		i := strings.Index(rest, "<DOCUMENT>")
 		if i < 0 {
@@ -189,6 +192,7 @@ func readEDGAR(name string, data []byte, opts Options) ([]Document, error) {
 		} else {
 			rest = ""
 		}
+		seen++
 		d, ok, err := edgarDocument(name, body, exhibits)
 		if err != nil {
 			return nil, err
@@ -207,11 +211,13 @@ func readEDGAR(name string, data []byte, opts Options) ([]Document, error) {
 		if hd.cik != "" && hd.accession != "" && d.filename != "" {
 			d.Meta.URL = "https://www.sec.gov/Archives/edgar/data/" + hd.cik + "/" + strings.ReplaceAll(hd.accession, "-", "") + "/" + d.filename
 		}
-		d.Meta.DocIndex = len(docs)
 		docs = append(docs, d.Document)
 	}
 	if len(docs) == 0 {
-		return nil, refuse(name, ErrNoContract, "no exhibit of type %s or naming an agreement", strings.Join(exhibits, ", "))
+		if seen == 0 {
+			return nil, refuse(name, ErrNoContract, "no <DOCUMENT> in it")
+		}
+		return nil, refuse(name, ErrNoContract, "none of its %d documents is an exhibit of type %s or one naming an agreement", seen, strings.Join(exhibits, ", "))
 	}
 	return docs, nil
 }
@@ -221,10 +227,12 @@ type edgarDoc struct {
 	filename string
 }
 
-// edgarDocument reads one <DOCUMENT> and reports whether it is a contract.
+// edgarDocument reads one <DOCUMENT> and reports whether it is a contract
+// with text. Its <DESCRIPTION>, or else its HTML <title>, is the title of
+// last resort when usableTitle says it can be one.
 func edgarDocument(name, body string, exhibits []string) (edgarDoc, bool, error) {
 	var d edgarDoc
-	typ := ""
+	typ, description := "", ""
 	textAt := strings.Index(body, "<TEXT>")
 	meta := body
 	if textAt >= 0 {
@@ -241,7 +249,11 @@ func edgarDocument(name, body string, exhibits []string) (edgarDoc, bool, error)
 		case "FILENAME":
 			d.filename = val
 		case "DESCRIPTION":
-			d.Meta.Description = val
+			description = val
+		case "SEQUENCE":
+			if n, err := strconv.Atoi(val); err == nil && n > 0 {
+				d.Sequence = n
+			}
 		}
 	}
 	if textAt < 0 {
@@ -255,21 +267,60 @@ func edgarDocument(name, body string, exhibits []string) (edgarDoc, bool, error)
 	if strings.HasPrefix(trimmed, "<PDF>") || strings.HasPrefix(trimmed, "begin ") || strings.HasPrefix(trimmed, "<XML>") {
 		return d, false, nil // an encoded file, not text
 	}
-	if !strings.HasPrefix(typ, "EX-") || !isContractExhibit(typ, d.Meta.Description, trimmed, exhibits) {
+	if !strings.HasPrefix(typ, "EX-") || !isContractExhibit(typ, description, trimmed, exhibits) {
 		return d, false, nil
 	}
-	d.Meta.ExhibitID = typ
-	lower := strings.ToLower(trimmed[:min(len(trimmed), 2048)])
-	if strings.Contains(lower, "<html") || strings.Contains(lower, "<body") || strings.Contains(lower, "<p") || strings.Contains(lower, "<div") {
-		t, err := htmlText(name+"#"+typ, []byte(text))
+	d.Meta.ExhibitID, d.Format = typ, EDGAR
+	if usableTitle(description) {
+		d.Meta.Description = description
+	}
+	if looksHTML(trimmed) {
+		t, title, err := htmlText(name+"#"+typ, []byte(text))
 		if err != nil {
 			return d, false, err
 		}
-		d.Text, d.Format = t, EDGAR
-		return d, true, nil
+		d.Text = t
+		if d.Meta.Description == "" && usableTitle(title) {
+			d.Meta.Description = title
+		}
+	} else {
+		d.Text = edgarPlainText(text)
 	}
-	d.Text, d.Format = edgarPlainText(text), EDGAR
-	return d, true, nil
+	return d, strings.TrimSpace(d.Text) != "", nil
+}
+
+// htmlTag matches the start tags that make a document HTML; EDGAR's
+// plain-text markup (<PAGE>, <S>, <C>, <TABLE>, <CAPTION> in capitals)
+// does not.
+var htmlTag = regexp.MustCompile(`(?i)<(html|body|p|div|br|font)[\s/>]`)
+
+// looksHTML reports whether an exhibit's text is HTML, from its first 4 KB.
+func looksHTML(s string) bool {
+	return htmlTag.MatchString(s[:min(len(s), 4096)])
+}
+
+// usableTitle reports whether an EDGAR description or HTML title can stand
+// in for a contract's title: it has a word of four letters or more and is
+// not an exhibit type or a file name ("EX-10.1", "EXHIBIT 10.1",
+// "d123dex101.htm").
+func usableTitle(s string) bool {
+	u := strings.ToUpper(s)
+	if s == "" || strings.HasPrefix(u, "EX-") || strings.HasPrefix(u, "EXHIBIT") ||
+		strings.HasSuffix(u, ".HTM") || strings.HasSuffix(u, ".HTML") || strings.HasSuffix(u, ".TXT") {
+		return false
+	}
+	run := 0
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			run++
+			if run >= 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // isContractExhibit reports whether an exhibit of type typ is a contract:
@@ -293,7 +344,8 @@ func isContractExhibit(typ, description, text string, exhibits []string) bool {
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // edgarPlainText removes the SGML tags of EDGAR plain-text exhibits —
-// <PAGE> becomes a page break; <S>, <C>, <TABLE>, <CAPTION>, <FN> go.
+// <PAGE> becomes a page break; <S>, <C>, <TABLE>, <CAPTION>, <FN> go, and
+// so does any other short tag that stands alone on its line.
 func edgarPlainText(s string) string {
 	if !strings.Contains(s, "<") {
 		return s
@@ -320,9 +372,22 @@ func edgarPlainText(s string) string {
 			b.WriteString("\n\f\n")
 		case "S", "C", "TABLE", "CAPTION", "FN", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9":
 		default:
-			b.WriteString(s[:end+1])
+			if !aloneOnLine(b.Bytes(), s[end+1:]) || strings.ContainsAny(tag, " <") || tag == "" {
+				b.WriteString(s[:end+1])
+			} // else another SGML tag of EDGAR's (<R>, <LEGEND>): a line of its own, not text
 		}
 		s = s[end+1:]
 	}
 	return b.String()
+}
+
+// aloneOnLine reports whether a tag between before and after has nothing
+// but spaces and tabs beside it on its line.
+func aloneOnLine(before []byte, after string) bool {
+	i := bytes.LastIndexByte(before, '\n')
+	if len(bytes.Trim(before[i+1:], " \t")) > 0 {
+		return false
+	}
+	line, _, _ := strings.Cut(after, "\n")
+	return strings.Trim(line, " \t\r") == ""
 }

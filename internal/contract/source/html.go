@@ -15,41 +15,50 @@ import (
 // htmlText extracts the text of an HTML document: blocks (p, div, h1–h6,
 // li, tr, table, blockquote …) become paragraphs, <br> a line break,
 // table cells are set apart by three spaces (which the cleaner reads as a
-// column gap), script, style, title, noscript and template content is
-// dropped, entities are decoded, white space inside a block is collapsed
-// (kept in <pre>). EDGAR's <PAGE> marks a page break. The tokenizer builds
-// no tree, so deeply nested markup costs no stack.
-func htmlText(name string, data []byte) (string, error) {
+// column gap), script, style, title, noscript, template, svg, math, object
+// and iframe content is dropped, entities are decoded, white space inside
+// a block is collapsed (kept in <pre>). EDGAR's <PAGE> marks a page break.
+// It also returns the text of <title>, white space collapsed. The
+// tokenizer builds no tree, so deeply nested markup costs no stack.
+func htmlText(name string, data []byte) (text, title string, err error) {
 	if !utf8.Valid(data) {
 		label := declaredCharset(data)
 		enc, _ := charset.Lookup(label)
 		if enc == nil {
-			return "", refuse(name, ErrInvalidUTF8, "first bad byte at %d and no charset declared", invalidAt(data))
+			return "", "", refuse(name, ErrInvalidUTF8, "first bad byte at offset %d and no charset declared", invalidAt(data))
 		}
 		decoded, err := enc.NewDecoder().Bytes(data)
 		if err != nil {
-			return "", refuse(name, ErrInvalidUTF8, "declared charset %s: %v", label, err)
+			return "", "", refuse(name, ErrInvalidUTF8, "declared charset %s: %v", label, err)
 		}
 		data = decoded
 	}
 	var w textWriter
+	var tb strings.Builder
 	z := html.NewTokenizer(bytes.NewReader(data))
-	skip := 0 // depth inside elements whose text is not content
+	skip := 0                          // depth inside elements whose text is not content
+	inTitle, titleDone := false, false // the first <title> is the document's
 	for {
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
 			if err := z.Err(); err != io.EOF {
-				return "", fmt.Errorf("source: %s: html: %w", name, err)
+				return "", "", fmt.Errorf("source: %s: html: %w", name, err)
 			}
-			return w.String(), nil
+			return w.String(), strings.Join(strings.Fields(tb.String()), " "), nil
 		case html.TextToken:
-			if skip == 0 {
+			switch {
+			case inTitle:
+				tb.Write(z.Text())
+			case skip == 0:
 				w.text(z.Text())
 			}
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tn, _ := z.TagName()
 			a := atom.Lookup(tn)
+			if a == atom.Title {
+				inTitle = tt == html.StartTagToken && !titleDone
+			}
 			switch {
 			case skipped[a]:
 				if tt == html.StartTagToken {
@@ -72,6 +81,9 @@ func htmlText(name string, data []byte) (string, error) {
 		case html.EndTagToken:
 			tn, _ := z.TagName()
 			a := atom.Lookup(tn)
+			if a == atom.Title && inTitle {
+				inTitle, titleDone = false, true
+			}
 			switch {
 			case skipped[a]:
 				if skip > 0 {
@@ -107,7 +119,7 @@ func declaredCharset(data []byte) string {
 
 var skipped = map[atom.Atom]bool{
 	atom.Script: true, atom.Style: true, atom.Title: true, atom.Noscript: true, atom.Template: true,
-	atom.Svg: true, atom.Object: true, atom.Iframe: true,
+	atom.Svg: true, atom.Math: true, atom.Object: true, atom.Iframe: true,
 }
 
 var blocks = map[atom.Atom]bool{

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,9 +28,16 @@ const (
 type Document struct {
 	// Text is the extracted text, not yet cleaned: package clean and the
 	// parser take it from here.
-	Text   string
+	Text string
+	// Meta is what the file says (an EDGAR header, an exhibit's type and
+	// description, an HTML <title> as the title of last resort), with the
+	// manifest's row written over it; Path and DocIndex locate the
+	// document.
 	Meta   contract.Meta
 	Format Format
+	// Sequence is the EDGAR <SEQUENCE> of the document in its submission,
+	// 0 for a file that is one document; a manifest row can name it.
+	Sequence int
 }
 
 // DefaultMaxBytes bounds a file: the largest EDGAR exhibits are a few MB;
@@ -45,7 +53,8 @@ type Options struct {
 	// other types become contracts only when their description or opening
 	// names an agreement.
 	Exhibits []string
-	// Manifest, when set, adds metadata to documents by file path.
+	// Manifest, when set, adds metadata to each document (Manifest.Lookup
+	// by path, EDGAR sequence and exhibit type); its values win.
 	Manifest *Manifest
 }
 
@@ -79,17 +88,21 @@ var (
 type RefusedError struct {
 	Path   string
 	Reason Reason
-	// Detail adds what was seen: "PDF signature", "NUL byte at 1024",
-	// "52428800 bytes > 33554432".
+	// Detail adds what was seen: "PDF signature", "NUL byte at offset
+	// 1024", "50.0 MiB, over the limit of 32.0 MiB".
 	Detail string
 }
 
-// Error says which file was refused and why, for the ingest summary.
-func (e *RefusedError) Error() string {
+// Error says which file was refused and why.
+func (e *RefusedError) Error() string { return e.Path + ": " + e.Cause() }
+
+// Cause is the refusal without the path, for a report that lists paths
+// apart: "binary file (NUL byte at offset 6)".
+func (e *RefusedError) Cause() string {
 	if e.Detail == "" {
-		return fmt.Sprintf("%s: %v", e.Path, e.Reason)
+		return e.Reason.Error()
 	}
-	return fmt.Sprintf("%s: %v (%s)", e.Path, e.Reason, e.Detail)
+	return fmt.Sprintf("%v (%s)", e.Reason, e.Detail)
 }
 
 // Unwrap lets errors.Is(err, source.ErrBinary) work.
@@ -99,33 +112,64 @@ func refuse(path string, r Reason, format string, args ...any) error {
 	return &RefusedError{Path: path, Reason: r, Detail: fmt.Sprintf(format, args...)}
 }
 
-// ReadFile reads the file rel under root. Size is checked before the file
-// is read, so a huge file costs nothing.
-func ReadFile(root, rel string, opts Options) ([]Document, error) {
-	path := filepath.Join(root, rel)
+// ReadFile reads the file at path, which Read knows by name (the path
+// relative to the input root, File.Rel). Size is checked before the file
+// is read, so a huge file costs nothing, and again while reading, so a
+// file that grew since it was listed is refused all the same. An I/O
+// error is returned as the *fs.PathError it is.
+func ReadFile(path, name string, opts Options) ([]Document, error) {
+	name = filepath.ToSlash(name)
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("source: %w", err)
+		return nil, err
 	}
 	if fi.Size() > opts.maxBytes() {
-		return nil, refuse(rel, ErrTooLarge, "%d bytes > %d", fi.Size(), opts.maxBytes())
+		return nil, tooLarge(name, fi.Size(), opts.maxBytes())
 	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("source: %w", err)
+		return nil, err
 	}
-	return Read(filepath.ToSlash(rel), data, opts)
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, opts.maxBytes()+1))
+	if err != nil {
+		return nil, err
+	}
+	return Read(name, data, opts)
 }
+
+func tooLarge(name string, size, limit int64) error {
+	return refuse(name, ErrTooLarge, "%s, over the limit of %s", sizeText(size), sizeText(limit))
+}
+
+// sizeText writes a byte count as people read it: "2.7 KiB", "50.0 MiB".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// utf8BOM is the byte order mark some editors put before UTF-8 text; it
+// is dropped.
+var utf8BOM = []byte("\uFEFF")
 
 // Read reads one file's content; name (a slash-separated path relative to
 // the input root) chooses the format with the content's own signature and
-// becomes Meta.Path.
+// becomes Meta.Path. A UTF-8 byte order mark is dropped.
 func Read(name string, data []byte, opts Options) ([]Document, error) {
 	if int64(len(data)) > opts.maxBytes() {
-		return nil, refuse(name, ErrTooLarge, "%d bytes > %d", len(data), opts.maxBytes())
+		return nil, tooLarge(name, int64(len(data)), opts.maxBytes())
 	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, refuse(name, ErrEmpty, "")
+		if len(data) == 0 {
+			return nil, refuse(name, ErrEmpty, "")
+		}
+		return nil, refuse(name, ErrEmpty, "%d bytes of white space", len(data))
 	}
 	if why := binarySignature(data); why != "" {
 		return nil, refuse(name, ErrBinary, "%s", why)
@@ -139,12 +183,18 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 		}
 		docs, err = readEDGAR(name, data, opts)
 	case HTML:
-		var text string
-		text, err = htmlText(name, data)
+		var text, title string
+		text, title, err = htmlText(name, data)
+		if err == nil && strings.TrimSpace(text) == "" {
+			err = refuse(name, ErrEmpty, "HTML without text")
+		}
 		docs = []Document{{Text: text, Format: HTML}}
+		if usableTitle(title) {
+			docs[0].Meta.Description = title
+		}
 	default:
 		if !utf8.Valid(data) {
-			return nil, refuse(name, ErrInvalidUTF8, "first bad byte at %d", invalidAt(data))
+			return nil, refuse(name, ErrInvalidUTF8, "first bad byte at offset %d", invalidAt(data))
 		}
 		docs = []Document{{Text: string(data), Format: Text}}
 	}
@@ -152,12 +202,12 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 		return nil, err
 	}
 	for i := range docs {
-		docs[i].Meta.Path = name
-		if docs[i].Format != EDGAR {
-			docs[i].Meta.DocIndex = i
-		}
+		d := &docs[i]
+		d.Meta.Path, d.Meta.DocIndex = name, i
 		if opts.Manifest != nil {
-			opts.Manifest.apply(name, &docs[i].Meta)
+			if row, ok := opts.Manifest.Lookup(name, d.Sequence, d.Meta.ExhibitID); ok {
+				d.Meta = mergeMeta(d.Meta, row)
+			}
 		}
 	}
 	return docs, nil
@@ -181,8 +231,8 @@ func detectFormat(name string, data []byte) Format {
 }
 
 // binarySignature returns why data is not text, or "": a known binary
-// file signature, a NUL byte, or more than one control character in fifty
-// among the first 8 KB.
+// file signature, a NUL byte, or more than one control character (DEL
+// included) in fifty among the first 8 KB.
 func binarySignature(data []byte) string {
 	for _, sig := range []struct {
 		magic, name string
@@ -197,11 +247,11 @@ func binarySignature(data []byte) string {
 	}
 	head := data[:min(len(data), 8192)]
 	if i := bytes.IndexByte(head, 0); i >= 0 {
-		return fmt.Sprintf("NUL byte at %d", i)
+		return fmt.Sprintf("NUL byte at offset %d", i)
 	}
 	ctrl := 0
 	for _, c := range head {
-		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v' {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v' || c == 0x7f {
 			ctrl++
 		}
 	}
@@ -236,37 +286,4 @@ func latin1ToUTF8(data []byte) []byte {
 		i += n
 	}
 	return out
-}
-
-// Extensions are the file name endings Walk collects.
-var Extensions = []string{".txt", ".htm", ".html", ".xhtml"}
-
-// Walk lists, sorted and relative to root, the files under root that may
-// hold contracts (by extension).
-func Walk(root string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		ext := strings.ToLower(filepath.Ext(path))
-		for _, e := range Extensions {
-			if ext == e {
-				rel, err := filepath.Rel(root, path)
-				if err != nil {
-					return err
-				}
-				out = append(out, filepath.ToSlash(rel))
-				break
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("source: walk %s: %w", root, err)
-	}
-	return out, nil
 }

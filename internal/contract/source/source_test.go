@@ -2,8 +2,10 @@ package source
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -16,25 +18,44 @@ func TestRefusals(t *testing.T) {
 		name string
 		data string
 		want error
+		// cause is the refusal as the ingest summary lists it; "" skips
+		// the check.
+		cause string
 	}{
-		{"empty.txt", "", ErrEmpty},
-		{"blank.txt", " \n\t\r\n ", ErrEmpty},
-		{"scan.pdf.txt", "%PDF-1.4\n%âãÏÓ\n1 0 obj", ErrBinary},
-		{"doc.txt", "PK\x03\x04\x14\x00\x06\x00", ErrBinary},
-		{"nul.txt", "This Agreement\x00\x00\x00 is made", ErrBinary},
-		{"ctrl.txt", strings.Repeat("\x01\x02\x03abc", 100), ErrBinary},
-		{"word.doc.txt", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", ErrBinary},
-		{"latin1.txt", "Soci\xe9t\xe9 G\xe9n\xe9rale agrees.", ErrInvalidUTF8},
-		{"latin1.html", "<html><body><p>Soci\xe9t\xe9</p></body></html>", ErrInvalidUTF8},
+		{"empty.txt", "", ErrEmpty, "empty file"},
+		{"blank.txt", " \n\t\r\n", ErrEmpty, "empty file (5 bytes of white space)"},
+		{"scan.pdf.txt", "%PDF-1.4\n%âãÏÓ\n1 0 obj", ErrBinary, "binary file (PDF signature)"},
+		{"doc.txt", "PK\x03\x04\x14\x00\x06\x00", ErrBinary, "binary file (ZIP signature)"},
+		{"nul.txt", "This Agreement\x00\x00\x00 is made", ErrBinary, "binary file (NUL byte at offset 14)"},
+		{"ctrl.txt", strings.Repeat("\x01\x02\x03abc", 100), ErrBinary, "binary file (300 control characters in the first 600 bytes)"},
+		{"del.txt", strings.Repeat("\x7fabcdefghi", 100), ErrBinary, "binary file (100 control characters in the first 1000 bytes)"},
+		{"word.doc.txt", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", ErrBinary, ""},
+		{"latin1.txt", "Soci\xe9t\xe9 G\xe9n\xe9rale agrees.", ErrInvalidUTF8, "invalid UTF-8 (first bad byte at offset 4)"},
+		{"truncated.txt", "abc\xe2\x80", ErrInvalidUTF8, "invalid UTF-8 (first bad byte at offset 3)"},
+		{"latin1.html", "<html><body><p>Soci\xe9t\xe9</p></body></html>", ErrInvalidUTF8, ""},
+		{"script.html", "<html><body><script>x()</script></body></html>", ErrEmpty, "empty file (HTML without text)"},
 	} {
 		_, err := Read(tc.name, []byte(tc.data), Options{})
 		var re *RefusedError
 		if !errors.Is(err, tc.want) || !errors.As(err, &re) || re.Path != tc.name {
 			t.Errorf("Read(%q) error %v, want %v", tc.name, err, tc.want)
+			continue
+		}
+		if tc.cause != "" && re.Cause() != tc.cause {
+			t.Errorf("Read(%q) refused for %q, want %q", tc.name, re.Cause(), tc.cause)
 		}
 	}
 	if _, err := Read("big.txt", make([]byte, 101), Options{MaxBytes: 100}); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("a file over MaxBytes: %v", err)
+	}
+	// Text the checks let through.
+	for name, data := range map[string]string{
+		"bom.txt": "\uFEFFSUPPLY AGREEMENT", "feeds.txt": "Page 1\f\tPage 2\v", "bom.htm": "\uFEFF<p>SUPPLY AGREEMENT</p>",
+	} {
+		docs, err := Read(name, []byte(data), Options{})
+		if err != nil || len(docs) != 1 || strings.HasPrefix(docs[0].Text, "\uFEFF") {
+			t.Errorf("Read(%q) = %+v, %v", name, docs, err)
+		}
 	}
 }
 
@@ -50,10 +71,14 @@ func TestHugeFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	_, err = ReadFile(dir, "huge.txt", Options{})
+	_, err = ReadFile(filepath.Join(dir, "huge.txt"), "huge.txt", Options{})
 	var re *RefusedError
-	if !errors.As(err, &re) || re.Reason != ErrTooLarge || !strings.Contains(re.Error(), "52428800 bytes") {
+	if !errors.As(err, &re) || re.Reason != ErrTooLarge || re.Cause() != "file too large (50.0 MiB, over the limit of 32.0 MiB)" {
 		t.Errorf("ReadFile(50 MB) = %v", err)
+	}
+	var pe *fs.PathError
+	if _, err := ReadFile(filepath.Join(dir, "missing.txt"), "missing.txt", Options{}); !errors.As(err, &pe) {
+		t.Errorf("ReadFile(missing) = %v, want a *fs.PathError", err)
 	}
 }
 
@@ -75,7 +100,7 @@ func TestHTML(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"entities", `<p>AT&amp;T &#8220;Company&#8221; &eacute;t&eacute;&nbsp;ok &lt;tag&gt;</p>`, "AT&T “Company” été\u00a0ok <tag>"},
 		{"blocks are paragraphs", `<div><p>First.</p><p>Second.</p></div><h2>Heading</h2>text`, "First.\n\nSecond.\n\nHeading\n\ntext"},
-		{"scripts and styles dropped", `<head><title>T</title><style>p{}</style><script>var x = "<p>no</p>";</script></head><body><p>Yes.</p><noscript>no</noscript></body>`, "Yes."},
+		{"scripts and styles dropped", `<head><title>T</title><style>p{}</style><script>var x = "<p>no</p>";</script></head><body><p>Yes.</p><noscript>no</noscript><math><mi>x</mi></math></body>`, "Yes."},
 		{"line breaks", `<p>Line one<br>Line two<br/>Line three</p>`, "Line one\nLine two\nLine three"},
 		{"inline white space collapses", "<p>This   Agreement\n  is\tmade.</p>", "This Agreement is made."},
 		{"pre keeps lines", "<pre>a  b\nc</pre>", "a  b\nc"},
@@ -87,9 +112,29 @@ func TestHTML(t *testing.T) {
 		{"deeply nested", strings.Repeat("<div>", 20000) + "deep" + strings.Repeat("</div>", 20000), "deep"},
 		{"unterminated tag", `<p>text<a href="x`, "text"},
 	} {
-		got, err := htmlText("t.html", []byte(tc.in))
+		got, _, err := htmlText("t.html", []byte(tc.in))
 		if err != nil || got != tc.want {
 			t.Errorf("%s: htmlText(%.60q) = %q, %v; want %q", tc.name, tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestHTMLTitle: the first <title>, white space collapsed, is a document's
+// title of last resort when it names one.
+func TestHTMLTitle(t *testing.T) {
+	for _, tc := range []struct{ in, title, description string }{
+		{"<html><head><title>SUPPLY  &amp;\n AGREEMENT</title></head><body><p>Text.</p><svg><title>icon</title></svg></body></html>", "SUPPLY & AGREEMENT", "SUPPLY & AGREEMENT"},
+		{"<title>d123dex101.htm</title><p>Text.</p>", "d123dex101.htm", ""},
+		{"<title>EX-10.1</title><p>Text.</p>", "EX-10.1", ""},
+		{"<p>Text.</p>", "", ""},
+	} {
+		_, title, err := htmlText("t.html", []byte(tc.in))
+		if err != nil || title != tc.title {
+			t.Errorf("htmlText(%q) title %q, %v; want %q", tc.in, title, err, tc.title)
+		}
+		docs, err := Read("t.html", []byte(tc.in), Options{})
+		if err != nil || docs[0].Meta.Description != tc.description {
+			t.Errorf("Read(%q) description %+v, %v; want %q", tc.in, docs, err, tc.description)
 		}
 	}
 }
@@ -112,11 +157,11 @@ func TestEDGAR(t *testing.T) {
 		SIC: "3841", IndustryName: "SURGICAL & MEDICAL INSTRUMENTS & APPARATUS", Source: "www.sec.gov",
 		URL: "https://www.sec.gov/Archives/edgar/data/123456/000095012310012345/dex101.htm", Description: "SUPPLY AGREEMENT",
 	}
-	if docs[0].Meta != want {
-		t.Errorf("meta\n got %+v\nwant %+v", docs[0].Meta, want)
+	if docs[0].Meta != want || docs[0].Sequence != 2 {
+		t.Errorf("meta\n got %+v, sequence %d\nwant %+v, sequence 2", docs[0].Meta, docs[0].Sequence, want)
 	}
-	if docs[1].Meta.ExhibitID != "EX-10.2" || docs[1].Meta.DocIndex != 1 || docs[1].Meta.Description != "LEASE" {
-		t.Errorf("second exhibit %+v", docs[1].Meta)
+	if docs[1].Meta.ExhibitID != "EX-10.2" || docs[1].Meta.DocIndex != 1 || docs[1].Meta.Description != "LEASE" || docs[1].Sequence != 3 {
+		t.Errorf("second exhibit %+v, sequence %d", docs[1].Meta, docs[1].Sequence)
 	}
 	if !strings.Contains(docs[0].Text, "This Supply Agreement (the “Agreement”) is entered into as of February\u00a08, 2010") ||
 		strings.Contains(docs[0].Text, "not text") || strings.Contains(docs[0].Text, "margin") ||
@@ -125,6 +170,101 @@ func TestEDGAR(t *testing.T) {
 	}
 	if strings.Contains(docs[1].Text, "<PAGE>") || !strings.Contains(docs[1].Text, "\f") || !strings.Contains(docs[1].Text, "OFFICE LEASE") {
 		t.Errorf("plain exhibit text %q", docs[1].Text)
+	}
+}
+
+// kingsmere is a submission whose form, XBRL and exhibits tell apart what
+// is a contract; the filer, not the subject company, is its company.
+const kingsmere = `<SEC-DOCUMENT>0009002206-05-454566.txt : 20050613
+<SEC-HEADER>0009002206-05-454566.hdr.sgml : 20050613
+ACCESSION NUMBER:		0009002206-05-454566
+CONFORMED SUBMISSION TYPE:	8-K
+FILED AS OF DATE:		20050613
+FILER:
+	COMPANY DATA:
+		COMPANY CONFORMED NAME:			KINGSMERE FOODS HOLDINGS INC
+		CENTRAL INDEX KEY:			0009002206
+		STANDARD INDUSTRIAL CLASSIFICATION:	FOOD AND KINDRED PRODUCTS [2000]
+SUBJECT COMPANY:
+	COMPANY DATA:
+		COMPANY CONFORMED NAME:			OTHER CORP
+		CENTRAL INDEX KEY:			0000000042
+</SEC-HEADER>
+<DOCUMENT>
+<TYPE>8-K
+<SEQUENCE>1
+<FILENAME>8k.htm
+<DESCRIPTION>FORM 8-K
+<TEXT>
+<html><body><p>FORM 8-K</p></body></html>
+</TEXT>
+</DOCUMENT>
+<DOCUMENT>
+<TYPE>EX-10.16
+<SEQUENCE>2
+<FILENAME>d454566dex1016.htm
+<DESCRIPTION>EX-10.16
+<TEXT>
+<html><head><title>INDEMNIFICATION AGREEMENT</title></head><body><p>INDEMNIFICATION AGREEMENT</p><p>This Agreement &#8230;</p></body></html>
+</TEXT>
+</DOCUMENT>
+<DOCUMENT>
+<TYPE>EX-101.INS
+<SEQUENCE>3
+<TEXT>
+<xbrl>not a contract</xbrl>
+</TEXT>
+</DOCUMENT>
+<DOCUMENT>
+<TYPE>EX-2.1
+<SEQUENCE>4
+<DESCRIPTION>AGREEMENT AND PLAN OF MERGER
+<TEXT>
+<PAGE>
+AGREEMENT AND PLAN OF MERGER
+<S>
+This Agreement is made …
+</TEXT>
+</DOCUMENT>
+</SEC-DOCUMENT>
+`
+
+func TestEDGARSequenceAndTitles(t *testing.T) {
+	docs, err := Read("edgar/0009002206-05-454566.txt", []byte(kingsmere), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := contract.Meta{
+		Path: "edgar/0009002206-05-454566.txt", CompanyName: "KINGSMERE FOODS HOLDINGS INC", CompanyID: "9002206",
+		FilingDate: "2005-06-13", FilingType: "8-K", FilingID: "0009002206-05-454566", SIC: "2000",
+		IndustryName: "FOOD AND KINDRED PRODUCTS", Source: "www.sec.gov",
+	}
+	m1, m2 := header, header
+	// EX-10.16's description is its type, so its HTML title stands in.
+	m1.ExhibitID, m1.Description = "EX-10.16", "INDEMNIFICATION AGREEMENT"
+	m1.URL = "https://www.sec.gov/Archives/edgar/data/9002206/000900220605454566/d454566dex1016.htm"
+	m2.ExhibitID, m2.Description, m2.DocIndex = "EX-2.1", "AGREEMENT AND PLAN OF MERGER", 1
+	want := []Document{
+		{Text: "INDEMNIFICATION AGREEMENT\n\nThis Agreement …", Meta: m1, Format: EDGAR, Sequence: 2},
+		// plain text: <PAGE> is a page break, <S> goes (a lower-cased <PAGE>
+		// is no HTML <p>)
+		{Text: "\n\n\f\n\nAGREEMENT AND PLAN OF MERGER\n\nThis Agreement is made …\n", Meta: m2, Format: EDGAR, Sequence: 4},
+	}
+	if !reflect.DeepEqual(docs, want) {
+		t.Errorf("got\n%#v\nwant\n%#v", docs, want)
+	}
+}
+
+func TestEDGARPlainText(t *testing.T) {
+	for in, want := range map[string]string{
+		"<PAGE>\nTERM\n<S>  <C>\n1  2\n</TABLE>\n":         "\n\f\n\nTERM\n  \n1  2\n\n",
+		"a\n<R>\nb\n  <LEGEND>\t\nc\n":                     "a\n\nb\n  \t\nc\n", // unknown tags alone on a line go
+		"price <b> x and a<R>\n<Signature Page Follows>\n": "price <b> x and a<R>\n<Signature Page Follows>\n",
+		"<>\n<<x>\n": "<>\n<<x>\n",
+	} {
+		if got := edgarPlainText(in); got != want {
+			t.Errorf("edgarPlainText(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
@@ -165,9 +305,18 @@ func TestEDGARExhibits(t *testing.T) {
 			t.Errorf("isContractExhibit(%s, %q) = %v", tc.typ, tc.desc, got)
 		}
 	}
-	sub := "<SEC-HEADER>\n</SEC-HEADER>\n<DOCUMENT>\n<TYPE>EX-99.1\n<TEXT>\nPress release\n</TEXT>\n</DOCUMENT>"
-	if _, err := Read("z.txt", []byte(sub), Options{}); !errors.Is(err, ErrNoContract) {
-		t.Errorf("a submission without contracts: %v", err)
+	for _, tc := range []struct{ sub, cause string }{
+		{"<SEC-HEADER>\n</SEC-HEADER>\n<DOCUMENT>\n<TYPE>EX-99.1\n<TEXT>\nPress release\n</TEXT>\n</DOCUMENT>",
+			"no contract in the submission (none of its 1 documents is an exhibit of type EX-1, EX-2, EX-4, EX-10 or one naming an agreement)"},
+		{"<SEC-HEADER>\nACCESSION NUMBER: 1\n</SEC-HEADER>\n", "no contract in the submission (no <DOCUMENT> in it)"},
+		{"<SEC-DOCUMENT>\n<DOCUMENT>\n<TYPE>EX-10.1\n<TEXT>\n<html><body><p> </p></body></html>\n</TEXT>\n</DOCUMENT>",
+			"no contract in the submission (none of its 1 documents is an exhibit of type EX-1, EX-2, EX-4, EX-10 or one naming an agreement)"},
+	} {
+		_, err := Read("z.txt", []byte(tc.sub), Options{})
+		var re *RefusedError
+		if !errors.Is(err, ErrNoContract) || !errors.As(err, &re) || re.Cause() != tc.cause {
+			t.Errorf("a submission without contracts: %v, want %q", err, tc.cause)
+		}
 	}
 }
 
@@ -187,65 +336,15 @@ func TestParseHeaderForms(t *testing.T) {
 	}
 }
 
-func TestManifest(t *testing.T) {
-	csv := "txt_file,company,cik,filing_date,form_type,exhibit,sic,document_name\n" +
-		"a/one.txt,ACME CORP,0000012345,2014-05-20,10-Q,EX-10.27,7372,SECRET TITLE\n" +
-		"two.txt,Beta Inc,,5/8/14,8-K,,,\n"
-	cols := ManifestColumns{File: "txt_file", CompanyName: "company", CompanyID: "cik", FilingDate: "filing_date", FilingType: "form_type", ExhibitID: "exhibit", SIC: "sic"}
-	m, err := ParseManifest(strings.NewReader(csv), "csv", cols)
-	if err != nil || m.Len() != 2 {
-		t.Fatalf("manifest %v err %v", m, err)
-	}
-	docs, err := Read("a/one.txt", []byte("An agreement."), Options{Manifest: m})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := docs[0].Meta
-	if got.CompanyName != "ACME CORP" || got.CompanyID != "12345" || got.FilingDate != "2014-05-20" || got.FilingType != "10-Q" || got.ExhibitID != "EX-10.27" || got.SIC != "7372" {
-		t.Errorf("meta %+v", got)
-	}
-	docs, _ = Read("other/dir/two.txt", []byte("An agreement."), Options{Manifest: m})
-	if got := docs[0].Meta; got.CompanyName != "Beta Inc" || got.FilingDate != "2014-05-08" {
-		t.Errorf("meta by base name %+v", got)
-	}
-	if _, err := ParseManifest(strings.NewReader(csv), "csv", ManifestColumns{File: "path"}); err == nil || !strings.Contains(err.Error(), "no column path") {
-		t.Errorf("missing column: %v", err)
-	}
-	jsonl := `{"file":"x.htm","company":"Gamma LLC","cik":320193,"filing_date":"20200102"}` + "\n\n" + `{"file":"y.htm"}`
-	m, err = ParseManifest(strings.NewReader(jsonl), "jsonl", DefaultColumns)
-	if err != nil || m.Len() != 2 {
-		t.Fatalf("jsonl manifest %v err %v", m, err)
-	}
-	docs, _ = Read("x.htm", []byte("<p>An agreement.</p>"), Options{Manifest: m})
-	if got := docs[0].Meta; got.CompanyName != "Gamma LLC" || got.CompanyID != "320193" || got.FilingDate != "2020-01-02" {
-		t.Errorf("jsonl meta %+v", got)
-	}
-	if _, err := ParseManifest(strings.NewReader("{bad"), "jsonl", DefaultColumns); err == nil || !strings.Contains(err.Error(), "line 1") {
-		t.Errorf("bad jsonl: %v", err)
-	}
-}
-
 func TestNormalizeDate(t *testing.T) {
 	for in, want := range map[string]string{
 		"2014-05-20": "2014-05-20", "20140520": "2014-05-20", "5/20/2014": "2014-05-20", "05/20/2014": "2014-05-20",
 		"5/8/14": "2014-05-08", "12/31/99": "1999-12-31", "1/1/50": "1950-01-01", "": "", "May 8, 2014": "", "2014-13-01": "",
+		"2019-10-31T00:00:00Z": "2019-10-31", "1776-07-04": "", " 20100102 ": "2010-01-02",
 	} {
 		if got := NormalizeDate(in); got != want {
 			t.Errorf("NormalizeDate(%q) = %q, want %q", in, got, want)
 		}
-	}
-}
-
-func TestWalk(t *testing.T) {
-	dir := t.TempDir()
-	for _, f := range []string{"b.txt", "a/c.HTML", "a/d.pdf", "e.htm", "f.csv"} {
-		p := filepath.Join(dir, f)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte("x"), 0o644)
-	}
-	got, err := Walk(dir)
-	if err != nil || strings.Join(got, ",") != "a/c.HTML,b.txt,e.htm" {
-		t.Errorf("Walk = %v, %v", got, err)
 	}
 }
 
@@ -309,6 +408,7 @@ func TestAdversarialReads(t *testing.T) {
 		{"documents.txt", "<SEC-HEADER>\n</SEC-HEADER>\n" + strings.Repeat("<DOCUMENT>\n<TYPE>EX-10.1\n<TEXT>\nSUPPLY AGREEMENT\n</TEXT>\n</DOCUMENT>\n", 50000)},
 		{"unclosed.txt", "<SEC-HEADER>\n" + strings.Repeat("<DOCUMENT><TEXT><", 100000)},
 		{"pages.txt", "<SEC-DOCUMENT><DOCUMENT><TYPE>EX-10<TEXT>" + strings.Repeat("<PAGE><S><C>x", 200000)},
+		{"nested.htm", strings.Repeat("<div><span>", 200000) + "deep text" + strings.Repeat("</span></div>", 200000)},
 	} {
 		start := time.Now()
 		_, _ = Read(tc.name, []byte(tc.data), Options{})

@@ -1,4 +1,4 @@
-package ingest
+package source
 
 import (
 	"reflect"
@@ -23,14 +23,14 @@ CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.t
 `
 
 func TestManifestDemo(t *testing.T) {
-	m, err := ParseManifest("manifest.csv", strings.NewReader(demoManifest), Columns{})
+	m, err := ParseManifest("manifest.csv", strings.NewReader(demoManifest), ManifestColumns{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Rows != 3 || len(m.Warnings) != 0 {
 		t.Errorf("rows %d, warnings %v", m.Rows, m.Warnings)
 	}
-	wantCols := Columns{Path: "file", Sequence: "sequence", Company: "company", CIK: "cik", FilingDate: "filing_date",
+	wantCols := ManifestColumns{Path: "file", Sequence: "sequence", Company: "company", CIK: "cik", FilingDate: "filing_date",
 		FormType: "form_type", Accession: "accession", Exhibit: "exhibit", SIC: "sic", Industry: "industry_name", Source: "source"}
 	if m.Resolved != wantCols {
 		t.Errorf("columns %+v\nwant    %+v", m.Resolved, wantCols)
@@ -69,7 +69,7 @@ func TestManifestDemo(t *testing.T) {
 }
 
 func TestManifestCUAD(t *testing.T) {
-	m, err := ParseManifest("manifest.csv", strings.NewReader(cuadManifest), Columns{})
+	m, err := ParseManifest("manifest.csv", strings.NewReader(cuadManifest), ManifestColumns{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestManifestColumns(t *testing.T) {
 	const csv = "Doc,Filer,When,cik,Sequence\na.txt,Acme Corp,20100102,0042,\nb.txt,Birch,1/2/2011,x,\n,Nobody,2010-01-01,,\na.txt,Again,,,\nc.txt,C,13/45/2010,123,0\n"
 	tests := []struct {
 		name     string
-		cols     Columns
+		cols     ManifestColumns
 		wantErr  string
 		lookup   string
 		want     contract.Meta
@@ -95,7 +95,7 @@ func TestManifestColumns(t *testing.T) {
 	}{
 		{
 			name:   "columns by flag, case-insensitive; dates normalised",
-			cols:   Columns{Path: "doc", Company: "FILER", FilingDate: "when"},
+			cols:   ManifestColumns{Path: "doc", Company: "FILER", FilingDate: "when"},
 			lookup: "a.txt",
 			want:   contract.Meta{CompanyName: "Acme Corp", CompanyID: "42", FilingDate: "2010-01-02"},
 			warnings: []string{
@@ -107,12 +107,12 @@ func TestManifestColumns(t *testing.T) {
 		},
 		{
 			name:   "a field turned off",
-			cols:   Columns{Path: "doc", Company: NoColumn, FilingDate: "when", CIK: NoColumn},
+			cols:   ManifestColumns{Path: "doc", Company: NoColumn, FilingDate: "when", CIK: NoColumn},
 			lookup: "b.txt",
 			want:   contract.Meta{FilingDate: "2011-01-02"},
 		},
-		{name: "no such column", cols: Columns{Path: "doc", Company: "owner"}, wantErr: `no column "owner" (for company)`},
-		{name: "no path column found", cols: Columns{}, wantErr: "no path column: name it with -manifest-path-column"},
+		{name: "no such column", cols: ManifestColumns{Path: "doc", Company: "owner"}, wantErr: `no column "owner" (for company)`},
+		{name: "no path column found", cols: ManifestColumns{}, wantErr: "no path column: name it with -manifest-path-column"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,7 +141,7 @@ func TestManifestJSONL(t *testing.T) {
 
 {"path":"x/b.htm","company":null,"sic":3571}
 `
-	m, err := ParseManifest("m.jsonl", strings.NewReader(jsonl), Columns{})
+	m, err := ParseManifest("m.jsonl", strings.NewReader(jsonl), ManifestColumns{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,9 +160,32 @@ func TestManifestJSONL(t *testing.T) {
 		{"m.jsonl", "\n\n", "empty: no rows"},
 		{"m.csv", "file\n\xff\n", "not valid UTF-8"},
 	} {
-		if _, err := ParseManifest(bad.name, strings.NewReader(bad.data), Columns{}); err == nil || !strings.Contains(err.Error(), bad.want) {
+		if _, err := ParseManifest(bad.name, strings.NewReader(bad.data), ManifestColumns{}); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: err = %v, want %q", bad.data, err, bad.want)
 		}
+	}
+}
+
+// TestManifestSIC: a SIC column may hold the code with its title, as EDGAR
+// headers write it; an industry column wins for the title.
+func TestManifestSIC(t *testing.T) {
+	const csv = "file,sic,industry_name\na.txt,SERVICES-PREPACKAGED SOFTWARE [7372],\nb.txt,3571 ,COMPUTERS\nc.txt,SOFTWARE,\nd.txt,[0000],\n"
+	m, err := ParseManifest("m.csv", strings.NewReader(csv), ManifestColumns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]contract.Meta{
+		"a.txt": {SIC: "7372", IndustryName: "SERVICES-PREPACKAGED SOFTWARE"},
+		"b.txt": {SIC: "3571", IndustryName: "COMPUTERS"},
+		"c.txt": {},
+		"d.txt": {},
+	} {
+		if got, _ := m.Lookup(p, 0, ""); got != want {
+			t.Errorf("%s: %+v, want %+v", p, got, want)
+		}
+	}
+	if want := []string{`line 4: sic "SOFTWARE" is not a number of at most 4 digits; left out`, `line 5: sic "[0000]" is not a number of at most 4 digits; left out`}; !reflect.DeepEqual(m.Warnings, want) {
+		t.Errorf("warnings %q", m.Warnings)
 	}
 }
 
@@ -188,7 +211,7 @@ func FuzzManifest(f *testing.F) {
 	f.Add(`{"file":"a","cik":"0012","filing_date":"1/2/2010","sequence":2}`, "a.jsonl")
 	f.Add("file,sequence\n../../etc/passwd,1\n", "a.csv")
 	f.Fuzz(func(t *testing.T, data, name string) {
-		m, err := ParseManifest(name, strings.NewReader(data), Columns{})
+		m, err := ParseManifest(name, strings.NewReader(data), ManifestColumns{})
 		if err != nil {
 			return
 		}
@@ -197,11 +220,11 @@ func FuzzManifest(f *testing.F) {
 				t.Fatalf("path %q not cleaned", p)
 			}
 			for _, r := range rows {
-				if r.meta.CompanyID != "" && !isDigits(r.meta.CompanyID) {
+				if r.meta.CompanyID != "" && !allDigits(r.meta.CompanyID) {
 					t.Fatalf("company id %q", r.meta.CompanyID)
 				}
 				if r.meta.FilingDate != "" {
-					if d, ok := normDate(r.meta.FilingDate); !ok || d != r.meta.FilingDate {
+					if d := NormalizeDate(r.meta.FilingDate); d != r.meta.FilingDate {
 						t.Fatalf("filing date %q", r.meta.FilingDate)
 					}
 				}
@@ -211,4 +234,53 @@ func FuzzManifest(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadWithManifest: Read writes the manifest's row over what the file
+// says, finding a submission's rows by <SEQUENCE>.
+func TestReadWithManifest(t *testing.T) {
+	m, err := ParseManifest("manifest.csv", strings.NewReader(demoManifest), ManifestColumns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, err := Read("edgar/0009002206-05-454566.txt", []byte(kingsmere), Options{Manifest: m})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 2 {
+		t.Fatalf("%d documents", len(docs))
+	}
+	// sequence 2 is the manifest's dc-0002; sequence 4 has no row of its
+	// own, so it keeps what the file says.
+	// The header's sec.gov URL goes: the manifest says the file came from
+	// another host.
+	if m := docs[0].Meta; m.CompanyName != "Kingsmere Foods Holdings, Inc." || m.Source != "edgar.demo.invalid" || m.ExhibitID != "EX-10.16" ||
+		m.Description != "INDEMNIFICATION AGREEMENT" || m.URL != "" {
+		t.Errorf("sequence 2: %+v", m)
+	}
+	if m := docs[1].Meta; m.CompanyName != "KINGSMERE FOODS HOLDINGS INC" || m.Source != "www.sec.gov" || m.ExhibitID != "EX-2.1" || m.DocIndex != 1 {
+		t.Errorf("sequence 4: %+v", m)
+	}
+	docs, err = Read("htm/A-EX-10.24-SPONSORSHIP.htm", []byte("<p>EVENT SPONSORSHIP AGREEMENT</p>"), Options{Manifest: m})
+	if err != nil || docs[0].Meta.CompanyID != "9929102" || docs[0].Meta.Path != "htm/A-EX-10.24-SPONSORSHIP.htm" {
+		t.Errorf("htm: %+v, %v", docs, err)
+	}
+}
+
+func TestManifestColumnsFields(t *testing.T) {
+	var c ManifestColumns
+	seen := map[string]bool{}
+	for _, f := range c.Fields() {
+		if seen[f.Key] || len(f.Defaults) == 0 || *f.Column != "" {
+			t.Errorf("field %+v", f)
+		}
+		seen[f.Key] = true
+		*f.Column = f.Defaults[0]
+	}
+	if len(seen) != 12 || c.Path != "file" || c.URL != "url" {
+		t.Errorf("fields %v set %+v", seen, c)
+	}
+	if got := (ManifestColumns{Path: "txt_file", Accession: "edgar_doc_id"}).String(); got != "path=txt_file accession=edgar_doc_id" {
+		t.Errorf("String() = %q", got)
+	}
 }
