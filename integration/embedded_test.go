@@ -118,6 +118,17 @@ func TestEmbedded(t *testing.T) {
 			t.Errorf("shards %+v", a.Shards)
 		}
 	})
+	t.Run("inner hits highlighted with the nested clause's query", func(t *testing.T) {
+		status, _, out := g.post(t, "?token=tok", `{"query":{"nested":{"path":"sections","query":{"match_phrase":{"sections.snippet":{"query":"laws of the state"}}},`+
+			`"inner_hits":{"highlight":{"fields":{"sections.snippet":{}},"pre_tags":["<b>"],"post_tags":["</b>"]}}}},"_source":false}`)
+		if status != 200 {
+			t.Fatalf("status %d: %s", status, out)
+		}
+		want := `"highlight":{"sections.snippet":["governed by the <b>laws</b> <b>of</b> <b>the</b> <b>State</b> of New York"]}`
+		if !strings.Contains(out, want) {
+			t.Errorf("answer lacks %s:\n%s", want, out)
+		}
+	})
 	t.Run("form A: the body suggester fails the indexes without body, as OpenSearch", func(t *testing.T) {
 		status, _, out := g.post(t, "?token=tok", `{"query":{"q":"governed laws"}}`)
 		if status != 200 {
