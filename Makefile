@@ -55,7 +55,8 @@ bench:
 eval:
 	$(GO) run ./cmd/eval -cuad $(CUAD)
 
-## parity: compare the embedded engine with the Lucene oracle on the parity query set (needs Java 17 + liblucene8-java; PARITY_BULK=files)
+## parity: compare the embedded engine with the Lucene oracle on the parity query set (needs Java 17 + liblucene8-java;
+##         demo corpus + CUAD by default, PARITY_CORPORA=folders or PARITY_BULK=bulk files)
 parity:
 	scripts/parity.sh
 

@@ -5,10 +5,12 @@
 # liblucene8-java (apt-get install -y liblucene8-java).
 #
 #   scripts/parity.sh                                  # demo corpus, and CUAD when present
+#   PARITY_CORPORA="dir1 dir2" scripts/parity.sh       # folders of contract files
 #   PARITY_BULK="a.ndjson b.ndjson" scripts/parity.sh  # any bulk files
 #
 # Without PARITY_BULK the bulk files are made by our own ingest: the demo
-# corpus (generated, seed 1) and ../shared/corpora/cuad when it exists.
+# corpus (generated, seed 1) and each folder of PARITY_CORPORA (default
+# ../shared/corpora/cuad, skipped when absent).
 # Reports go to $PARITY_DIR/report-<name>.txt; the exit status is non-zero
 # when any query differs.
 set -euo pipefail
@@ -39,12 +41,15 @@ if [ -z "${PARITY_BULK:-}" ]; then
   "$PARITY_DIR/bin/democorpus" -out "$PARITY_DIR/demo-corpus" -n 300 -seed 1 >/dev/null
   "$PARITY_DIR/bin/ingest" -in "$PARITY_DIR/demo-corpus" -bulk-out "$PARITY_DIR/demo.ndjson" -progress none >/dev/null
   PARITY_BULK="$PARITY_DIR/demo.ndjson"
-  if [ -d "$CUAD_DIR" ]; then
-    "$PARITY_DIR/bin/ingest" -in "$CUAD_DIR" -bulk-out "$PARITY_DIR/cuad.ndjson" -progress none >/dev/null
-    PARITY_BULK="$PARITY_BULK $PARITY_DIR/cuad.ndjson"
-  else
-    echo "parity: $CUAD_DIR is absent; comparing on the demo corpus only" >&2
-  fi
+  for corpus in ${PARITY_CORPORA:-$CUAD_DIR}; do
+    if [ ! -d "$corpus" ]; then
+      echo "parity: $corpus is absent; skipped" >&2
+      continue
+    fi
+    out="$PARITY_DIR/$(basename "$corpus").ndjson"
+    "$PARITY_DIR/bin/ingest" -in "$corpus" -bulk-out "$out" -progress none >/dev/null
+    PARITY_BULK="$PARITY_BULK $out"
+  done
 fi
 
 status=0
