@@ -358,19 +358,8 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 			if err != nil {
 				return fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
 			}
-			if wantSource {
-				var includes []string
-				if sr.Source != nil {
-					includes = sr.Source.Includes
-				}
-				if hit.Source, err = filterSource(src, includes); err != nil {
-					return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
-				}
-			}
-			if hl != nil {
-				if hit.Highlight, err = hl.render(h.Index, queries[h.Index], src, ""); err != nil {
-					return fmt.Errorf("index %s: highlight of %s: %w", h.Index, h.ID, err)
-				}
+			if hit.Source, hit.Highlight, err = sourceAndHighlight(src, sr.Source, wantSource, hl, h.Index, queries[h.Index], ""); err != nil {
+				return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
 			}
 		}
 		if h.Explanation != nil { // explain.go
@@ -423,19 +412,11 @@ func (b *Backend) renderInnerHits(seg *segment.Segment, h search.Hit, specs map[
 				if err != nil {
 					return nil, err
 				}
-				if wantSource {
-					var includes []string
-					if filter != nil {
-						includes = filter.Includes
-					}
-					if child.Source, err = filterSourceAt(src, includes, ih.Path); err != nil {
-						return nil, err
-					}
+				if inner == nil {
+					hl = nil
 				}
-				if hl != nil && inner != nil {
-					if child.Highlight, err = hl.render(h.Index, inner, src, ih.Path); err != nil {
-						return nil, err
-					}
+				if child.Source, child.Highlight, err = sourceAndHighlight(src, filter, wantSource, hl, h.Index, inner, ih.Path); err != nil {
+					return nil, err
 				}
 			}
 			r.Hits.Hits = append(r.Hits.Hits, child)
@@ -443,6 +424,38 @@ func (b *Backend) renderInnerHits(seg *segment.Segment, h search.Hit, specs map[
 		out[name] = r
 	}
 	return out, nil
+}
+
+// sourceAndHighlight renders a hit's (or inner hit's, at path) _source
+// through its filter and its highlight, parsing the stored source at most
+// once: not at all when it is returned whole and nothing is highlighted.
+func sourceAndHighlight(src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string) (source, highlighted json.RawMessage, err error) {
+	var includes []string
+	if filter != nil {
+		includes = filter.Includes
+	}
+	if hl == nil && len(includes) == 0 {
+		if wantSource {
+			source = src
+		}
+		return source, nil, nil
+	}
+	doc, err := parseSource(src)
+	if err != nil {
+		return nil, nil, err
+	}
+	if wantSource {
+		source = src
+		if len(includes) > 0 {
+			source = filterNode(doc, includes, path)
+		}
+	}
+	if hl != nil {
+		if highlighted, err = hl.render(index, q, doc, path); err != nil {
+			return nil, nil, fmt.Errorf("highlight: %w", err)
+		}
+	}
+	return source, highlighted, nil
 }
 
 // innerHitsSpecs maps each inner_hits name of query trees to its request.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -57,21 +56,15 @@ func (h *highlighter) options(f dsl.HighlightField, keyword bool) highlight.Opti
 	return o
 }
 
-// render returns the highlight member of one hit (or inner hit): src is
-// the whole _source of what is highlighted, prefix the path it sits at
+// render returns the highlight member of one hit (or inner hit): doc is
+// the whole parsed _source of what is highlighted, prefix the path it sits at
 // ("" for a record, "sections" for a section), q the query that matched
 // it. Fields the index does not map, and fields without a match, are left
 // out; nil means no field matched (the member is omitted).
-func (h *highlighter) render(index string, q search.Query, src []byte, prefix string) (json.RawMessage, error) {
+func (h *highlighter) render(index string, q search.Query, doc *node, prefix string) (json.RawMessage, error) {
 	m := h.mappings.Index(index)
 	if m == nil {
 		return nil, nil
-	}
-	var doc any
-	dec := json.NewDecoder(bytes.NewReader(src))
-	dec.UseNumber() // numbers keep their text, as OpenSearch reads them
-	if err := dec.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("_source: %w", err)
 	}
 	var out []byte
 	for _, f := range h.spec.Fields {
@@ -83,7 +76,7 @@ func (h *highlighter) render(index string, q search.Query, src []byte, prefix st
 		if !ok {
 			continue // a record field asked of a section
 		}
-		values := sourceValues(doc, rel)
+		values := doc.values(rel)
 		if len(values) == 0 {
 			continue
 		}
@@ -146,47 +139,6 @@ func relativePath(path, prefix string) (string, bool) {
 		return path, true
 	}
 	return strings.CutPrefix(path, prefix+".")
-}
-
-// sourceValues collects the values at a dotted path of a decoded _source,
-// through objects and arrays, in document order; scalars other than
-// strings are written as OpenSearch converts them to text.
-func sourceValues(v any, path string) []string {
-	var out []string
-	var walk func(v any, parts []string)
-	walk = func(v any, parts []string) {
-		switch x := v.(type) {
-		case []any:
-			for _, e := range x {
-				walk(e, parts)
-			}
-		case map[string]any:
-			if len(parts) == 0 {
-				return
-			}
-			// A key may itself hold dots ({"a.b": …}), as OpenSearch
-			// accepts; try the longest first.
-			for n := len(parts); n >= 1; n-- {
-				if c, ok := x[strings.Join(parts[:n], ".")]; ok {
-					walk(c, parts[n:])
-				}
-			}
-		case string:
-			if len(parts) == 0 {
-				out = append(out, x)
-			}
-		case json.Number:
-			if len(parts) == 0 {
-				out = append(out, x.String())
-			}
-		case bool:
-			if len(parts) == 0 {
-				out = append(out, strconv.FormatBool(x))
-			}
-		}
-	}
-	walk(v, strings.Split(path, "."))
-	return out
 }
 
 // innerQuery finds, in a query built for an index, the inner query of the

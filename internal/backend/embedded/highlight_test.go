@@ -1,19 +1,15 @@
 package embedded
 
 import (
-	"bytes"
-	"encoding/json"
 	"reflect"
 	"testing"
 )
 
-func TestSourceValues(t *testing.T) {
+func TestNodeValues(t *testing.T) {
 	src := `{"name":"Supply Agreement","jurisdiction":{"name":"New York","value":"new-york-us"},"group_size":12,` +
 		`"sections":[{"name":"Term","snippet":"One year."},{"name":"Notices"},{"snippet":"Two years."}],"a.b":"dotted","tags":["x",null,"y"]}`
-	dec := json.NewDecoder(bytes.NewReader([]byte(src)))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
+	doc, err := parseSource([]byte(src))
+	if err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -31,8 +27,8 @@ func TestSourceValues(t *testing.T) {
 		{"missing", nil},
 	}
 	for _, tt := range tests {
-		if got := sourceValues(doc, tt.path); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("sourceValues(%s) = %q, want %q", tt.path, got, tt.want)
+		if got := doc.values(tt.path); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("values(%s) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
 }

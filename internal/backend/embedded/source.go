@@ -3,6 +3,7 @@ package embedded
 import (
 	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -26,6 +27,15 @@ func filterSourceAt(src []byte, includes []string, path string) ([]byte, error) 
 	if len(includes) == 0 {
 		return src, nil
 	}
+	root, err := parseSource(src)
+	if err != nil {
+		return nil, err
+	}
+	return filterNode(root, includes, path), nil
+}
+
+// parseSource parses a stored _source once, for filtering and highlighting.
+func parseSource(src []byte) (*node, error) {
 	dec := jsontext.NewDecoder(bytes.NewReader(src))
 	root, err := readNode(dec)
 	if err != nil {
@@ -34,13 +44,59 @@ func filterSourceAt(src []byte, includes []string, path string) ([]byte, error) 
 	if root.kind != '{' {
 		return nil, fmt.Errorf("_source: not an object")
 	}
+	return root, nil
+}
+
+// filterNode is filterSourceAt on a parsed source.
+func filterNode(root *node, includes []string, path string) []byte {
 	f := sourceFilter{includes: includes}
-	var out []byte
-	out, _ = f.object(out, root, path)
+	out, _ := f.object(nil, root, path)
 	if len(out) == 0 {
 		out = []byte("{}")
 	}
-	return out, nil
+	return out
+}
+
+// values collects the values at a dotted path, through objects and
+// arrays, in document order, as the text OpenSearch reads them as: strings
+// unquoted, numbers and booleans as written; nulls are skipped.
+func (n *node) values(path string) []string {
+	var out []string
+	var walk func(n *node, parts []string)
+	walk = func(n *node, parts []string) {
+		switch n.kind {
+		case '[':
+			for _, e := range n.elems {
+				walk(e, parts)
+			}
+		case '{':
+			if len(parts) == 0 {
+				return
+			}
+			// A key may itself hold dots ({"a.b": …}), as OpenSearch
+			// accepts; the longest is tried first.
+			for k := len(parts); k >= 1; k-- {
+				key := strings.Join(parts[:k], ".")
+				for i, name := range n.keys {
+					if name == key {
+						walk(n.elems[i], parts[k:])
+					}
+				}
+			}
+		case '"':
+			if len(parts) == 0 {
+				if s, err := jsontext.AppendUnquote(nil, n.raw); err == nil {
+					out = append(out, string(s))
+				}
+			}
+		case '0', 't', 'f':
+			if len(parts) == 0 {
+				out = append(out, string(n.raw))
+			}
+		}
+	}
+	walk(n, strings.Split(path, "."))
+	return out
 }
 
 // node is a parsed JSON value: scalars keep their raw bytes.
