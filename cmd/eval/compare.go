@@ -3,26 +3,9 @@ package main
 import (
 	"regexp"
 	"strings"
-	"unicode"
-)
 
-// normTitle is how titles are compared: lower case, curly quotes as
-// straight ones, every run of characters other than letters and digits
-// one space, trimmed. "SPONSORSHIP  AGREEMENT" = "Sponsorship Agreement".
-func normTitle(s string) string {
-	var b strings.Builder
-	space := true
-	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-			space = false
-		} else if !space {
-			b.WriteByte(' ')
-			space = true
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
+	"github.com/contractsearch/contractsearch/internal/contract/parse"
+)
 
 // companySuffixes are the legal-form words dropped before comparing
 // company names: "Inc.", "Corporation" and "Corp." name the same company.
@@ -44,7 +27,7 @@ var companyQualifiers = []string{
 }
 
 // normCompany is how company names are compared: qualifiers dropped,
-// normTitle, "&" as "and", periods dropped inside abbreviations ("L.L.C."
+// parse.NormTitle, "&" as "and", periods dropped inside abbreviations ("L.L.C."
 // = "LLC"), and legal-form words removed.
 func normCompany(s string) string {
 	l := strings.ToLower(s)
@@ -56,7 +39,7 @@ func normCompany(s string) string {
 	s = strings.ReplaceAll(s, "&", " and ")
 	s = strings.ReplaceAll(s, ".", "")
 	var out []string
-	for _, w := range strings.Fields(normTitle(s)) {
+	for _, w := range strings.Fields(parse.NormTitle(s)) {
 		if !companySuffixes[w] {
 			out = append(out, w)
 		}
@@ -70,7 +53,7 @@ func normCompanyStrict(s string) string {
 	s = strings.ReplaceAll(s, "&", " and ")
 	s = strings.ReplaceAll(s, ".", "")
 	var out []string
-	for _, w := range strings.Fields(normTitle(s)) {
+	for _, w := range strings.Fields(parse.NormTitle(s)) {
 		if !companySuffixes[w] {
 			out = append(out, w)
 		}

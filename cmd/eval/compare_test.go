@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/contract/parse"
 )
 
 // The comparisons the report makes, pinned so docs/ingest.md describes
@@ -14,8 +16,8 @@ func TestNormTitle(t *testing.T) {
 		"AGENTS’ CERTIFICATE":                        "agents certificate",
 		"Amendment #3 to the Manufacturing Agreemen": "amendment 3 to the manufacturing agreemen",
 	} {
-		if got := normTitle(in); got != want {
-			t.Errorf("normTitle(%q) = %q, want %q", in, got, want)
+		if got := parse.NormTitle(in); got != want {
+			t.Errorf("parse.NormTitle(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

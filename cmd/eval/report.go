@@ -78,7 +78,7 @@ func evaluate(dir string, rows []row) (*results, error) {
 			jur.add(contains(want, got), fmt.Sprintf("%s\n    want %v (%q), got %q", r.file, want, r.governingLaw, got))
 		}
 		if strings.TrimSpace(r.documentName) != "" {
-			title.add(normTitle(c.Name) == normTitle(r.documentName), fmt.Sprintf("%s\n    want %q\n    got  %q", r.file, collapse(r.documentName), c.Name))
+			title.add(parse.NormTitle(c.Name) == parse.NormTitle(r.documentName), fmt.Sprintf("%s\n    want %q\n    got  %q", r.file, collapse(r.documentName), c.Name))
 		}
 		if want, ok := folderCategories[r.category]; ok {
 			got := ""

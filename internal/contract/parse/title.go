@@ -374,15 +374,15 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		// "DISTRIBUTOR AGREEMENT" / "This Multiple LINAC and Multi-Modality
 		// Distributor Agreement …": the preamble names the title the lines
 		// break.
-		ns := normTitleWords(self)
+		ns := NormTitle(self)
 		for _, c := range cands {
-			nc := normTitleWords(c)
+			nc := NormTitle(c)
 			k, ok := candPara[c]
 			if !ok || k == 0 || !strings.HasSuffix(ns, " "+nc) {
 				continue
 			}
 			head := strings.TrimSuffix(ns, " "+nc)
-			if prev := normTitleWords(body[spans[k-1].start:spans[k-1].end]); prev == head || strings.HasSuffix(prev, " "+head) {
+			if prev := NormTitle(body[spans[k-1].start:spans[k-1].end]); prev == head || strings.HasSuffix(prev, " "+head) {
 				return self
 			}
 		}
@@ -427,9 +427,13 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 	return ""
 }
 
-// normTitleWords lower-cases s and keeps its words, one space apart, for
-// comparing titles written in different cases or broken over lines.
-func normTitleWords(s string) string {
+// NormTitle lower-cases s and keeps its words (runs of letters and
+// digits), one space apart, for comparing titles written in different
+// cases, punctuated differently or broken over lines:
+// "SPONSORSHIP  AGREEMENT" = "Sponsorship Agreement". The parser compares
+// title candidates with it and cmd/eval compares parsed titles with
+// labelled ones, so both agree on what "the same title" means.
+func NormTitle(s string) string {
 	var b strings.Builder
 	space := true
 	for _, r := range strings.ToLower(s) {
