@@ -36,15 +36,7 @@ func normCompany(s string) string {
 			s, l = s[:i], l[:i]
 		}
 	}
-	s = strings.ReplaceAll(s, "&", " and ")
-	s = strings.ReplaceAll(s, ".", "")
-	var out []string
-	for _, w := range strings.Fields(parse.NormTitle(s)) {
-		if !companySuffixes[w] {
-			out = append(out, w)
-		}
-	}
-	return strings.Join(out, " ")
+	return normCompanyStrict(s)
 }
 
 // normCompanyStrict is normCompany without dropping qualifiers, for the
