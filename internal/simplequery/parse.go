@@ -434,11 +434,11 @@ func (p *parser) fuzziness(f *frame, j int) (int, int) {
 	if s == "" {
 		return 2, k
 	}
-	v, ok := javaParseInt(s)
+	v, ok := JavaParseInt(s)
 	if !ok || v < 0 {
 		return 0, k
 	}
-	return v, k
+	return int(v), k
 }
 
 // add offers a leaf to Keep and, if kept, builds it into the tree.
@@ -478,11 +478,19 @@ func (p *parser) build(f *frame, branch *Node) {
 	f.cur = opUnset
 }
 
-// javaParseInt parses s as Java's Integer.parseInt(s) does: an optional '+'
+// JavaParseInt parses s as Java's Integer.parseInt(s) does: an optional '+'
 // or '-', then one or more decimal digits, where a digit is any UTF-16 code
 // unit that Character.digit accepts in radix 10 (any Unicode decimal digit in
-// the Basic Multilingual Plane), and the value must fit an int32.
-func javaParseInt(s string) (int, bool) {
+// the Basic Multilingual Plane), and the value must fit an int32. It reports
+// false where Java throws NumberFormatException, the empty string included.
+//
+// It is the one copy of Integer.parseInt: Lucene's SimpleQueryParser reads
+// slops and fuzziness with it, and the embedded backend reads
+// minimum_should_match with it as OpenSearch does.
+func JavaParseInt(s string) (int32, bool) {
+	if s == "" {
+		return 0, false
+	}
 	neg := false
 	switch s[0] {
 	case '-':
@@ -512,7 +520,7 @@ func javaParseInt(s string) (int, bool) {
 	if neg {
 		v = -v
 	}
-	return int(v), true
+	return int32(v), true
 }
 
 // javaDigit returns the decimal value of r as Java's Character.digit(char,

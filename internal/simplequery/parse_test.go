@@ -463,9 +463,9 @@ func TestJavaParseInt(t *testing.T) {
 		{"\U0001D7CF", 0, false}, // supplementary: not a Java char digit
 		{"²", 0, false},          // SUPERSCRIPT TWO is No, not Nd
 	} {
-		v, ok := javaParseInt(c.in)
-		if v != c.v || ok != c.ok {
-			t.Errorf("javaParseInt(%q) = %d, %v; want %d, %v", c.in, v, ok, c.v, c.ok)
+		v, ok := JavaParseInt(c.in)
+		if int(v) != c.v || ok != c.ok {
+			t.Errorf("JavaParseInt(%q) = %d, %v; want %d, %v", c.in, v, ok, c.v, c.ok)
 		}
 	}
 }

@@ -248,11 +248,11 @@ func (r *ref) parseFuzziness(st *refState) int {
 	if len(slop) == 0 {
 		return 2
 	}
-	v, ok := javaParseInt(string(slop))
+	v, ok := JavaParseInt(string(slop))
 	if !ok || v < 0 {
 		return 0
 	}
-	return v
+	return int(v)
 }
 
 func (r *ref) tokenFinished(st *refState) bool {

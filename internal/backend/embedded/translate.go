@@ -6,11 +6,11 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/internal/simplequery"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -808,62 +808,9 @@ func javaFloatToInt(f float32) int32 {
 
 // javaParseInt is Integer.parseInt, failing with its NumberFormatException.
 func javaParseInt(s string) (int32, error) {
-	v, ok := parseJavaInt(s)
+	v, ok := simplequery.JavaParseInt(s)
 	if !ok {
 		return 0, numberFormat(s)
 	}
 	return v, nil
-}
-
-// parseJavaInt parses an optional sign and decimal digits (any Unicode
-// decimal digit, as Character.digit) into an int32.
-func parseJavaInt(s string) (int32, bool) {
-	if s == "" {
-		return 0, false
-	}
-	neg := false
-	rest := s
-	switch s[0] {
-	case '-':
-		neg, rest = true, s[1:]
-	case '+':
-		rest = s[1:]
-	}
-	if rest == "" {
-		return 0, false
-	}
-	var v int64
-	for _, r := range rest {
-		d := decimalDigit(r)
-		if d < 0 {
-			return 0, false
-		}
-		v = v*10 + int64(d)
-		if v > 1<<31 {
-			return 0, false
-		}
-	}
-	if neg {
-		v = -v
-	}
-	if v > math.MaxInt32 || v < math.MinInt32 {
-		return 0, false
-	}
-	return int32(v), true
-}
-
-// decimalDigit returns r's value as a decimal digit, or -1.
-func decimalDigit(r rune) int {
-	if r >= '0' && r <= '9' {
-		return int(r - '0')
-	}
-	if r < 0x80 || r > 0xFFFF || !unicode.Is(unicode.Nd, r) {
-		return -1
-	}
-	// Unicode decimal digits come in runs of ten, zero first.
-	zero := r
-	for unicode.Is(unicode.Nd, zero-1) {
-		zero--
-	}
-	return int(r-zero) % 10
 }
