@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
 )
 
 // Describe renders q as Lucene 10's Query.toString() renders the Lucene
@@ -107,7 +109,7 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteByte(')')
 			if q.TieBreaker != 0 {
 				b.WriteByte('~')
-				b.WriteString(javaFloat(q.TieBreaker))
+				b.WriteString(similarity.JavaFloatString(q.TieBreaker))
 			}
 		})
 	case *ConstantScoreQuery:
@@ -177,7 +179,7 @@ func describeBoosted(b *strings.Builder, boost float32, body func()) {
 	b.WriteByte('(')
 	body()
 	b.WriteString(")^")
-	b.WriteString(javaFloat(boost))
+	b.WriteString(similarity.JavaFloatString(boost))
 }
 
 // isBooleanQuery reports whether q renders as a bare Lucene BooleanQuery,
@@ -235,18 +237,18 @@ func describeFeatureFunction(b *strings.Builder, f FeatureFunction) {
 		if f.Pivot == nil {
 			b.WriteString("null")
 		} else {
-			b.WriteString(javaFloat(*f.Pivot))
+			b.WriteString(similarity.JavaFloatString(*f.Pivot))
 		}
 		b.WriteByte(')')
 	case Log:
 		b.WriteString("LogFunction(scalingFactor=")
-		b.WriteString(javaFloat(f.ScalingFactor))
+		b.WriteString(similarity.JavaFloatString(f.ScalingFactor))
 		b.WriteByte(')')
 	case Sigmoid:
 		b.WriteString("SigmoidFunction(pivot=")
-		b.WriteString(javaFloat(f.Pivot))
+		b.WriteString(similarity.JavaFloatString(f.Pivot))
 		b.WriteString(", a=")
-		b.WriteString(javaFloat(f.Exponent))
+		b.WriteString(similarity.JavaFloatString(f.Exponent))
 		b.WriteByte(')')
 	case Linear:
 		b.WriteString("LinearFunction")
@@ -297,61 +299,4 @@ func mightMatchNonNested(q Query, path string) bool {
 // queries name mapped fields only.)
 func fieldOutsideNested(field, path string) bool {
 	return strings.HasPrefix(field, "_") || !strings.HasPrefix(field, path+".")
-}
-
-// javaFloat formats f as Java's Float.toString does (JDK 19 and later,
-// which print the shortest decimal that reads back as f): "2.0", "0.5",
-// "1.0E7", "1.0E-4", "NaN", "Infinity". Lucene prints boosts, tie breakers
-// and feature parameters this way.
-func javaFloat(f float32) string {
-	return javaFloating(float64(f), 32)
-}
-
-// javaFloating formats v, a float of the given bit size, as Java's
-// Float.toString (32) or Double.toString (64) does.
-func javaFloating(v float64, bits int) string {
-	switch {
-	case math.IsNaN(v):
-		return "NaN"
-	case math.IsInf(v, 1):
-		return "Infinity"
-	case math.IsInf(v, -1):
-		return "-Infinity"
-	case v == 0:
-		if math.Signbit(v) {
-			return "-0.0"
-		}
-		return "0.0"
-	}
-	// The shortest digits that round-trip, d.ddde±x.
-	s := strconv.FormatFloat(v, 'e', -1, bits)
-	sign := ""
-	if s[0] == '-' {
-		sign, s = "-", s[1:]
-	}
-	mant, expText, _ := strings.Cut(s, "e")
-	exp, _ := strconv.Atoi(expText)
-	digits := strings.Replace(mant, ".", "", 1)
-	abs := math.Abs(v)
-	if abs >= 1e-3 && abs < 1e7 {
-		// Plain notation with at least one digit after the point.
-		var intPart, frac string
-		if exp >= 0 {
-			if len(digits) <= exp+1 {
-				intPart = digits + strings.Repeat("0", exp+1-len(digits))
-				frac = "0"
-			} else {
-				intPart, frac = digits[:exp+1], digits[exp+1:]
-			}
-		} else {
-			intPart = "0"
-			frac = strings.Repeat("0", -exp-1) + digits
-		}
-		return sign + intPart + "." + frac
-	}
-	frac := digits[1:]
-	if frac == "" {
-		frac = "0"
-	}
-	return sign + digits[:1] + "." + frac + "E" + strconv.Itoa(exp)
 }

@@ -3,6 +3,8 @@ package search
 import (
 	"math"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
 )
 
 func TestDescribe(t *testing.T) {
@@ -85,8 +87,8 @@ func TestJavaFloat(t *testing.T) {
 		{float32(math.Inf(1)), "Infinity"}, {float32(math.Inf(-1)), "-Infinity"}, {float32(math.NaN()), "NaN"},
 		{1.0 / 3, "0.33333334"}, {123.456, "123.456"},
 	} {
-		if got := javaFloat(c.f); got != c.want {
-			t.Errorf("javaFloat(%v) = %q, want %q", c.f, got, c.want)
+		if got := similarity.JavaFloatString(c.f); got != c.want {
+			t.Errorf("JavaFloatString(%v) = %q, want %q", c.f, got, c.want)
 		}
 	}
 }

@@ -99,7 +99,7 @@ func rewrittenString(q Query) string {
 		case len(d.Disjuncts) == 1:
 			c := d.Disjuncts[0]
 			if effectiveBoost(d.Boost) != 1 {
-				return "(" + rewrittenString(c) + ")^" + javaFloat(d.Boost)
+				return "(" + rewrittenString(c) + ")^" + similarity.JavaFloatString(d.Boost)
 			}
 			return rewrittenString(c)
 		case d.TieBreaker == 1:
