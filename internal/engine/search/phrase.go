@@ -20,15 +20,30 @@ type phraseWeightT struct {
 }
 
 func phraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error) {
-	st, err := indexStats(ix, q.Field, q.Terms)
+	metas, sim, ok, err := phraseStats(q, ix, boost)
 	if err != nil {
 		return nil, err
 	}
-	if slices.Contains(st.docFreqs, 0) {
+	if !ok {
 		return noMatch{}, nil // a term no record has: the phrase cannot occur
 	}
+	return &phraseWeightT{field: q.Field, desc: describeUnboosted(q), dl: ix.dl, metas: metas, sim: sim}, nil
+}
+
+// phraseStats gathers what exact and sloppy phrases alike score with: each
+// term's postings metadata per segment and the BM25 phrase scorer over the
+// terms' statistics. ok is false when a term is in no record, so the phrase
+// cannot occur.
+func phraseStats(q *PhraseQuery, ix *Index, boost float32) (metas [][][]byte, sim similarity.TermScorer, ok bool, err error) {
+	st, err := indexStats(ix, q.Field, q.Terms)
+	if err != nil {
+		return nil, similarity.TermScorer{}, false, err
+	}
+	if slices.Contains(st.docFreqs, 0) {
+		return nil, similarity.TermScorer{}, false, nil
+	}
 	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
-	return &phraseWeightT{field: q.Field, desc: describeUnboosted(q), dl: ix.dl, metas: st.metas, sim: field.Phrase(boost, st.docFreqs)}, nil
+	return st.metas, field.Phrase(boost, st.docFreqs), true, nil
 }
 
 func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
@@ -36,31 +51,85 @@ func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	if f == nil || f.Kind != segment.Text {
 		return nil, nil
 	}
-	s := &phraseScorer{norms: f.Norms, sim: &w.sim, doc: -1, dl: w.dl}
-	for _, metas := range w.metas {
-		if metas[segNum] == nil {
-			return nil, nil // a term missing here: no occurrence in this segment
-		}
-		it, err := openPostings(f, metas[segNum])
-		if err != nil {
-			return nil, err
-		}
-		s.its = append(s.its, it)
+	docs, ok, err := openPhraseDocs(f, w.metas, segNum)
+	if err != nil || !ok {
+		return nil, err
 	}
+	s := &phraseScorer{phraseDocs: docs, norms: f.Norms, sim: &w.sim, doc: -1, dl: w.dl}
 	s.pos = make([][]uint32, len(s.its))
 	s.idx = make([]int, len(s.its))
-	s.cur = make([]int64, len(s.its))
-	for i := range s.cur {
-		s.cur[i] = -1
-	}
 	return s, nil
+}
+
+// phraseDocs is the document half of matching a phrase, the same for exact
+// and sloppy phrases: one postings iterator per phrase position, moved
+// together to the documents that hold every term.
+type phraseDocs struct {
+	its []*postings.Iterator
+	cur []int64 // each position's current document; -1 before the first
+}
+
+// openPhraseDocs opens every phrase position's postings in segment segNum.
+// ok is false when a term is missing there: the phrase cannot occur in the
+// segment. Every occurrence of a repeated term reads its own postings, as
+// Lucene's PhraseWeight opens one enum per phrase position.
+func openPhraseDocs(f *segment.Field, metas [][][]byte, segNum int) (docs phraseDocs, ok bool, err error) {
+	its := make([]*postings.Iterator, len(metas))
+	for i, m := range metas {
+		if m[segNum] == nil {
+			return phraseDocs{}, false, nil
+		}
+		if its[i], err = openPostings(f, m[segNum]); err != nil {
+			return phraseDocs{}, false, err
+		}
+	}
+	cur := make([]int64, len(its))
+	for i := range cur {
+		cur[i] = -1
+	}
+	return phraseDocs{its: its, cur: cur}, true, nil
+}
+
+// conjunction moves every position's postings to the first document ≥
+// target they all contain.
+func (p *phraseDocs) conjunction(target uint32) (uint32, bool) {
+	d := target
+	for {
+		agreed := true
+		for i, it := range p.its {
+			if p.cur[i] < int64(d) {
+				if !it.Advance(d) {
+					return 0, false
+				}
+				p.cur[i] = int64(it.DocID())
+			}
+			if p.cur[i] > int64(d) {
+				d = uint32(p.cur[i])
+				agreed = false
+				break
+			}
+		}
+		if agreed {
+			return d, true
+		}
+	}
+}
+
+// postingsErr returns the first error of the positions' postings, in
+// phrase order.
+func (p *phraseDocs) postingsErr() error {
+	for _, it := range p.its {
+		if err := it.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // phraseScorer matches documents holding every term, then counts the
 // positions where the terms line up (Lucene's ExactPhraseMatcher).
 type phraseScorer struct {
-	its   []*postings.Iterator
-	cur   []int64    // each term's current document; -1 before the first
+	phraseDocs
 	pos   [][]uint32 // positions of each term in the current document
 	idx   []int      // scratch for count
 	norms []byte
@@ -95,10 +164,8 @@ func (s *phraseScorer) from(target uint32) bool {
 		}
 		if !ok {
 			s.doc = int64(noMoreDocs)
-			for _, it := range s.its {
-				if err := it.Err(); err != nil && s.err == nil {
-					s.err = err
-				}
+			if s.err == nil {
+				s.err = s.postingsErr()
 			}
 			return false
 		}
@@ -111,31 +178,6 @@ func (s *phraseScorer) from(target uint32) bool {
 			return false
 		}
 		target = d + 1
-	}
-}
-
-// conjunction moves every term's postings to the first document ≥ target
-// they all contain.
-func (s *phraseScorer) conjunction(target uint32) (uint32, bool) {
-	d := target
-	for {
-		agreed := true
-		for i, it := range s.its {
-			if s.cur[i] < int64(d) {
-				if !it.Advance(d) {
-					return 0, false
-				}
-				s.cur[i] = int64(it.DocID())
-			}
-			if s.cur[i] > int64(d) {
-				d = uint32(s.cur[i])
-				agreed = false
-				break
-			}
-		}
-		if agreed {
-			return d, true
-		}
 	}
 }
 

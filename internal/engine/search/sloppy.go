@@ -38,23 +38,20 @@ type sloppyWeightT struct {
 }
 
 func sloppyPhraseWeight(q *PhraseQuery, ix *Index, boost float32) (weight, error) {
-	st, err := indexStats(ix, q.Field, q.Terms)
+	metas, sim, ok, err := phraseStats(q, ix, boost)
 	if err != nil {
 		return nil, err
 	}
-	for _, df := range st.docFreqs {
-		if df == 0 {
-			return noMatch{}, nil
-		}
+	if !ok {
+		return noMatch{}, nil // a term no record has: the phrase cannot occur
 	}
-	field := similarity.DefaultBM25().NewField(st.sumTTF, st.docCount)
 	return &sloppyWeightT{
 		field:  q.Field,
 		desc:   describeUnboosted(q),
 		dl:     ix.dl,
-		metas:  st.metas,
+		metas:  metas,
 		slop:   q.Slop,
-		sim:    field.Phrase(boost, st.docFreqs),
+		sim:    sim,
 		groups: repetitionGroups(q.Terms),
 	}, nil
 }
@@ -90,31 +87,25 @@ func (w *sloppyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	if f == nil || f.Kind != segment.Text {
 		return nil, nil
 	}
+	docs, ok, err := openPhraseDocs(f, w.metas, segNum)
+	if err != nil || !ok {
+		return nil, err
+	}
 	n := len(w.metas)
 	s := &sloppyScorer{
-		norms: f.Norms,
-		sim:   &w.sim,
-		slop:  w.slop,
-		doc:   -1,
-		dl:    w.dl,
-		pps:   make([]phrasePos, n),
-		cur:   make([]int64, n),
-		pq:    phraseQueue{heap: make([]int, n+1)},
-		stack: make([]int, n),
+		phraseDocs: docs,
+		norms:      f.Norms,
+		sim:        &w.sim,
+		slop:       w.slop,
+		doc:        -1,
+		dl:         w.dl,
+		pps:        make([]phrasePos, n),
+		pq:         phraseQueue{heap: make([]int, n+1)},
+		stack:      make([]int, n),
 	}
 	s.pq.pps = s.pps
-	for i, metas := range w.metas {
-		if metas[segNum] == nil {
-			return nil, nil // a term missing here: no occurrence in this segment
-		}
-		// Every occurrence of a repeated term reads its own postings, as
-		// Lucene's PhraseWeight opens one enum per phrase position.
-		it, err := openPostings(f, metas[segNum])
-		if err != nil {
-			return nil, err
-		}
+	for i, it := range docs.its {
 		s.pps[i] = phrasePos{it: it, offset: i, ord: i, rptGroup: -1}
-		s.cur[i] = -1
 	}
 	maxGroup := 0
 	for g, members := range w.groups {
@@ -238,8 +229,8 @@ func (q *phraseQueue) downHeap(i int) {
 // positions as Lucene's SloppyPhraseMatcher, summing 1/(1+matchLength)
 // over the matches within the slop.
 type sloppyScorer struct {
+	phraseDocs
 	pps    []phrasePos
-	cur    []int64 // each phrase position's current document; -1 before the first
 	pq     phraseQueue
 	groups [][]int
 	marks  []bool // advanceRpts' bit set, by index within a group
@@ -282,10 +273,8 @@ func (s *sloppyScorer) from(target uint32) bool {
 		}
 		if !ok {
 			s.doc = int64(noMoreDocs)
-			for i := range s.pps {
-				if err := s.pps[i].it.Err(); err != nil && s.err == nil {
-					s.err = err
-				}
+			if s.err == nil {
+				s.err = s.postingsErr()
 			}
 			return false
 		}
@@ -305,32 +294,6 @@ func (s *sloppyScorer) from(target uint32) bool {
 			return false
 		}
 		target = d + 1
-	}
-}
-
-// conjunction moves every phrase position's postings to the first document
-// ≥ target they all contain.
-func (s *sloppyScorer) conjunction(target uint32) (uint32, bool) {
-	d := target
-	for {
-		agreed := true
-		for i := range s.pps {
-			if s.cur[i] < int64(d) {
-				it := s.pps[i].it
-				if !it.Advance(d) {
-					return 0, false
-				}
-				s.cur[i] = int64(it.DocID())
-			}
-			if s.cur[i] > int64(d) {
-				d = uint32(s.cur[i])
-				agreed = false
-				break
-			}
-		}
-		if agreed {
-			return d, true
-		}
 	}
 }
 
