@@ -131,7 +131,7 @@ func keywordMarker(s string) int {
 		return 0
 	}
 	word := rest[:n]
-	if isRoman(word) || numberWords[word] {
+	if IsRoman(word) || IsNumberWord(word) {
 		if n < len(rest) && rest[n] == '.' {
 			n++
 		}
@@ -140,6 +140,14 @@ func keywordMarker(s string) int {
 	return 0
 }
 
+// IsNumberWord reports whether w is a number word in capitals, "ONE" to
+// "TWENTY", as articles are numbered: "ARTICLE FIVE".
+//
+// IsNumberWord and IsRoman are the one reading of article numbers in
+// words: cleaning recognises numbering with them and the parser
+// (internal/contract/parse) reads headings with them.
+func IsNumberWord(w string) bool { return numberWords[w] }
+
 var numberWords = map[string]bool{
 	"ONE": true, "TWO": true, "THREE": true, "FOUR": true, "FIVE": true, "SIX": true, "SEVEN": true,
 	"EIGHT": true, "NINE": true, "TEN": true, "ELEVEN": true, "TWELVE": true, "THIRTEEN": true,
@@ -147,7 +155,10 @@ var numberWords = map[string]bool{
 	"NINETEEN": true, "TWENTY": true,
 }
 
-func isRoman(s string) bool {
+// IsRoman reports whether s is a roman numeral in capitals of up to seven
+// letters from I, V, X, L and C ("IV", "XII"); it does not check the
+// numeral is well formed.
+func IsRoman(s string) bool {
 	if s == "" || len(s) > 7 {
 		return false
 	}

@@ -3,6 +3,8 @@ package parse
 import (
 	"strings"
 	"unicode"
+
+	"github.com/contractsearch/contractsearch/internal/contract/clean"
 )
 
 // heading is a clause heading found at the start of a paragraph.
@@ -457,7 +459,7 @@ func acceptableName(name string) bool {
 	if minorWords[last] || abbreviations[last] {
 		return false // "Relationship of the", "Contract No": cut short
 	}
-	if len(words) == 1 && isRoman(strings.ToUpper(strings.TrimRight(last, "."))) {
+	if len(words) == 1 && clean.IsRoman(strings.ToUpper(strings.TrimRight(last, "."))) {
 		return false // "III": numbering without a heading
 	}
 	return true

@@ -2,6 +2,8 @@ package parse
 
 import (
 	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/contract/clean"
 )
 
 // markerKind is the numbering style that opens a heading.
@@ -171,34 +173,13 @@ func articleNumber(s string) (n, depth int) {
 		return 0, 0
 	}
 	w := s[:j]
-	if isRoman(w) || numberWords[w] {
+	if clean.IsRoman(w) || clean.IsNumberWord(w) {
 		if j < len(s) && s[j] == '.' {
 			j++
 		}
 		return j, 1
 	}
 	return 0, 0
-}
-
-var numberWords = map[string]bool{
-	"ONE": true, "TWO": true, "THREE": true, "FOUR": true, "FIVE": true, "SIX": true, "SEVEN": true,
-	"EIGHT": true, "NINE": true, "TEN": true, "ELEVEN": true, "TWELVE": true, "THIRTEEN": true,
-	"FOURTEEN": true, "FIFTEEN": true, "SIXTEEN": true, "SEVENTEEN": true, "EIGHTEEN": true,
-	"NINETEEN": true, "TWENTY": true,
-}
-
-func isRoman(s string) bool {
-	if s == "" || len(s) > 7 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case 'I', 'V', 'X', 'L', 'C':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // isEnum: "a", "B", "iv", "12", "aa".

@@ -3,6 +3,8 @@ package parse
 import (
 	"strings"
 	"unicode"
+
+	"github.com/contractsearch/contractsearch/internal/contract/clean"
 )
 
 // preamble locates the sentence that opens the contract proper: "This
@@ -540,7 +542,7 @@ func stripLabels(p string) string {
 				return ""
 			}
 			tok := rest[:i]
-			if strings.IndexFunc(tok, unicode.IsDigit) >= 0 || len(strings.Trim(tok, "'‘’\"().")) <= 2 || isRoman(strings.Trim(tok, ".")) {
+			if strings.IndexFunc(tok, unicode.IsDigit) >= 0 || len(strings.Trim(tok, "'‘’\"().")) <= 2 || clean.IsRoman(strings.Trim(tok, ".")) {
 				p = strings.TrimLeft(rest[i:], " -–—:")
 				// "EXHIBIT I TO SCHEDULE A (COMPLIANCE WITH …) AGENTS'
 				// CERTIFICATE"
@@ -736,7 +738,7 @@ func titleTail(words []string, end int) int {
 	if end+1 < len(words) && strings.EqualFold(strings.TrimRight(words[end], "."), "no") && digitsLen(strings.TrimLeft(words[end+1], "#")) > 0 {
 		return end + 2
 	}
-	if end < len(words) && (isRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
+	if end < len(words) && (clean.IsRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
 		return end + 1
 	}
 	if end < len(words) && strings.HasPrefix(words[end], "[") && !isRedactionTerm(words[end]) {
