@@ -233,22 +233,6 @@ var fixtureBodies = map[string]string{
 	"en/c11": "The Franchisor grants the Franchisee the right to operate a restaurant. The Franchisee shall pay royalties monthly. Termination requires sixty days written notice.",
 }
 
-// pendingHighlight skips a highlighting subtest on the embedded backend
-// while it answers no highlight at all (issue 5 item 1 lands it); on
-// OpenSearch, and on the engine once it highlights, the assertions run.
-func (s *suite) pendingHighlight(t *testing.T, a *answer) {
-	t.Helper()
-	if s.backend != "embedded" {
-		return
-	}
-	for i := range a.hits(t) {
-		if a.has("hits", "hits", i, "highlight") {
-			return
-		}
-	}
-	t.Skip("highlighting not implemented yet: issue 5 item 1")
-}
-
 // highlights maps each hit's _id to its fragments of field.
 func highlights(t *testing.T, a *answer, field string) map[string][]string {
 	t.Helper()
@@ -304,7 +288,6 @@ func (s *suite) highlight(t *testing.T) {
 	t.Run("short field: the whole value, matches tagged", func(t *testing.T) {
 		a := s.formB(t, `{"query":{"simple_query_string":{"query":"license","fields":["name"]}},"_source":false,`+
 			`"highlight":{"fields":{"name":{}},"pre_tags":["<b>"],"post_tags":["</b>"]}}`)
-		s.pendingHighlight(t, a)
 		got := highlights(t, a, "name")
 		want := map[string][]string{"en/c03": {"Software <b>License</b> Agreement"}, "en/c04": {"Trademark <b>License</b> Agreement"},
 			"en/license-agreement": {"<b>License</b> Agreement"}}
@@ -324,7 +307,6 @@ func (s *suite) highlight(t *testing.T) {
 		}
 		a = s.formB(t, `{"query":{"simple_query_string":{"query":"york","fields":["jurisdiction.name"]}},"_source":false,`+
 			`"highlight":{"fields":{"jurisdiction.name":{}},"pre_tags":["<mark>"],"post_tags":["</mark>"]}}`)
-		s.pendingHighlight(t, a)
 		got := highlights(t, a, "jurisdiction.name")
 		want := map[string][]string{"en/c01": {"New <mark>York</mark>"}, "en/c05": {"New <mark>York</mark>"}, "en/c09": {"New <mark>York</mark>"}}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -334,7 +316,6 @@ func (s *suite) highlight(t *testing.T) {
 	t.Run("number_of_fragments 0: the whole body", func(t *testing.T) {
 		a := s.formB(t, `{"query":{"simple_query_string":{"query":"royalties","fields":["body"]}},"_source":false,`+
 			`"highlight":{"fields":{"body":{"number_of_fragments":0}},"pre_tags":["<b>"],"post_tags":["</b>"]}}`)
-		s.pendingHighlight(t, a)
 		got := highlights(t, a, "body")
 		want := map[string][]string{
 			"en/c04": {strings.Replace(fixtureBodies["en/c04"], "royalties", "<b>royalties</b>", 1)},
@@ -347,7 +328,6 @@ func (s *suite) highlight(t *testing.T) {
 	t.Run("body fragments bounded by sentences", func(t *testing.T) {
 		a := s.formB(t, `{"query":{"simple_query_string":{"query":"royalties","fields":["body"]}},"_source":false,`+
 			`"highlight":{"fields":{"body":{}},"order":"score","pre_tags":["<b>"],"post_tags":["</b>"]}}`)
-		s.pendingHighlight(t, a)
 		got := highlights(t, a, "body")
 		wantFragments(t, got, "<b>", "</b>", map[string][]string{"en/c04": {"royalties"}, "en/c11": {"royalties"}})
 		for id, frags := range got {
@@ -363,14 +343,12 @@ func (s *suite) highlight(t *testing.T) {
 		a := s.formB(t, `{"query":{"match_phrase":{"body":"shall indemnify"}},"_source":false,`+
 			`"highlight":{"fields":{"body":{"number_of_fragments":0}},"pre_tags":["<b>"],"post_tags":["</b>"]}}`)
 		wantIDs(t, a, "contract:en/c05", "contract:en/c01")
-		s.pendingHighlight(t, a)
 		wantFragments(t, highlights(t, a, "body"), "<b>", "</b>", map[string][]string{
 			"en/c01": {"shall", "indemnify"}, "en/c05": {"shall", "indemnify"}})
 	})
 	t.Run("prefix and fuzzy matches are tagged", func(t *testing.T) {
 		a := s.formB(t, `{"query":{"simple_query_string":{"query":"indemnif* royaltys~","fields":["body"]}},"_source":false,`+
 			`"highlight":{"fields":{"body":{"number_of_fragments":0}},"pre_tags":["<b>"],"post_tags":["</b>"]}}`)
-		s.pendingHighlight(t, a)
 		wantFragments(t, highlights(t, a, "body"), "<b>", "</b>", map[string][]string{
 			"en/c01": {"indemnify"}, "en/c05": {"indemnify", "Indemnification"},
 			"en/c03": {"royalty"}, "en/c04": {"royalties"}, "en/c11": {"royalties"}})
@@ -380,7 +358,6 @@ func (s *suite) highlight(t *testing.T) {
 		// name highlighted.
 		a := s.formB(t, `{"query":{"simple_query_string":{"query":"royalties","fields":["body","name"]}},"_source":false,"post_filter":{"term":{"_index":"contract"}},`+
 			`"highlight":{"fields":{"body":{},"name":{}},"pre_tags":["<b>"],"post_tags":["</b>"]}}`)
-		s.pendingHighlight(t, a)
 		for i := range a.hits(t) {
 			if a.has("hits", "hits", i, "highlight", "name") {
 				t.Errorf("hit %d: name highlighted though it does not match: %s", i, a.rawAt(t, "hits", "hits", i, "highlight"))

@@ -241,7 +241,6 @@ func (s *suite) hitMembers(t *testing.T) {
 	t.Run("highlight of simplified queries", func(t *testing.T) {
 		a := s.formA(t, `{"q":"new york"}`)
 		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c09")
-		s.pendingHighlight(t, a)
 		for i := range a.hits(t) {
 			wantKeys(t, "highlight", a.obj(t, "hits", "hits", i, "highlight"), "body", "jurisdiction.name")
 			if got := a.rawAt(t, "hits", "hits", i, "highlight", "jurisdiction.name"); got != `["<b>New</b> <b>York</b>"]` {
