@@ -55,18 +55,29 @@ func Describe(q Query) string {
 }
 
 // describe appends q's rendering to b.
-func describe(b *strings.Builder, q Query) {
+func describe(b *strings.Builder, q Query) { describeNode(b, q, true) }
+
+// describeNode appends q's rendering to b, with q's own boost or, when
+// withBoost is false, without it (what a Lucene query under a BoostQuery
+// prints); q's clauses keep theirs.
+func describeNode(b *strings.Builder, q Query, withBoost bool) {
+	own := func(boost float32) float32 {
+		if withBoost {
+			return boost
+		}
+		return 1
+	}
 	switch q := q.(type) {
 	case nil:
 		b.WriteString("<nil>")
 	case *TermQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString(q.Field)
 			b.WriteByte(':')
 			b.WriteString(q.Term)
 		})
 	case *PhraseQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString(q.Field)
 			b.WriteString(`:"`)
 			b.WriteString(strings.Join(q.Terms, " "))
@@ -77,14 +88,14 @@ func describe(b *strings.Builder, q Query) {
 			}
 		})
 	case *PrefixQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString(q.Field)
 			b.WriteByte(':')
 			b.WriteString(q.Prefix)
 			b.WriteByte('*')
 		})
 	case *FuzzyQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString(q.Field)
 			b.WriteByte(':')
 			b.WriteString(q.Term)
@@ -92,13 +103,13 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteString(strconv.Itoa(q.MaxEdits))
 		})
 	case *MatchAllQuery:
-		describeBoosted(b, q.Boost, func() { b.WriteString("*:*") })
+		describeBoosted(b, own(q.Boost), func() { b.WriteString("*:*") })
 	case *MatchNoneQuery:
 		b.WriteString(`MatchNoDocsQuery("")`)
 	case *BoolQuery:
-		describeBoosted(b, q.Boost, func() { describeBool(b, q) })
+		describeBoosted(b, own(q.Boost), func() { describeBool(b, q) })
 	case *DisMaxQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteByte('(')
 			for i, d := range q.Disjuncts {
 				if i > 0 {
@@ -113,13 +124,13 @@ func describe(b *strings.Builder, q Query) {
 			}
 		})
 	case *ConstantScoreQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString("ConstantScore(")
 			describe(b, q.Query)
 			b.WriteByte(')')
 		})
 	case *TermSetQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			terms := slices.Clone(q.Terms)
 			slices.Sort(terms)
 			b.WriteString(q.Field)
@@ -128,7 +139,7 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteByte(')')
 		})
 	case *RangeQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
 			if q.Lower != nil {
 				lo = *q.Lower
@@ -144,7 +155,7 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteByte(']')
 		})
 	case *RankFeatureQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString("FeatureQuery(field=_feature, feature=")
 			b.WriteString(q.Field)
 			b.WriteString(", function=")
@@ -152,7 +163,7 @@ func describe(b *strings.Builder, q Query) {
 			b.WriteByte(')')
 		})
 	case *NestedQuery:
-		describeBoosted(b, q.Boost, func() {
+		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString("ToParentBlockJoinQuery (")
 			if mightMatchNonNested(q.Query, q.Path) {
 				b.WriteByte('+')

@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/internal/engine/similarity"
@@ -122,33 +123,11 @@ func rewrittenString(q Query) string {
 // describeUnboosted renders q without its own boost: what a Lucene query
 // under a BoostQuery prints.
 func describeUnboosted(q Query) string {
-	switch q := q.(type) {
-	case *TermQuery:
-		c := *q
-		c.Boost = 0
-		return Describe(&c)
-	case *PhraseQuery:
-		c := *q
-		c.Boost = 0
-		return Describe(&c)
-	case *PrefixQuery:
-		c := *q
-		c.Boost = 0
-		return Describe(&c)
-	case *TermSetQuery:
-		c := *q
-		c.Boost = 0
-		return Describe(&c)
-	case *RangeQuery:
-		c := *q
-		c.Boost = 0
-		return Describe(&c)
-	case *ConstantScoreQuery:
-		c := *q
-		c.Boost = 0
-		return Describe(&c)
-	case *MatchAllQuery:
-		return "*:*"
+	switch q.(type) {
+	case *TermQuery, *PhraseQuery, *PrefixQuery, *TermSetQuery, *RangeQuery, *ConstantScoreQuery, *MatchAllQuery:
+		var b strings.Builder
+		describeNode(&b, q, false)
+		return b.String()
 	}
 	return Describe(q)
 }
