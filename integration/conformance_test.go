@@ -1,17 +1,8 @@
 package integration
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"testing"
-	"time"
-
-	"github.com/testcontainers/testcontainers-go"
-	tcopensearch "github.com/testcontainers/testcontainers-go/modules/opensearch"
-
-	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
-	"github.com/contractsearch/contractsearch/mappings"
 )
 
 // The API conformance suite: one subtest per row of every table of the
@@ -64,33 +55,7 @@ func TestConformance(t *testing.T) {
 		(&suite{backend: "embedded", g: g}).run(t)
 	})
 	t.Run("opensearch", func(t *testing.T) {
-		testcontainers.SkipIfProviderIsNotHealthy(t)
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		ctr, err := tcopensearch.Run(ctx, openSearchImage())
-		testcontainers.CleanupContainer(t, ctr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		addr, err := ctr.Address(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := mappings.Load()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := opensearch.New(opensearch.Config{URLs: []string{addr}, IndexPrefix: "conf-"}, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rep, err := b.Ingest(ctx, bytes.NewReader(bulk), opensearch.IngestOptions{})
-		if err != nil {
-			t.Fatalf("ingest: %v (%+v)", err, rep)
-		}
-		if !rep.Switched || rep.Stats.TotalDocs() != 40 {
-			t.Fatalf("ingest report %+v", rep)
-		}
+		addr := startOpenSearch(t, "conf-", string(bulk), 40)
 		g := startGateway(t, conformanceEnv(map[string]string{"SEARCH_BACKEND": "opensearch",
 			"OPENSEARCH_URLS": addr, "OPENSEARCH_INDEX_PREFIX": "conf-"}))
 		(&suite{backend: "opensearch", g: g}).run(t)

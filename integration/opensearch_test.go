@@ -41,33 +41,7 @@ const records = `{"index":{"_index":"contract","_id":"en/1"}}
 // ingest, requests of both forms answered with logical names. Skipped, with
 // a message saying why, where no Docker daemon is reachable.
 func TestOpenSearch(t *testing.T) {
-	testcontainers.SkipIfProviderIsNotHealthy(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	ctr, err := tcopensearch.Run(ctx, openSearchImage())
-	testcontainers.CleanupContainer(t, ctr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr, err := ctr.Address(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mappings.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := opensearch.New(opensearch.Config{URLs: []string{addr}, IndexPrefix: "it-"}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := b.Ingest(ctx, strings.NewReader(records), opensearch.IngestOptions{})
-	if err != nil {
-		t.Fatalf("ingest: %v (%+v)", err, rep)
-	}
-	if !rep.Switched || rep.Stats.TotalDocs() != 4 {
-		t.Fatalf("ingest report %+v", rep)
-	}
+	addr := startOpenSearch(t, "it-", records, 4)
 
 	g := startGateway(t, map[string]string{"API_TOKENS": token, "SEARCH_BACKEND": "opensearch",
 		"OPENSEARCH_URLS": addr, "OPENSEARCH_INDEX_PREFIX": "it-"})
@@ -165,4 +139,41 @@ func TestOpenSearch(t *testing.T) {
 			t.Errorf("hits %s, failed shards %d", got, a.Shards.Failed)
 		}
 	})
+}
+
+// startOpenSearch starts an OpenSearch 3.x container (skipping the test,
+// saying why, when no Docker daemon is reachable), loads bulk into a new
+// version of the six indexes under the alias prefix, checks that want
+// records went in and the aliases switched, and returns the cluster's URL.
+func startOpenSearch(t *testing.T, prefix, bulk string, want int) string {
+	t.Helper()
+	testcontainers.SkipIfProviderIsNotHealthy(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	ctr, err := tcopensearch.Run(ctx, openSearchImage())
+	testcontainers.CleanupContainer(t, ctr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, err := ctr.Address(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mappings.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := opensearch.New(opensearch.Config{URLs: []string{addr}, IndexPrefix: prefix}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	rep, err := b.Ingest(ctx, strings.NewReader(bulk), opensearch.IngestOptions{})
+	if err != nil {
+		t.Fatalf("ingest: %v (%+v)", err, rep)
+	}
+	if !rep.Switched || rep.Stats.TotalDocs() != want {
+		t.Fatalf("ingest report %+v", rep)
+	}
+	return addr
 }
