@@ -459,24 +459,22 @@ func sourceAndHighlight(src []byte, filter *dsl.SourceFilter, wantSource bool, h
 }
 
 // innerHitsSpecs maps each inner_hits name of query trees to its request.
+// Clauses under must_not are skipped: they give no inner hits, and one may
+// reuse the name of a clause that does.
 func innerHitsSpecs(qs ...dsl.Query) map[string]*dsl.InnerHits {
 	out := map[string]*dsl.InnerHits{}
 	var walk func(dsl.Query)
 	walk = func(q dsl.Query) {
 		switch q := q.(type) {
 		case *dsl.BoolQuery:
-			for _, list := range [][]dsl.Query{q.Must, q.Should, q.Filter, q.MustNot} {
+			for _, list := range [][]dsl.Query{q.Must, q.Should, q.Filter} {
 				for _, c := range list {
 					walk(c)
 				}
 			}
 		case *dsl.NestedQuery:
 			if q.InnerHits != nil {
-				name := q.InnerHits.Name
-				if name == "" {
-					name = q.Path
-				}
-				out[name] = q.InnerHits
+				out[innerHitsName(q)] = q.InnerHits
 			}
 			walk(q.Query)
 		}

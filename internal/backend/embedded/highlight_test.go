@@ -3,6 +3,8 @@ package embedded
 import (
 	"reflect"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/dsl"
 )
 
 func TestNodeValues(t *testing.T) {
@@ -30,5 +32,20 @@ func TestNodeValues(t *testing.T) {
 		if got := doc.values(tt.path); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("values(%s) = %q, want %q", tt.path, got, tt.want)
 		}
+	}
+}
+
+// TestInnerHitsSpecs checks a must_not clause cannot shadow the inner_hits
+// request of a clause that gives hits under the same name.
+func TestInnerHitsSpecs(t *testing.T) {
+	kept := &dsl.InnerHits{Name: "ih", Source: &dsl.SourceFilter{Includes: []string{"sections.name"}}}
+	q := &dsl.BoolQuery{
+		Must:    []dsl.Query{&dsl.NestedQuery{Path: "sections", Query: &dsl.MatchAllQuery{}, InnerHits: kept}},
+		MustNot: []dsl.Query{&dsl.NestedQuery{Path: "sections", Query: &dsl.MatchAllQuery{}, InnerHits: &dsl.InnerHits{Name: "ih"}}},
+	}
+	other := &dsl.NestedQuery{Path: "sections", Query: &dsl.MatchAllQuery{}, InnerHits: &dsl.InnerHits{}}
+	got := innerHitsSpecs(q, other)
+	if len(got) != 2 || got["ih"] != kept || got["sections"] != other.InnerHits {
+		t.Errorf("specs %v", got)
 	}
 }
