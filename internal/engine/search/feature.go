@@ -64,10 +64,22 @@ func featureFunction(q *RankFeatureQuery, ix *Index) (similarity.FeatureFunction
 // defaultPivot is Lucene's FeatureField.computePivotFeatureValue over the
 // whole index: the feature term's total frequency (the sum of the encoded
 // values) over its document frequency (the documents with a value),
-// decoded. The sum is computed per query by a scan of the column: a few
-// microseconds for the indexes this engine serves, and no cache to keep
-// in step with generations.
+// decoded. It scans the column once per index and feature (Index.pivots;
+// a new generation gets new indexes).
 func defaultPivot(ix *Index, field string) float32 {
+	if ix.pivots != nil {
+		if p, ok := ix.pivots.Load(field); ok {
+			return p.(float32)
+		}
+	}
+	p := scanPivot(ix, field)
+	if ix.pivots != nil {
+		ix.pivots.Store(field, p)
+	}
+	return p
+}
+
+func scanPivot(ix *Index, field string) float32 {
 	var sum, docs int64
 	for _, seg := range ix.Segments {
 		col := seg.DocValues.Numeric(field)

@@ -18,6 +18,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/internal/engine/similarity"
@@ -235,6 +236,10 @@ type Index struct {
 	dl *deadline
 	// prof is set on a search's own copy when it is profiled (profile.go).
 	prof *profiler
+	// pivots caches default saturation pivots by feature (field → float32):
+	// segments never change, so one scan serves every search. NewSearcher
+	// sets it; a search's copy shares it.
+	pivots *sync.Map
 }
 
 // Searcher searches a fixed set of logical indexes (one generation). It is
@@ -243,10 +248,14 @@ type Searcher struct {
 	indexes map[string]*Index
 }
 
-// NewSearcher returns a searcher over indexes.
+// NewSearcher returns a searcher over indexes (which it prepares for
+// caching what stays true of their segments).
 func NewSearcher(indexes ...*Index) *Searcher {
 	s := &Searcher{indexes: map[string]*Index{}}
 	for _, ix := range indexes {
+		if ix.pivots == nil {
+			ix.pivots = &sync.Map{}
+		}
 		s.indexes[ix.Name] = ix
 	}
 	return s
