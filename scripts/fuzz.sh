@@ -36,6 +36,7 @@ while IFS=: read -r file decl; do
       echo "   warning: $name hit the Go 1.26 fuzz deadline flake twice; no failing input was found"
       break
     fi
+    printf '%s\n' "$out" | head -n 60 # the finding: reproducer, panic, stack
     echo "FAIL: $pkg $name"
     status=1
     break

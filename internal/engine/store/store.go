@@ -240,7 +240,9 @@ func Open(file []byte) (*Reader, error) {
 		doc += d.Uvarint()
 		size := d.Uvarint()
 		end := r.offset[i] + size
-		if doc > 1<<32-1 || end > uint64(len(r.data)) || size == 0 || (i > 0 && doc <= uint64(r.firstDoc[i-1])) {
+		// Blocks cover the documents from 0 on, in order: the first starts
+		// at document 0 and each later one after the previous.
+		if doc > 1<<32-1 || end > uint64(len(r.data)) || size == 0 || (i == 0 && doc != 0) || (i > 0 && doc <= uint64(r.firstDoc[i-1])) {
 			return nil, fmt.Errorf("store: %w: block %d out of bounds", encoding.ErrCorrupt, i)
 		}
 		r.firstDoc = append(r.firstDoc, uint32(doc))
