@@ -264,8 +264,8 @@ func (s *suite) errors(t *testing.T) {
 		a := s.send(t, "POST", "/api/v1alpha/search?token="+conformanceToken, "text/plain", `{"query":{"q":"a"}}`)
 		wantError(t, a, 406, errBody(406, "content_type_exception", "Content-Type header [text/plain] is not supported; send application/json"))
 	})
-	t.Run("content type absent or with a charset", func(t *testing.T) {
-		for _, ct := range []string{"", "application/json; charset=utf-8"} {
+	t.Run("content type absent, with a charset, or curl's default", func(t *testing.T) {
+		for _, ct := range []string{"", "application/json; charset=utf-8", "application/x-www-form-urlencoded"} {
 			a := s.send(t, "POST", "/api/v1alpha/search?token="+conformanceToken, ct, `{"query":{"exhibit_id":{"EX-10.4":""}}}`)
 			if a.status != 200 {
 				t.Errorf("Content-Type %q: %d %s", ct, a.status, a.raw)

@@ -75,15 +75,23 @@ func (s *Server) release(b *bytes.Buffer) {
 	s.bufs.Put(b)
 }
 
-// checkContentType accepts JSON bodies (and a missing header); OpenSearch
-// rejects other types with 406, and so do we.
+// checkContentType accepts JSON bodies, a missing header, and
+// application/x-www-form-urlencoded, the type `curl -d` sends when no header
+// is given: the body of such a request is the JSON the user typed, and
+// refusing it (as OpenSearch does) fails the most common first request for
+// no gain; a body that really is form-encoded fails JSON decoding with a
+// located 400. Types that declare another format (text/plain, XML,
+// multipart) are refused with OpenSearch's 406.
 func checkContentType(ct string) error {
 	if ct == "" {
 		return nil
 	}
 	mt, _, err := mime.ParseMediaType(ct)
-	if err == nil && (mt == "application/json" || mt == "application/x-ndjson") {
-		return nil
+	if err == nil {
+		switch mt {
+		case "application/json", "application/x-ndjson", "application/x-www-form-urlencoded":
+			return nil
+		}
 	}
 	return apierr.New(http.StatusNotAcceptable, "content_type_exception",
 		"Content-Type header [%s] is not supported; send application/json", ct)
