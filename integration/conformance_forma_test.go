@@ -65,15 +65,23 @@ func wantFiltered(t *testing.T, a *answer, contracts ...string) {
 	wantScores(t, a, scores...)
 }
 
-// wantBodySuggesterFailures asserts the shard failures every non-blank q
-// causes: Form A's term suggester on body fails the five indexes that do
-// not map body (OpenSearch's behaviour, docs/decisions.md), so only
-// contracts are found.
-func wantBodySuggesterFailures(t *testing.T, a *answer) {
+// Text statistics of the derived indexes, for hand-computed BM25 scores of
+// their records (each index is one shard scored with its own statistics).
+// Word counts (standard analyzer): clause names 2+2+1+1+1+1, clause
+// snippets 13+9+11+5+12+9; company names 2+2+2+1+2.
+const (
+	clauseNameAvg    = 8.0 / 6
+	clauseSnippetAvg = 59.0 / 6
+	companyNameAvg   = 9.0 / 5
+)
+
+// wantEveryIndexAnswers asserts the _shards of a simplified query with a
+// non-blank q: every index maps body, so Form A's term suggester on body
+// fails no shard and every index is searched (checkEnvelope already
+// refuses a failures member without failed shards).
+func wantEveryIndexAnswers(t *testing.T, a *answer) {
 	t.Helper()
-	wantShards(t, a, 6, 1, 5)
-	wantFailures(t, a, "illegal_argument_exception", "no mapping found for field [body]",
-		"category", "clause", "company", "definition", "jurisdiction")
+	wantShards(t, a, 6, 6, 0)
 }
 
 // formAMembers: the simplified query's members (spec table "Form A").
@@ -81,35 +89,55 @@ func (s *suite) formAMembers(t *testing.T) {
 	t.Run("q", func(t *testing.T) {
 		a := s.formA(t, `{"q":"royalties"}`)
 		// Whole words: c03's "royalty" does not match. c11 is shorter than
-		// c04 (higher BM25) and ranks higher (12 vs 8).
-		wantTotal(t, a, 2, "eq")
-		wantIDs(t, a, "contract:en/c11", "contract:en/c04")
-		wantBodySuggesterFailures(t, a)
-		wantJSON(t, a, `[{"key":"contract","doc_count":2}]`, "aggregations", "_index", "buckets")
+		// c04 (higher BM25) and ranks higher (12 vs 8). The Royalties clause
+		// holds the word in its name and snippet; its rank (4) puts it last.
+		wantTotal(t, a, 3, "eq")
+		wantIDs(t, a, "contract:en/c11", "contract:en/c04", "clause:en/royalties#d4")
+		wantEveryIndexAnswers(t, a)
+		wantJSON(t, a, `[{"key":"contract","doc_count":2},{"key":"clause","doc_count":1}]`, "aggregations", "_index", "buckets")
 		wantJSON(t, a, `[{"key":"franchise-agreement","doc_count":1},{"key":"license-agreement","doc_count":1}]`, "aggregations", "category", "buckets")
 		wantJSON(t, a, `{"suggestions":[{"text":"royalties","offset":0,"length":9,"options":[]}]}`, "suggest")
 		// Text score plus the rank: above the blank query's 1 + rank.
 		sc := a.scores(t)
-		if len(sc) == 2 && (sc[0] <= formARank(0, 12) || sc[1] <= formARank(0, 8)) {
+		if len(sc) == 3 && (sc[0] <= formARank(0, 12) || sc[1] <= formARank(0, 8)) {
 			t.Errorf("scores %v do not add the text score to the rank", sc)
+		}
+		// The clause's text score comes from the clause index's statistics:
+		// royalties is in 1 of its 6 records, in the name (1 word) and the
+		// snippet (5 words).
+		if len(sc) == 3 {
+			near(t, "Royalties clause score", sc[2], bm25(6, 1, 1, clauseNameAvg)+bm25(6, 1, 5, clauseSnippetAvg)+float64(saturation(50, 16, 4)))
 		}
 	})
 	t.Run("q searches name, snippet, body, company.name, jurisdiction.name, category.name", func(t *testing.T) {
 		for q, want := range map[string][]string{
-			"trademark":  {"contract:en/c04"},                    // name
-			"restaurant": {"contract:en/c11"},                    // snippet and body
-			"umbrella":   {"contract:en/c08", "contract:en/c09"}, // company.name only
-			"texas":      {"contract:en/c08"},                    // jurisdiction.name only
-			"consulting": {"contract:en/c08"},                    // category.name, name, snippet, body
-			"franchise":  {"contract:en/c11"},                    // name, category.name
+			// name (the Marks definition says "trademarks", another word)
+			"trademark":  {"contract:en/c04"},
+			"restaurant": {"contract:en/c11"}, // snippet and body
+			// company.name of contracts, name of the company record
+			"umbrella":   {"contract:en/c08", "contract:en/c09", "company:en/5005999"},
+			"texas":      {"contract:en/c08"}, // jurisdiction.name only (no Texas record)
+			"consulting": {"contract:en/c08"}, // category.name, name, snippet, body
+			"franchise":  {"contract:en/c11"}, // name, category.name
 		} {
 			a := s.formA(t, `{"q":"`+q+`"}`)
 			wantIDs(t, a, want...)
+			wantEveryIndexAnswers(t, a)
 		}
+		// The company record has no weight_rank: its score is the BM25 of
+		// its name (2 words), umbrella being in 1 of the 5 companies.
+		a := s.formA(t, `{"q":"umbrella"}`)
+		near(t, "Umbrella Health company score", a.f32(t, "hits", "hits", 2, "_score"), bm25(5, 1, 2, companyNameAvg))
 		// url, industry, lawfirm and sections are not searched by q.
-		for _, q := range []string{"contracts", "healthcare", "skadden", "schedule"} {
+		for _, q := range []string{"contracts", "healthcare", "skadden"} {
 			wantTotal(t, s.formA(t, `{"q":"`+q+`"}`), 0, "eq")
 		}
+		// "Schedule 1" is in c04's Marks section only, which q does not
+		// search; the Marks definition record holds the same text in its own
+		// snippet, which it does.
+		a = s.formA(t, `{"q":"schedule"}`)
+		wantTotal(t, a, 1, "eq")
+		wantIDs(t, a, "definition:en/marks#3d")
 	})
 	t.Run("q blank matches every document", func(t *testing.T) {
 		for _, q := range []string{`{"q":""}`, `{"q":"   "}`, `{}`} {
@@ -141,16 +169,28 @@ func (s *suite) formAMembers(t *testing.T) {
 			}
 		}
 	})
-	t.Run("_index with q: the body suggester fails every index but contract", func(t *testing.T) {
-		// OpenSearch fails the clause shard for the suggester on body, so a
-		// text search restricted to clause finds nothing (docs/decisions.md).
+	t.Run("_index with q: every index answers, suggestions from contract bodies", func(t *testing.T) {
+		// Every index maps body, so the suggester on body fails no shard and
+		// a text search restricted to clause finds the two Governing Law
+		// clauses (governed in their snippets), by rank (48, 16).
 		a := s.formA(t, `{"q":"governed","_index":"clause"}`)
-		wantTotal(t, a, 0, "eq")
-		wantIDs(t, a)
-		wantBodySuggesterFailures(t, a)
-		wantJSON(t, a, `[{"key":"contract","doc_count":8}]`, "aggregations", "_index", "buckets")
+		wantTotal(t, a, 2, "eq")
+		wantIDs(t, a, "clause:en/governing-law#a1", "clause:en/governing-law#b2")
+		wantEveryIndexAnswers(t, a)
+		// _index is a post filter: the aggregation still counts the eight
+		// contracts whose body says governed.
+		wantJSON(t, a, `[{"key":"contract","doc_count":8},{"key":"clause","doc_count":2}]`, "aggregations", "_index", "buckets")
+		wantJSON(t, a, `{"suggestions":[{"text":"governed","offset":0,"length":8,"options":[]}]}`, "suggest")
+		// A misspelt word is suggested from contract bodies only: freq 8,
+		// the clauses' snippets not counted, though the search targets them.
+		a = s.formA(t, `{"q":"goverened laws","_index":"clause"}`)
+		wantIDs(t, a, "clause:en/governing-law#a1", "clause:en/governing-law#b2")
+		wantEveryIndexAnswers(t, a)
+		wantJSON(t, a, `{"suggestions":[{"text":"goverened","offset":0,"length":9,"options":[{"text":"governed","score":0.875,"freq":8}]},`+
+			`{"text":"laws","offset":10,"length":4,"options":[]}]}`, "suggest")
 		a = s.formA(t, `{"q":"governed","_index":"contract"}`)
 		wantTotal(t, a, 8, "eq")
+		wantEveryIndexAnswers(t, a)
 	})
 	t.Run("p", func(t *testing.T) {
 		for p := 1; p <= 5; p++ {
@@ -299,17 +339,28 @@ func (s *suite) formAMembers(t *testing.T) {
 // inside q"), through Form A as the spec presents them.
 func (s *suite) qOperators(t *testing.T) {
 	t.Run("words separated by spaces", func(t *testing.T) {
-		// OR: indemnify (c01, c05) or royalties (c04, c11).
+		// OR: indemnify (c01, c05, the Indemnification clause's snippet) or
+		// royalties (c04, c11, the Royalties clause). The clauses
+		// (weight_rank 4 and none) come last.
 		a := s.formA(t, `{"q":"indemnify royalties"}`)
-		wantTotal(t, a, 4, "eq")
-		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c11", "contract:en/c04")
-		wantBodySuggesterFailures(t, a)
+		wantTotal(t, a, 6, "eq")
+		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c11", "contract:en/c04",
+			"clause:en/royalties#d4", "clause:en/indemnification#f6")
+		wantEveryIndexAnswers(t, a)
+		// The Indemnification clause has no weight_rank: the BM25 of its
+		// snippet (9 words), indemnify being in 1 of the 6 clauses.
+		if sc := a.scores(t); len(sc) == 6 {
+			near(t, "Indemnification clause score", sc[5], bm25(6, 1, 9, clauseSnippetAvg))
+		}
 		wantJSON(t, a, `{"suggestions":[{"text":"indemnify","offset":0,"length":9,"options":[]},{"text":"royalties","offset":10,"length":9,"options":[]}]}`, "suggest")
 	})
 	t.Run("phrase in double quotes", func(t *testing.T) {
-		// c02 is governed by the laws of the Province, c03 of Delaware.
+		// c02 is governed by the laws of the Province, c03 of Delaware; the
+		// Governing Law clause a1 holds the phrase in its snippet (b2 says
+		// Delaware). a1 and c01 both rank 48: a1's text scores higher in
+		// the small clause index.
 		a := s.formA(t, `{"q":"\"governed by the laws of the State\""}`)
-		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c09")
+		wantIDs(t, a, "contract:en/c05", "clause:en/governing-law#a1", "contract:en/c01", "contract:en/c09")
 		// Words in another order are not the phrase.
 		wantTotal(t, s.formA(t, `{"q":"\"the laws governed\""}`), 0, "eq")
 	})
@@ -326,55 +377,70 @@ func (s *suite) qOperators(t *testing.T) {
 	})
 	t.Run("- alone is an OR of the negation", func(t *testing.T) {
 		// With default operator or, "-quarterly" is an optional "not
-		// quarterly": every contract matches (c04 through royalties). This
-		// is why the spec writes exclusion as +-term.
+		// quarterly": every record of the six indexes matches (c04 and the
+		// Royalties clause, which say quarterly, through royalties). This is
+		// why the spec writes exclusion as +-term.
 		a := s.formA(t, `{"q":"royalties -quarterly"}`)
-		wantTotal(t, a, 12, "eq")
+		wantTotal(t, a, 40, "eq")
+		wantEveryIndexAnswers(t, a)
 	})
 	t.Run("| with parentheses is OR", func(t *testing.T) {
-		// governed in the body, and Delaware or Ontario anywhere (c11 is in
-		// Ontario but says nothing of governing law).
+		// governed, and Delaware or Ontario anywhere (c11 is in Ontario but
+		// says nothing of governing law; the Delaware and Ontario
+		// jurisdiction records neither). The Governing Law clause b2 is
+		// governed by the laws of Delaware; it ranks as c02 (16), with a
+		// lower text score.
 		a := s.formA(t, `{"q":"+(delaware | ontario) +governed"}`)
-		wantTotal(t, a, 3, "eq")
-		wantIDs(t, a, "contract:en/c03", "contract:en/c10", "contract:en/c02")
-		a = s.formA(t, `{"q":"+(delaware | ontario)"}`)
 		wantTotal(t, a, 4, "eq")
+		wantIDs(t, a, "contract:en/c03", "contract:en/c10", "contract:en/c02", "clause:en/governing-law#b2")
+		// Without governed the two jurisdiction records match by name:
+		// delaware-us ranks as c10 (64), ontario-ca as c11 (12), each with a
+		// lower text score.
+		a = s.formA(t, `{"q":"+(delaware | ontario)"}`)
+		wantTotal(t, a, 7, "eq")
+		wantIDs(t, a, "contract:en/c03", "contract:en/c10", "jurisdiction:en/delaware-us", "contract:en/c02",
+			"clause:en/governing-law#b2", "contract:en/c11", "jurisdiction:en/ontario-ca")
 	})
 	t.Run("| without parentheses", func(t *testing.T) {
 		wantTotal(t, s.formA(t, `{"q":"arbitration | restaurant"}`), 2, "eq")
 	})
 	t.Run("trailing * is a prefix", func(t *testing.T) {
 		// indemnify (c01, c05) and Indemnification (c05); prefix queries score
-		// a constant 1 per field.
+		// a constant 1 per field. The Indemnification clause matches in two
+		// fields (name Indemnification, snippet indemnify) and has no rank.
 		a := s.formA(t, `{"q":"indemnif*"}`)
-		wantIDs(t, a, "contract:en/c05", "contract:en/c01")
-		wantScores(t, a, formARank(1, 240), formARank(1, 48))
+		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "clause:en/indemnification#f6")
+		wantScores(t, a, formARank(1, 240), formARank(1, 48), formARank(2, 0))
 		// Whole words otherwise: "indemnif" alone matches nothing.
 		wantTotal(t, s.formA(t, `{"q":"indemnif"}`), 0, "eq")
-		// agree* reaches agreement (all contracts) and agrees.
-		wantTotal(t, s.formA(t, `{"q":"agree*"}`), 12, "eq")
+		// agree* reaches agreement (all 12 contracts, the 6 categories'
+		// names, the snippets of clauses a1, b2 and c3) and agrees.
+		wantTotal(t, s.formA(t, `{"q":"agree*"}`), 21, "eq")
 	})
 	t.Run("trailing ~ is fuzzy", func(t *testing.T) {
-		// royaltys is one edit from royalty (c03) and two from royalties.
+		// royaltys is one edit from royalty (c03) and two from royalties
+		// (c11, c04, the Royalties clause).
 		a := s.formA(t, `{"q":"royaltys~"}`)
-		wantIDs(t, a, "contract:en/c03", "contract:en/c11", "contract:en/c04")
+		wantIDs(t, a, "contract:en/c03", "contract:en/c11", "contract:en/c04", "clause:en/royalties#d4")
 		wantTotal(t, s.formA(t, `{"q":"royaltys"}`), 0, "eq")
-		// The suggester proposes both, by score then frequency.
+		// The suggester proposes both, by score then frequency; frequencies
+		// count contract bodies only (the Royalties clause is not one).
 		wantJSON(t, a, `{"suggestions":[{"text":"royaltys","offset":0,"length":8,"options":[`+
 			`{"text":"royalty","score":0.85714287,"freq":1},{"text":"royalties","score":0.75,"freq":2}]}]}`, "suggest")
 	})
 	t.Run("phrase ~N is proximity", func(t *testing.T) {
-		// "Licensee shall pay" (c03, c04): pay is one position further than
-		// in the phrase, so slop 1 is needed.
+		// "Licensee shall pay" (c03, c04, the Royalties clause's snippet):
+		// pay is one position further than in the phrase, so slop 1 is
+		// needed.
 		wantTotal(t, s.formA(t, `{"q":"\"licensee pay\""}`), 0, "eq")
 		a := s.formA(t, `{"q":"\"licensee pay\"~1"}`)
-		wantIDs(t, a, "contract:en/c03", "contract:en/c04")
+		wantIDs(t, a, "contract:en/c03", "contract:en/c04", "clause:en/royalties#d4")
 	})
 	t.Run("phrase ~N in any order", func(t *testing.T) {
 		// Reversed, the same words need slop 3 (2 to transpose, 1 apart).
 		wantTotal(t, s.formA(t, `{"q":"\"pay licensee\"~2"}`), 0, "eq")
 		a := s.formA(t, `{"q":"\"pay licensee\"~3"}`)
-		wantIDs(t, a, "contract:en/c03", "contract:en/c04")
+		wantIDs(t, a, "contract:en/c03", "contract:en/c04", "clause:en/royalties#d4")
 	})
 	t.Run("empty q", func(t *testing.T) {
 		a := s.formA(t, `{"q":""}`)
@@ -382,14 +448,18 @@ func (s *suite) qOperators(t *testing.T) {
 		wantShards(t, a, 6, 6, 0)
 	})
 	t.Run("misspelt word: suggestions", func(t *testing.T) {
+		// york: the three New York contracts, the New York jurisdiction
+		// record (rank 112) and the Governing Law clause a1 (rank 48, below
+		// c01). goverened is one edit from governed, in 8 contract bodies.
 		a := s.formA(t, `{"q":"goverened york"}`)
-		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c09")
+		wantIDs(t, a, "contract:en/c05", "jurisdiction:en/new-york-us", "contract:en/c01", "clause:en/governing-law#a1", "contract:en/c09")
+		wantEveryIndexAnswers(t, a)
 		wantJSON(t, a, `{"suggestions":[{"text":"goverened","offset":0,"length":9,"options":[{"text":"governed","score":0.875,"freq":8}]},`+
 			`{"text":"york","offset":10,"length":4,"options":[]}]}`, "suggest")
 	})
 	t.Run("highlight of simplified queries", func(t *testing.T) {
 		a := s.formA(t, `{"q":"york"}`)
-		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c09")
+		wantIDs(t, a, "contract:en/c05", "jurisdiction:en/new-york-us", "contract:en/c01", "clause:en/governing-law#a1", "contract:en/c09")
 		got := highlights(t, a, "jurisdiction.name")
 		for _, id := range []string{"en/c05", "en/c01", "en/c09"} {
 			if f := got[id]; len(f) != 1 || f[0] != "New <b>York</b>" {
@@ -398,5 +468,13 @@ func (s *suite) qOperators(t *testing.T) {
 		}
 		wantFragments(t, highlights(t, a, "body"), "<b>", "</b>", map[string][]string{
 			"en/c05": {"York"}, "en/c01": {"York"}, "en/c09": {"York"}})
+		// The jurisdiction record (york in its name) and the clause (in its
+		// snippet) have no highlight member: Form A highlights body and
+		// jurisdiction.name, which their indexes do not fill.
+		for _, i := range []int{1, 3} {
+			if a.has("hits", "hits", i, "highlight") {
+				t.Errorf("hit %d highlighted: %s", i, a.rawAt(t, "hits", "hits", i, "highlight"))
+			}
+		}
 	})
 }

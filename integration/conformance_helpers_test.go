@@ -395,6 +395,16 @@ func keywordScore(N, n float64) float64 {
 	return math.Log(1+(N-n+0.5)/(n+0.5)) / 2.2
 }
 
+// bm25 is Lucene's BM25 (k1 1.2, b 0.75) of a term occurring once in a
+// text field of dl words where n of the N documents holding the field hold
+// the term and the field's mean length is avgdl:
+// ln(1 + (N − n + 0.5)/(n + 0.5)) · 1/(1 + k1·(1 − b + b·dl/avgdl)),
+// computed by hand (lengths below 24 are stored exactly in the norms).
+func bm25(N, n, dl, avgdl float64) float64 {
+	idf := math.Log(1 + (N-n+0.5)/(n+0.5))
+	return idf / (1 + 1.2*(1-0.75+0.75*dl/avgdl))
+}
+
 // near asserts a score within relative tolerance of a value computed in
 // float64 (the engine and Lucene round in float32 along the way).
 func near(t *testing.T, what string, got float32, want float64) {
