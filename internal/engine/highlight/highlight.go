@@ -175,6 +175,9 @@ func (h *Highlighter) matches(d *doc) []match {
 	irrelevant := &termInfo{}
 	var relevant []*termInfo // distinct relevant terms in first-seen order
 	visit := func(term []byte, src string, o occurrence) {
+		if !ex.quick.may(term) {
+			return
+		}
 		ti, ok := infos[string(term)]
 		if !ok {
 			t := src
