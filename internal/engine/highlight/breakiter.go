@@ -34,7 +34,19 @@ type ruleData struct {
 	lookaheadStates []bool
 	ranges          []catRange
 	ascii           [128]int8
+	// stateFlags[s] is endStates[s] and lookaheadStates[s] as the bits
+	// flagEnd and flagLookahead.
+	stateFlags []uint8
+	// step is forward for handleNext's loop, one load per character: entry
+	// s·numCategories+cat holds the next state's row (its number times
+	// numCategories) in the low 16 bits and its stateFlags above.
+	step []int32
 }
+
+const (
+	flagEnd uint8 = 1 << iota
+	flagLookahead
+)
 
 // catRange says that code points from lo up to the next range's lo have
 // category cat (-1 means ignored by the rules).
@@ -47,6 +59,19 @@ func init() {
 	for _, d := range []*ruleData{sentenceData, wordData} {
 		for c := range d.ascii {
 			d.ascii[c] = d.lookupSlow(rune(c))
+		}
+		d.stateFlags = make([]uint8, len(d.endStates))
+		for s := range d.stateFlags {
+			if d.endStates[s] {
+				d.stateFlags[s] |= flagEnd
+			}
+			if d.lookaheadStates[s] {
+				d.stateFlags[s] |= flagLookahead
+			}
+		}
+		d.step = make([]int32, len(d.forward))
+		for i, next := range d.forward {
+			d.step[i] = int32(next)*int32(d.numCategories) | int32(d.stateFlags[next])<<16
 		}
 	}
 }
@@ -244,7 +269,9 @@ func (it *ruleIter) handleNext() int {
 	return r
 }
 
-// runNext is handleNext without the memo.
+// runNext is handleNext without the memo. It inlines getCurrent, getNext
+// and getNextIndex: the code point c at pos spans two units exactly when it
+// is supplementary, so the next one starts at pos+width ≤ len(text).
 func (it *ruleIter) runNext() int {
 	text := it.text
 	n := len(text)
@@ -252,34 +279,47 @@ func (it *ruleIter) runNext() int {
 		return breakDone
 	}
 	d := it.d
+	step := d.step
 	pos := it.pos
 	c := it.codePointAt(pos)
 	width := 1
 	if c > 0xFFFF {
 		width = 2
 	}
-	result := min(pos+width, n)
+	result := pos + width
 	lookaheadResult := 0
-	state := startState
-	for c != ciDone && state != stopState {
-		if cat := d.category(c); cat != ignoreCat {
-			state = int(d.forward[state*d.numCategories+cat])
+	// The state as its row in step (stopState's is 0) and its flags.
+	row, f := startState*d.numCategories, d.stateFlags[startState]
+	for c != ciDone && row != stopState {
+		var cat int
+		if c < 128 {
+			cat = int(d.ascii[c])
+		} else {
+			cat = int(d.lookupSlow(rune(c)))
 		}
-		next := min(pos+width, n) // getNextIndex
-		if d.lookaheadStates[state] {
-			if d.endStates[state] {
+		if cat != ignoreCat {
+			e := step[row+cat]
+			row, f = int(e&0xFFFF), uint8(e>>16)
+		}
+		next := pos + width // getNextIndex
+		if f&flagLookahead != 0 {
+			if f&flagEnd != 0 {
 				result = lookaheadResult
 			} else {
 				lookaheadResult = next
 			}
-		} else if d.endStates[state] {
+		} else if f&flagEnd != 0 {
 			result = next
 		}
 		// getNext: move on unless the current code point is the last.
-		if pos+width >= n {
+		if next >= n {
 			c = ciDone
+			continue
+		}
+		pos = next
+		if u := text[pos]; u < 0xD800 || u > 0xDFFF {
+			c, width = int(u), 1
 		} else {
-			pos += width
 			c = it.codePointAt(pos)
 			width = 1
 			if c > 0xFFFF {
