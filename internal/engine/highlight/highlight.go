@@ -175,9 +175,6 @@ func (h *Highlighter) matches(d *doc) []match {
 	irrelevant := &termInfo{}
 	var relevant []*termInfo // distinct relevant terms in first-seen order
 	visit := func(term []byte, src string, o occurrence) {
-		if !ex.quick.may(term) {
-			return
-		}
 		ti, ok := infos[string(term)]
 		if !ok {
 			t := src
@@ -204,7 +201,7 @@ func (h *Highlighter) matches(d *doc) []match {
 			ti.occ = append(ti.occ, o)
 		}
 	}
-	d.analyze(h.opts.Keyword, visit)
+	d.analyze(h.opts.Keyword, &ex.quick, visit)
 
 	var ms []match
 	for term, ti := range infos {
