@@ -90,7 +90,8 @@ func (n *node) values(path string) []string {
 			}
 		case '"':
 			if len(parts) == 0 {
-				if s, err := jsontext.AppendUnquote(nil, n.raw); err == nil {
+				// Unquoting valid JSON never lengthens it: one allocation.
+				if s, err := jsontext.AppendUnquote(make([]byte, 0, len(n.raw)), n.raw); err == nil {
 					out = append(out, string(s))
 				}
 			}
