@@ -22,10 +22,18 @@ import (
 // contracts, about 5,000 records) and on CUAD when ../shared has it. Each
 // iteration answers every query of the kind once; ns/op divided by the
 // kind's query count is the mean latency per query.
+//
+// BENCH_INDEX_DIR adds (as "index") an index directory built beforehand by
+// cmd/ingest, served as it is: a larger corpus, such as CUAD replicated as
+// bench/index.sh does, without building it in every run.
 func BenchmarkQueryKinds(b *testing.B) {
-	corpora := []struct{ name, dir string }{{"demo", ""}}
+	type corpus struct{ name, dir, indexDir string }
+	corpora := []corpus{{name: "demo"}}
 	if _, err := os.Stat(cuadDir); err == nil {
-		corpora = append(corpora, struct{ name, dir string }{"cuad", cuadDir})
+		corpora = append(corpora, corpus{name: "cuad", dir: cuadDir})
+	}
+	if dir := os.Getenv("BENCH_INDEX_DIR"); dir != "" {
+		corpora = append(corpora, corpus{name: "index", indexDir: dir})
 	}
 	m, err := mappings.Load()
 	if err != nil {
@@ -44,7 +52,15 @@ func BenchmarkQueryKinds(b *testing.B) {
 		kinds[q.Kind] = append(kinds[q.Kind], q)
 	}
 	for _, c := range corpora {
-		backend := benchIndex(b, c.dir, m)
+		var backend *embedded.Backend
+		if c.indexDir != "" {
+			if backend, err = embedded.Open(c.indexDir, m, nil); err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { backend.Close() })
+		} else {
+			backend = benchIndex(b, c.dir, m)
+		}
 		for _, kind := range order {
 			qs := kinds[kind]
 			b.Run(c.name+"/"+kind, func(b *testing.B) {

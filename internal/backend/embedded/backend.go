@@ -17,6 +17,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
+	"github.com/contractsearch/contractsearch/internal/engine/store"
 	"github.com/contractsearch/contractsearch/internal/engine/suggest"
 	"github.com/contractsearch/contractsearch/mappings"
 )
@@ -348,13 +349,14 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 	}
 	wantSource := sr.Source == nil || !sr.Source.Disabled
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
+	sources := sourceCursors{}
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
 		seg := snap.indexes[h.Index].Segments[h.Segment]
 		score := h.Score
 		hit := backend.Hit{Index: h.Index, ID: h.ID, Score: &score}
 		if wantSource || hl != nil {
-			src, _, err := seg.Store.Get(h.Doc, nil, nil)
+			src, err := sources.get(seg, h.Doc)
 			if err != nil {
 				return fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
 			}
@@ -366,7 +368,7 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 			hit.Explanation = explanationJSON(nil, h.Explanation)
 		}
 		if len(h.InnerHits) > 0 {
-			ihs, err := b.renderInnerHits(seg, h, specs, queries[h.Index])
+			ihs, err := b.renderInnerHits(seg, sources, h, specs, queries[h.Index])
 			if err != nil {
 				return fmt.Errorf("index %s: inner hits of %s: %w", h.Index, h.ID, err)
 			}
@@ -377,11 +379,26 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 	return nil
 }
 
+// sourceCursors reads the stored sources of one response's hits, one
+// store.Cursor per segment: a hit's inner hits are its children, stored
+// just before it, so they share blocks that are then decompressed once. The
+// sources are not copied out of their blocks; rendering only reads them.
+type sourceCursors map[*segment.Segment]*store.Cursor
+
+func (sc sourceCursors) get(seg *segment.Segment, doc uint32) ([]byte, error) {
+	c := sc[seg]
+	if c == nil {
+		c = seg.Store.Cursor()
+		sc[seg] = c
+	}
+	return c.Get(doc)
+}
+
 // renderInnerHits renders a hit's inner hits: each child carries the
 // record's _index and _id, its _nested position, its own section object as
 // _source (filtered by the inner_hits' _source when given) and, when the
 // inner_hits ask for it, its highlight by the nested clause's inner query.
-func (b *Backend) renderInnerHits(seg *segment.Segment, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query) (map[string]backend.InnerHits, error) {
+func (b *Backend) renderInnerHits(seg *segment.Segment, sources sourceCursors, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query) (map[string]backend.InnerHits, error) {
 	out := make(map[string]backend.InnerHits, len(h.InnerHits))
 	for name, ih := range h.InnerHits {
 		r := backend.InnerHits{Hits: backend.Hits{
@@ -408,7 +425,7 @@ func (b *Backend) renderInnerHits(seg *segment.Segment, h search.Hit, specs map[
 			child := backend.Hit{Index: h.Index, ID: h.ID, Score: &score,
 				Nested: &backend.Nested{Field: ih.Path, Offset: c.Offset}}
 			if wantSource || hl != nil {
-				src, _, err := seg.Store.Get(c.Doc, nil, nil)
+				src, err := sources.get(seg, c.Doc)
 				if err != nil {
 					return nil, err
 				}

@@ -35,9 +35,14 @@ func filterSourceAt(src []byte, includes []string, path string) ([]byte, error) 
 }
 
 // parseSource parses a stored _source once, for filtering and highlighting.
+// The tree's scalars are slices of src, which must not change while the
+// tree is used.
 func parseSource(src []byte) (*node, error) {
-	dec := jsontext.NewDecoder(bytes.NewReader(src))
-	root, err := readNode(dec)
+	// A decoder reads a bytes.Buffer in place; from any other reader it
+	// copies the input, growing its buffer to hold the longest value (a
+	// contract's whole body).
+	dec := jsontext.NewDecoder(bytes.NewBuffer(src))
+	root, err := readNode(dec, src)
 	if err != nil {
 		return nil, fmt.Errorf("_source: %w", err)
 	}
@@ -85,7 +90,8 @@ func (n *node) values(path string) []string {
 			}
 		case '"':
 			if len(parts) == 0 {
-				if s, err := jsontext.AppendUnquote(nil, n.raw); err == nil {
+				// Unquoting valid JSON never lengthens it: one allocation.
+				if s, err := jsontext.AppendUnquote(make([]byte, 0, len(n.raw)), n.raw); err == nil {
 					out = append(out, string(s))
 				}
 			}
@@ -102,12 +108,13 @@ func (n *node) values(path string) []string {
 // node is a parsed JSON value: scalars keep their raw bytes.
 type node struct {
 	kind  jsontext.Kind
-	raw   jsontext.Value // scalars
+	raw   jsontext.Value // scalars, a slice of the parsed source
 	keys  []string       // objects
 	elems []*node        // object values, array elements
 }
 
-func readNode(dec *jsontext.Decoder) (*node, error) {
+// readNode reads the next value of dec, which reads src.
+func readNode(dec *jsontext.Decoder, src []byte) (*node, error) {
 	switch dec.PeekKind() {
 	case '{':
 		if _, err := dec.ReadToken(); err != nil {
@@ -121,7 +128,7 @@ func readNode(dec *jsontext.Decoder) (*node, error) {
 			}
 			// A token is valid only until the decoder's next call.
 			n.keys = append(n.keys, tok.String())
-			v, err := readNode(dec)
+			v, err := readNode(dec, src)
 			if err != nil {
 				return nil, err
 			}
@@ -135,7 +142,7 @@ func readNode(dec *jsontext.Decoder) (*node, error) {
 		}
 		n := &node{kind: '['}
 		for dec.PeekKind() != ']' {
-			v, err := readNode(dec)
+			v, err := readNode(dec, src)
 			if err != nil {
 				return nil, err
 			}
@@ -148,7 +155,10 @@ func readNode(dec *jsontext.Decoder) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &node{kind: v.Kind(), raw: v.Clone()}, nil
+	// The value ends at the input offset: slicing src keeps it without
+	// copying, and valid after the decoder moves on.
+	end := dec.InputOffset()
+	return &node{kind: v.Kind(), raw: jsontext.Value(src[end-int64(len(v)) : end : end])}, nil
 }
 
 type sourceFilter struct{ includes []string }

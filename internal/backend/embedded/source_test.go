@@ -38,6 +38,12 @@ func TestFilterSource(t *testing.T) {
 			}
 		})
 	}
+	// Scalars are kept as stored, escapes included, without the whitespace
+	// around them.
+	spaced := "{ \"a\" : [ 1 , \"x\\\"y\\u00e9\" , { \"b\" :\ttrue } ] ,\n\"c\": -2.5e3 , \"d\" : null }"
+	if got, err := filterSource([]byte(spaced), []string{"a", "c"}); err != nil || string(got) != `{"a":[1,"x\"y\u00e9",{"b":true}],"c":-2.5e3}` {
+		t.Errorf("spaced source: got %s, %v", got, err)
+	}
 	if _, err := filterSource([]byte(`{"a":`), []string{"a"}); err == nil || !strings.Contains(err.Error(), "_source") {
 		t.Errorf("truncated source: err %v, want a _source error", err)
 	}

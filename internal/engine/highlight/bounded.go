@@ -27,7 +27,7 @@ type boundedScanner struct {
 }
 
 func newBoundedScanner(maxLen int) *boundedScanner {
-	return &boundedScanner{main: newRuleIter(sentenceData), inner: newRuleIter(wordData), maxLen: maxLen}
+	return &boundedScanner{main: newMemoRuleIter(sentenceData), inner: newRuleIter(wordData), maxLen: maxLen}
 }
 
 func (b *boundedScanner) setText(text []uint16) {

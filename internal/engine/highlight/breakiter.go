@@ -1,6 +1,7 @@
 package highlight
 
 import (
+	"slices"
 	"sort"
 	"unicode/utf16"
 )
@@ -33,7 +34,19 @@ type ruleData struct {
 	lookaheadStates []bool
 	ranges          []catRange
 	ascii           [128]int8
+	// stateFlags[s] is endStates[s] and lookaheadStates[s] as the bits
+	// flagEnd and flagLookahead.
+	stateFlags []uint8
+	// step is forward for handleNext's loop, one load per character: entry
+	// s·numCategories+cat holds the next state's row (its number times
+	// numCategories) in the low 16 bits and its stateFlags above.
+	step []int32
 }
+
+const (
+	flagEnd uint8 = 1 << iota
+	flagLookahead
+)
 
 // catRange says that code points from lo up to the next range's lo have
 // category cat (-1 means ignored by the rules).
@@ -46,6 +59,19 @@ func init() {
 	for _, d := range []*ruleData{sentenceData, wordData} {
 		for c := range d.ascii {
 			d.ascii[c] = d.lookupSlow(rune(c))
+		}
+		d.stateFlags = make([]uint8, len(d.endStates))
+		for s := range d.stateFlags {
+			if d.endStates[s] {
+				d.stateFlags[s] |= flagEnd
+			}
+			if d.lookaheadStates[s] {
+				d.stateFlags[s] |= flagLookahead
+			}
+		}
+		d.step = make([]int32, len(d.forward))
+		for i, next := range d.forward {
+			d.step[i] = int32(next)*int32(d.numCategories) | int32(d.stateFlags[next])<<16
 		}
 	}
 }
@@ -82,15 +108,64 @@ type ruleIter struct {
 	text   []uint16
 	pos    int
 	cached int // cachedLastKnownBreak
+
+	// nextFrom, when not nil, remembers handleNext's answer for each
+	// position it started from in this text. handleNext's answer depends
+	// on its starting position and the text only, so a remembered answer
+	// is the one a new run would give; the iterator's history (which
+	// positions it starts from) is unchanged. It pays for sentences: the
+	// JDK's backward sentence rules often back up thousands of characters,
+	// and the forward runs from there repeat the same sentence chain for
+	// every passage of a long value.
+	nextFrom map[int]int
+	// prevAt, with nextFrom, remembers handlePrevious's backward runs:
+	// entry k is a state the run was in at position k·prevMemoEvery and
+	// where that run ended. The rest of a run depends only on its position,
+	// state and last category there, so a later run reaching the same
+	// position in the same state ends at the same place; the backward
+	// sentence rules often run to the start of the text from everywhere.
+	prevAt []prevMemo
+	passed []prevPassed // scratch: the entries one run passed
+}
+
+// prevMemoEvery is the spacing of the positions ruleIter.prevAt remembers.
+const prevMemoEvery = 32
+
+// prevMemo is one remembered point of a backward run: in state with
+// category the last category seen, the run ended at result.
+type prevMemo struct {
+	result   int32
+	state    int16
+	category int8
+	set      bool
+}
+
+// prevPassed is a point a backward run passed, remembered at its end.
+type prevPassed struct {
+	slot     int
+	state    int16
+	category int8
 }
 
 func newRuleIter(d *ruleData) *ruleIter { return &ruleIter{d: d, cached: breakDone} }
+
+// newMemoRuleIter is newRuleIter remembering its forward and backward runs
+// (ruleIter.nextFrom, prevAt): worth it where runs are long and repeated,
+// as for sentences, not for words, whose runs are a few characters.
+func newMemoRuleIter(d *ruleData) *ruleIter {
+	return &ruleIter{d: d, cached: breakDone, nextFrom: map[int]int{}}
+}
 
 // setText is setText(String): a fresh StringCharacterIterator at its start.
 func (it *ruleIter) setText(text []uint16) {
 	it.text = text
 	it.pos = 0
 	it.cached = breakDone
+	clear(it.nextFrom)
+	if it.nextFrom != nil {
+		it.prevAt = slices.Grow(it.prevAt[:0], len(text)/prevMemoEvery+1)[:len(text)/prevMemoEvery+1]
+		clear(it.prevAt)
+	}
 }
 
 // The StringCharacterIterator operations.
@@ -179,40 +254,72 @@ func (it *ruleIter) getPrevious() int {
 // returns the next break. It inlines getCurrent, getNext and getNextIndex:
 // the code point c at pos spans two units exactly when it is supplementary.
 func (it *ruleIter) handleNext() int {
+	if it.nextFrom == nil {
+		return it.runNext()
+	}
+	start := it.pos
+	if r, ok := it.nextFrom[start]; ok {
+		if r != breakDone {
+			it.pos = r
+		}
+		return r
+	}
+	r := it.runNext()
+	it.nextFrom[start] = r
+	return r
+}
+
+// runNext is handleNext without the memo. It inlines getCurrent, getNext
+// and getNextIndex: the code point c at pos spans two units exactly when it
+// is supplementary, so the next one starts at pos+width ≤ len(text).
+func (it *ruleIter) runNext() int {
 	text := it.text
 	n := len(text)
 	if it.pos == n {
 		return breakDone
 	}
 	d := it.d
+	step := d.step
 	pos := it.pos
 	c := it.codePointAt(pos)
 	width := 1
 	if c > 0xFFFF {
 		width = 2
 	}
-	result := min(pos+width, n)
+	result := pos + width
 	lookaheadResult := 0
-	state := startState
-	for c != ciDone && state != stopState {
-		if cat := d.category(c); cat != ignoreCat {
-			state = int(d.forward[state*d.numCategories+cat])
+	// The state as its row in step (stopState's is 0) and its flags.
+	row, f := startState*d.numCategories, d.stateFlags[startState]
+	for c != ciDone && row != stopState {
+		var cat int
+		if c < 128 {
+			cat = int(d.ascii[c])
+		} else {
+			cat = int(d.lookupSlow(rune(c)))
 		}
-		next := min(pos+width, n) // getNextIndex
-		if d.lookaheadStates[state] {
-			if d.endStates[state] {
+		if cat != ignoreCat {
+			e := step[row+cat]
+			row, f = int(e&0xFFFF), uint8(e>>16)
+		}
+		next := pos + width // getNextIndex
+		if f&flagLookahead != 0 {
+			if f&flagEnd != 0 {
 				result = lookaheadResult
 			} else {
 				lookaheadResult = next
 			}
-		} else if d.endStates[state] {
+		} else if f&flagEnd != 0 {
 			result = next
 		}
 		// getNext: move on unless the current code point is the last.
-		if pos+width >= n {
+		if next >= n {
 			c = ciDone
+			continue
+		}
+		pos = next
+		if u := text[pos]; u < 0xD800 || u > 0xDFFF {
+			c, width = int(u), 1
 		} else {
-			pos += width
 			c = it.codePointAt(pos)
 			width = 1
 			if c > 0xFFFF {
@@ -248,7 +355,20 @@ func (it *ruleIter) handlePrevious() int {
 	state := startState
 	category, lastCategory := 0, 0
 	c := it.getCurrent()
+	memo := it.prevAt != nil
+	it.passed = it.passed[:0]
 	for c != ciDone && state != stopState {
+		// Points are only where the unit is no surrogate: there the code
+		// point read is the same however the run reached it.
+		if memo && it.pos%prevMemoEvery == 0 && c < 0xD800 {
+			slot := it.pos / prevMemoEvery
+			if m := it.prevAt[slot]; m.set && int(m.state) == state && int(m.category) == category {
+				it.pos = int(m.result)
+				it.remember()
+				return it.pos
+			}
+			it.passed = append(it.passed, prevPassed{slot: slot, state: int16(state), category: int8(category)})
+		}
 		lastCategory = category
 		category = d.category(c)
 		if category != ignoreCat {
@@ -264,7 +384,16 @@ func (it *ruleIter) handlePrevious() int {
 			it.getNext()
 		}
 	}
+	it.remember()
 	return it.pos
+}
+
+// remember records the end of a backward run, it.pos, at the points it
+// passed.
+func (it *ruleIter) remember() {
+	for _, p := range it.passed {
+		it.prevAt[p.slot] = prevMemo{result: int32(it.pos), state: p.state, category: p.category, set: true}
+	}
 }
 
 // previous is BreakIterator.previous.

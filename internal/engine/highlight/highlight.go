@@ -201,7 +201,7 @@ func (h *Highlighter) matches(d *doc) []match {
 			ti.occ = append(ti.occ, o)
 		}
 	}
-	d.analyze(h.opts.Keyword, visit)
+	d.analyze(h.opts.Keyword, &ex.quick, visit)
 
 	var ms []match
 	for term, ti := range infos {

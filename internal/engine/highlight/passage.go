@@ -34,7 +34,7 @@ func (h *Highlighter) passages(d *doc, ms []match) []*passage {
 	case h.opts.FragmentSize > 0:
 		br = newBoundedScanner(h.opts.FragmentSize)
 	default:
-		br = sentenceBreaker{newRuleIter(sentenceData)}
+		br = sentenceBreaker{newMemoRuleIter(sentenceData)}
 	}
 	contentLength := d.length
 	var kept []*passage

@@ -34,6 +34,43 @@ type extracted struct {
 	spans       []spanQuery
 	spanTerms   map[string]bool // the terms of spans
 	automata    []automaton
+	// quick tells most tokens that cannot match apart without a lookup.
+	quick quickFilter
+}
+
+// quickFilter is a necessary condition for a token to be highlighted: its
+// first byte, and unless any length may match, its length modulo 64, are
+// those of a term (or a multi-term query's fixed prefix) of the query. A
+// long document is mostly words the query does not name; this spares
+// looking each one up.
+type quickFilter struct {
+	all    bool // no condition: a multi-term query may match any word
+	first  [256]bool
+	anyLen bool
+	lens   uint64
+}
+
+// add admits the words starting with t's first byte; of length len(t)
+// only, when exact.
+func (f *quickFilter) add(t string, exact bool) {
+	if t == "" {
+		f.all = true
+		return
+	}
+	f.first[t[0]] = true
+	if exact {
+		f.lens |= 1 << (len(t) % 64)
+	} else {
+		f.anyLen = true
+	}
+}
+
+// may reports whether term passes the filter.
+func (f *quickFilter) may(term []byte) bool {
+	if f.all || len(term) == 0 {
+		return true
+	}
+	return f.first[term[0]] && (f.anyLen || f.lens&(1<<(len(term)%64)) != 0)
 }
 
 // spanQuery is a phrase as a SpanNearQuery (ordered when its slop is 0)
@@ -44,10 +81,13 @@ type spanQuery struct {
 }
 
 // automaton is a multi-term query of the field: it matches a token when
-// match says so.
+// match says so. Every token it matches starts with prefix, and when
+// terms is not nil, is one of them.
 type automaton struct {
-	label string
-	match func(term string) bool
+	label  string
+	match  func(term string) bool
+	prefix string
+	terms  []string
 }
 
 // extract walks q as Lucene's QueryVisitor and WeightedSpanTermExtractor
@@ -72,8 +112,9 @@ func extract(q search.Query, field string) *extracted {
 			if q.Field == field {
 				prefix := q.Prefix
 				e.automata = append(e.automata, automaton{
-					label: field + ":" + prefix + "*",
-					match: func(t string) bool { return strings.HasPrefix(t, prefix) },
+					label:  field + ":" + prefix + "*",
+					match:  func(t string) bool { return strings.HasPrefix(t, prefix) },
+					prefix: prefix,
 				})
 			}
 		case *search.FuzzyQuery:
@@ -93,6 +134,7 @@ func extract(q search.Query, field string) *extracted {
 					e.automata = append(e.automata, automaton{
 						label: field + ":(" + strings.Join(set, " ") + ")",
 						match: func(t string) bool { _, ok := slices.BinarySearch(set, t); return ok },
+						terms: set,
 					})
 				}
 			}
@@ -133,6 +175,20 @@ func extract(q search.Query, field string) *extracted {
 	} else {
 		e.insensitive = e.terms
 	}
+	for _, t := range e.insensitive {
+		e.quick.add(t, true)
+	}
+	for t := range e.spanTerms {
+		e.quick.add(t, true)
+	}
+	for _, a := range e.automata {
+		if a.terms == nil {
+			e.quick.add(a.prefix, false)
+		}
+		for _, t := range a.terms {
+			e.quick.add(t, true)
+		}
+	}
 	return e
 }
 
@@ -154,7 +210,8 @@ func fuzzyAutomaton(field string, q *search.FuzzyQuery) automaton {
 	suffixLen := len(runes) - n
 	maxEdits, trans := q.MaxEdits, q.Transpositions
 	return automaton{
-		label: field + ":" + q.Term + "~" + strconv.Itoa(q.MaxEdits),
+		label:  field + ":" + q.Term + "~" + strconv.Itoa(q.MaxEdits),
+		prefix: prefix,
 		match: func(t string) bool {
 			rest, ok := strings.CutPrefix(t, prefix)
 			if !ok {

@@ -78,6 +78,12 @@ func utf16Len(s string) (n int, ascii bool) {
 }
 
 func (p *part) utf16() []uint16 {
+	if p.u16 == nil && p.ascii {
+		p.u16 = make([]uint16, len(p.text))
+		for i := range len(p.text) {
+			p.u16[i] = uint16(p.text[i])
+		}
+	}
 	if p.u16 == nil {
 		p.u16 = make([]uint16, 0, p.n16)
 		for _, r := range p.text {
@@ -159,15 +165,17 @@ func (d *doc) substring(a, b int) string {
 	return sb.String()
 }
 
-// analyze calls fn for every token of the document with its position and
-// its offsets in the joined value. A keyword field has one token per part,
-// the part itself.
+// analyze calls fn for every token of the document that passes filter (all
+// when filter is nil) with its position and its offsets in the joined
+// value. A keyword field has one token per part, the part itself.
 // src is the token's source text, which often spells the term.
-func (d *doc) analyze(keyword bool, fn func(term []byte, src string, o occurrence)) {
+func (d *doc) analyze(keyword bool, filter *quickFilter, fn func(term []byte, src string, o occurrence)) {
 	if keyword {
 		// Lucene's KeywordTokenizer makes a token of an empty value too.
 		for _, p := range d.parts {
-			fn([]byte(p.text), p.text, occurrence{pos: 0, start: p.base, end: p.base + p.n16})
+			if term := []byte(p.text); filter == nil || filter.may(term) {
+				fn(term, p.text, occurrence{pos: 0, start: p.base, end: p.base + p.n16})
+			}
 		}
 		return
 	}
@@ -197,6 +205,9 @@ func (d *doc) analyze(keyword bool, fn func(term []byte, src string, o occurrenc
 		standard.Analyze(p.text, func(t analysis.Token) {
 			last += 1 + gap
 			gap = 0
+			if filter != nil && !filter.may(t.Term) {
+				return // to16 catches up at the next token it converts
+			}
 			start := to16(t.Start)
 			end := to16(t.End)
 			fn(t.Term, p.text[t.Start:t.End], occurrence{pos: last, start: p.base + start, end: p.base + end})

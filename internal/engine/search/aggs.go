@@ -1,9 +1,9 @@
 package search
 
 import (
-	"bytes"
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/engine/docvalues"
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
@@ -61,13 +61,20 @@ func (a *TermsAgg) shardSize() int {
 type aggCollector struct {
 	agg *TermsAgg
 	// Per index being searched.
-	index   string
-	counts  map[string]int64
-	seg     *segment.Segment
-	ords    []int64 // per ordinal of the current segment's column
-	col     *docvalues.SortedColumn
-	cursor  docvalues.NumericCursor
-	matches int64
+	index string
+	// counts holds the values of the index's segments by term, once a
+	// second segment with the column needs merging with the first; until
+	// then the first segment's counts stay by ordinal in firstCol and
+	// firstOrds, so that an index of one segment (what ingest builds)
+	// makes strings of its page's terms only.
+	counts    map[string]int64
+	firstCol  *docvalues.SortedColumn
+	firstOrds []int64
+	seg       *segment.Segment
+	ords      []int64 // per ordinal of the current segment's column
+	col       *docvalues.SortedColumn
+	cursor    docvalues.NumericCursor
+	matches   int64
 	// Shard pages, in index order.
 	shards []shardTerms
 }
@@ -90,7 +97,7 @@ func newAggCollectors(aggs []TermsAgg) []*aggCollector {
 
 func (c *aggCollector) startIndex(name string) {
 	c.index, c.matches = name, 0
-	c.counts = map[string]int64{}
+	c.counts, c.firstCol, c.firstOrds = map[string]int64{}, nil, nil
 }
 
 func (c *aggCollector) startSegment(seg *segment.Segment) {
@@ -106,17 +113,31 @@ func (c *aggCollector) startSegment(seg *segment.Segment) {
 	}
 }
 
-// flushSegment folds the current segment's ordinal counts into the
-// index's term counts.
+// flushSegment sets the current segment's ordinal counts aside when they
+// are the index's first, else folds them (and the first) into the index's
+// term counts.
 func (c *aggCollector) flushSegment() {
-	if c.col != nil {
-		for ord, n := range c.ords {
-			if n > 0 {
-				c.counts[string(c.col.Term(ord))] += n
-			}
+	switch {
+	case c.col == nil:
+	case c.firstCol == nil && len(c.counts) == 0:
+		c.firstCol, c.firstOrds = c.col, c.ords
+	default:
+		if c.firstCol != nil {
+			c.addOrds(c.firstCol, c.firstOrds)
+			c.firstCol, c.firstOrds = nil, nil
 		}
+		c.addOrds(c.col, c.ords)
 	}
 	c.col, c.ords = nil, nil
+}
+
+// addOrds adds a segment's counts per ordinal to the index's term counts.
+func (c *aggCollector) addOrds(col *docvalues.SortedColumn, ords []int64) {
+	for ord, n := range ords {
+		if n > 0 {
+			c.counts[string(col.Term(ord))] += n
+		}
+	}
 }
 
 func (c *aggCollector) collect(doc uint32) {
@@ -129,29 +150,100 @@ func (c *aggCollector) collect(doc uint32) {
 	}
 }
 
-// finishIndex turns the index's counts into its shard-level page.
+// finishIndex turns the index's counts into its shard-level page: the
+// shardSize best buckets, selected without sorting all the values (a
+// keyword field may have one per record), and the count of the others.
 func (c *aggCollector) finishIndex() {
 	c.flushSegment()
 	if c.agg.Field == IndexField && c.matches > 0 {
 		c.counts[c.index] = c.matches
 	}
-	all := make([]Bucket, 0, len(c.counts))
-	for k, n := range c.counts {
-		all = append(all, Bucket{Key: k, DocCount: n})
-	}
-	slices.SortFunc(all, compareBuckets)
-	st := shardTerms{}
 	n := c.agg.shardSize()
-	if len(all) > n {
-		for _, b := range all[n:] {
-			st.otherDocs += b.DocCount
+	var st shardTerms
+	var total int64
+	if col, ords := c.firstCol, c.firstOrds; col != nil {
+		// One segment: ordinal order is the terms' byte order, so ordinals
+		// rank as their buckets would.
+		best := newBestOf(n, func(a, b int) int {
+			return cmp.Or(cmp.Compare(ords[b], ords[a]), cmp.Compare(a, b))
+		})
+		for ord, k := range ords {
+			if k > 0 {
+				total += k
+				best.offer(ord)
+			}
 		}
-		all = all[:n]
+		for _, ord := range best.sorted() {
+			st.buckets = append(st.buckets, Bucket{Key: string(col.Term(ord)), DocCount: ords[ord]})
+		}
+	} else {
+		best := newBestOf(n, compareBuckets)
+		for k, v := range c.counts {
+			total += v
+			best.offer(Bucket{Key: k, DocCount: v})
+		}
+		st.buckets = best.sorted()
 	}
-	st.buckets = all
-	st.full = len(all) == n
+	for _, b := range st.buckets {
+		total -= b.DocCount
+	}
+	st.otherDocs = total
+	st.full = len(st.buckets) == n
 	c.shards = append(c.shards, st)
-	c.counts = nil
+	c.counts, c.firstCol, c.firstOrds = nil, nil, nil
+}
+
+// bestOf keeps the n best of the items offered to it, by cmp (negative
+// when a ranks before b; a total order, so the n best are one set).
+type bestOf[T any] struct {
+	n   int
+	cmp func(a, b T) int
+	h   []T // a heap whose root is the worst item kept
+}
+
+func newBestOf[T any](n int, cmp func(a, b T) int) *bestOf[T] {
+	return &bestOf[T]{n: n, cmp: cmp}
+}
+
+func (b *bestOf[T]) offer(x T) {
+	h := b.h
+	if len(h) < b.n {
+		h = append(h, x)
+		for i := len(h) - 1; i > 0; {
+			p := (i - 1) / 2
+			if b.cmp(h[p], h[i]) >= 0 {
+				break
+			}
+			h[p], h[i] = h[i], h[p]
+			i = p
+		}
+		b.h = h
+		return
+	}
+	if len(h) == 0 || b.cmp(x, h[0]) >= 0 {
+		return
+	}
+	h[0] = x
+	for i := 0; ; {
+		worst, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && b.cmp(h[l], h[worst]) > 0 {
+			worst = l
+		}
+		if r < len(h) && b.cmp(h[r], h[worst]) > 0 {
+			worst = r
+		}
+		if worst == i {
+			break
+		}
+		h[i], h[worst] = h[worst], h[i]
+		i = worst
+	}
+}
+
+// sorted returns the items kept, best first.
+func (b *bestOf[T]) sorted() []T {
+	slices.SortFunc(b.h, b.cmp)
+	return b.h
 }
 
 // compareBuckets orders by count descending, then key in byte order.
@@ -159,7 +251,7 @@ func compareBuckets(a, b Bucket) int {
 	if c := cmp.Compare(b.DocCount, a.DocCount); c != 0 {
 		return c
 	}
-	return bytes.Compare([]byte(a.Key), []byte(b.Key))
+	return strings.Compare(a.Key, b.Key) // byte order
 }
 
 // reduce merges the indexes' pages as OpenSearch's coordinating node does

@@ -1,11 +1,14 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -145,5 +148,93 @@ func TestPostFilterAndTotals(t *testing.T) {
 				t.Errorf("total %d %s with %d hits; want %d %s with 1", r.Total, r.Relation, len(r.Hits), tt.total, tt.relation)
 			}
 		})
+	}
+}
+
+// TestTermsAggregationPages checks the terms aggregation over two indexes
+// against brute force: each index's page (the best shard_size buckets,
+// chosen without a full sort, from ordinals when the index has one segment
+// and from terms when it has several) as a full sort of its counts gives
+// it, then OpenSearch's reduce. Values have many tied counts, so pages cut
+// through ties.
+func TestTermsAggregationPages(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	byCount := func(a, b Bucket) int {
+		return cmp.Or(cmp.Compare(b.DocCount, a.DocCount), strings.Compare(a.Key, b.Key))
+	}
+	for round := range 40 {
+		size := 1 + r.IntN(12)
+		shardSize := int(float64(size)*1.5 + 10)
+		var indexes []*Index
+		merged := map[string]int64{}
+		want := TermsAggResult{Name: "v"}
+		for _, name := range []string{"clause", "definition"} {
+			counts := map[string]int{}
+			for range 1 + r.IntN(60) {
+				counts[fmt.Sprintf("v%02d", r.IntN(80))] = 1 + r.IntN(3)
+			}
+			records := valueRecords(counts)
+			r.Shuffle(len(records), func(i, j int) { records[i], records[j] = records[j], records[i] })
+			if r.IntN(2) == 0 {
+				indexes = append(indexes, buildIndex(t, name, records))
+			} else {
+				cut := r.IntN(len(records) + 1)
+				indexes = append(indexes, buildIndex(t, name, records[:cut], records[cut:]))
+			}
+			var page []Bucket
+			for k, n := range counts {
+				page = append(page, Bucket{k, int64(n)})
+			}
+			slices.SortFunc(page, byCount)
+			if len(page) >= shardSize {
+				for _, b := range page[shardSize:] {
+					want.SumOtherDocCount += b.DocCount
+				}
+				page = page[:shardSize]
+				want.DocCountErrorUpperBound += page[len(page)-1].DocCount
+			}
+			for _, b := range page {
+				merged[b.Key] += b.DocCount
+			}
+		}
+		var all []Bucket
+		for k, n := range merged {
+			all = append(all, Bucket{k, n})
+		}
+		slices.SortFunc(all, byCount)
+		want.Buckets = all[:min(size, len(all))]
+		for _, b := range all[len(want.Buckets):] {
+			want.SumOtherDocCount += b.DocCount
+		}
+		res, err := NewSearcher(indexes...).Search(context.Background(), Request{Indexes: []string{"clause", "definition"},
+			Query: &MatchAllQuery{}, Aggs: []TermsAgg{{Name: "v", Field: "value", Size: size}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(res.Aggs[0], want) {
+			t.Fatalf("round %d, size %d: got %+v\nwant %+v", round, size, res.Aggs[0], want)
+		}
+	}
+}
+
+func TestBestOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		xs := make([]int, r.IntN(40))
+		for i := range xs {
+			xs[i] = r.IntN(10)*100 + i // distinct, many equal hundreds
+		}
+		n := r.IntN(15)
+		byHundreds := func(a, b int) int { return cmp.Or(cmp.Compare(b/100, a/100), cmp.Compare(a, b)) }
+		best := newBestOf(n, byHundreds)
+		for _, x := range xs {
+			best.offer(x)
+		}
+		want := slices.Clone(xs)
+		slices.SortFunc(want, byHundreds)
+		want = want[:min(n, len(want))]
+		if got := best.sorted(); !slices.Equal(got, want) {
+			t.Fatalf("best %d of %v: got %v, want %v", n, xs, got, want)
+		}
 	}
 }

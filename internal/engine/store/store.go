@@ -321,11 +321,26 @@ func (r *Reader) Get(doc uint32, dst, scratch []byte) (src, newScratch []byte, e
 	if doc >= r.docs {
 		return dst, scratch, fmt.Errorf("store: document %d out of range (%d documents)", doc, r.docs)
 	}
-	b := sort.Search(len(r.firstDoc), func(i int) bool { return r.firstDoc[i] > doc }) - 1
+	b := r.blockOf(doc)
 	raw, err := r.dec.DecodeAll(r.data[r.offset[b]:r.offset[b+1]], scratch[:0])
 	if err != nil {
 		return dst, scratch, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
 	}
+	s, err := r.docIn(raw, b, doc)
+	if err != nil {
+		return dst, raw, err
+	}
+	return append(dst, s...), raw, nil
+}
+
+// blockOf returns the block holding doc (< r.docs).
+func (r *Reader) blockOf(doc uint32) int {
+	return sort.Search(len(r.firstDoc), func(i int) bool { return r.firstDoc[i] > doc }) - 1
+}
+
+// docIn returns doc's source in raw, block b decompressed, checking the
+// block's header against the index.
+func (r *Reader) docIn(raw []byte, b int, doc uint32) ([]byte, error) {
 	d := encoding.NewDecbuf(raw)
 	count := d.Uvarint()
 	idx := uint64(doc - r.firstDoc[b])
@@ -336,7 +351,7 @@ func (r *Reader) Get(doc uint32, dst, scratch []byte) (src, newScratch []byte, e
 		last = r.docs
 	}
 	if count != uint64(last-r.firstDoc[b]) {
-		return dst, raw, fmt.Errorf("store: block %d: %w: %d documents, index says %d", b, encoding.ErrCorrupt, count, last-r.firstDoc[b])
+		return nil, fmt.Errorf("store: block %d: %w: %d documents, index says %d", b, encoding.ErrCorrupt, count, last-r.firstDoc[b])
 	}
 	var skip, size uint64
 	for i := uint64(0); i < count; i++ {
@@ -349,10 +364,43 @@ func (r *Reader) Get(doc uint32, dst, scratch []byte) (src, newScratch []byte, e
 		}
 	}
 	if err := d.Err(); err != nil {
-		return dst, raw, fmt.Errorf("store: block %d: %w", b, err)
+		return nil, fmt.Errorf("store: block %d: %w", b, err)
 	}
 	if skip+size > uint64(d.Len()) {
-		return dst, raw, fmt.Errorf("store: block %d: %w: document beyond the block", b, encoding.ErrCorrupt)
+		return nil, fmt.Errorf("store: block %d: %w: document beyond the block", b, encoding.ErrCorrupt)
 	}
-	return append(dst, d.B[skip:skip+size]...), raw, nil
+	return d.B[skip : skip+size : skip+size], nil
+}
+
+// Cursor reads sources for one caller (it is not safe for concurrent use),
+// keeping the last block it decompressed: documents read near each other,
+// such as a record's nested children, which sit just before it, are then
+// decompressed once. The sources it returns point into a block's buffer,
+// which a Cursor never writes again, so they stay valid and unchanged; they
+// must not be modified.
+type Cursor struct {
+	r     *Reader
+	block int // of raw; -1 for none
+	raw   []byte
+}
+
+// Cursor returns a new cursor over the reader's documents.
+func (r *Reader) Cursor() *Cursor { return &Cursor{r: r, block: -1} }
+
+// Get returns document doc's source, without copying it out of its block.
+func (c *Cursor) Get(doc uint32) ([]byte, error) {
+	r := c.r
+	if doc >= r.docs {
+		return nil, fmt.Errorf("store: document %d out of range (%d documents)", doc, r.docs)
+	}
+	b := r.blockOf(doc)
+	if b != c.block {
+		raw, err := r.dec.DecodeAll(r.data[r.offset[b]:r.offset[b+1]], nil)
+		if err != nil {
+			c.block, c.raw = -1, nil
+			return nil, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+		}
+		c.block, c.raw = b, raw
+	}
+	return r.docIn(c.raw, b, doc)
 }

@@ -61,7 +61,8 @@ func TestIndexBytes(t *testing.T) {
 }
 
 // TestRoundTrip stores random documents — tiny, empty, block-sized and far
-// larger — and reads each back, in random order, with a reused scratch.
+// larger — and reads each back, in random order, with a reused scratch and
+// with a Cursor.
 func TestRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 9))
 	for _, n := range []int{0, 1, 2, 100, 3000} {
@@ -99,6 +100,27 @@ func TestRoundTrip(t *testing.T) {
 			}
 			if _, _, err := r.Get(uint32(n), nil, nil); err == nil {
 				t.Error("out-of-range document returned")
+			}
+			// A cursor, in order (blocks shared) then at random; every
+			// source it returned stays as it was.
+			c := r.Cursor()
+			order := append(rng.Perm(n), rng.Perm(n)...)
+			for i := range n {
+				order[i] = i
+			}
+			got := make([][]byte, n)
+			for _, i := range order {
+				if got[i], err = c.Get(uint32(i)); err != nil || !bytes.Equal(got[i], docs[i]) {
+					t.Fatalf("cursor, doc %d: err %v, %d bytes, want %d", i, err, len(got[i]), len(docs[i]))
+				}
+			}
+			for i := range got {
+				if !bytes.Equal(got[i], docs[i]) {
+					t.Fatalf("cursor: doc %d changed after later reads", i)
+				}
+			}
+			if _, err := c.Get(uint32(n)); err == nil {
+				t.Error("cursor: out-of-range document returned")
 			}
 		})
 	}
@@ -156,8 +178,10 @@ func FuzzOpen(f *testing.F) {
 			return
 		}
 		defer r.Close()
+		c := r.Cursor()
 		for doc := uint32(0); doc < r.Docs() && doc < 64; doc++ {
 			_, _, _ = r.Get(doc, nil, nil)
+			_, _ = c.Get(doc)
 		}
 	})
 }
