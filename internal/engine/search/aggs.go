@@ -193,59 +193,6 @@ func (c *aggCollector) finishIndex() {
 	c.counts, c.firstCol, c.firstOrds = nil, nil, nil
 }
 
-// bestOf keeps the n best of the items offered to it, by cmp (negative
-// when a ranks before b; a total order, so the n best are one set).
-type bestOf[T any] struct {
-	n   int
-	cmp func(a, b T) int
-	h   []T // a heap whose root is the worst item kept
-}
-
-func newBestOf[T any](n int, cmp func(a, b T) int) *bestOf[T] {
-	return &bestOf[T]{n: n, cmp: cmp}
-}
-
-func (b *bestOf[T]) offer(x T) {
-	h := b.h
-	if len(h) < b.n {
-		h = append(h, x)
-		for i := len(h) - 1; i > 0; {
-			p := (i - 1) / 2
-			if b.cmp(h[p], h[i]) >= 0 {
-				break
-			}
-			h[p], h[i] = h[i], h[p]
-			i = p
-		}
-		b.h = h
-		return
-	}
-	if len(h) == 0 || b.cmp(x, h[0]) >= 0 {
-		return
-	}
-	h[0] = x
-	for i := 0; ; {
-		worst, l, r := i, 2*i+1, 2*i+2
-		if l < len(h) && b.cmp(h[l], h[worst]) > 0 {
-			worst = l
-		}
-		if r < len(h) && b.cmp(h[r], h[worst]) > 0 {
-			worst = r
-		}
-		if worst == i {
-			break
-		}
-		h[i], h[worst] = h[worst], h[i]
-		i = worst
-	}
-}
-
-// sorted returns the items kept, best first.
-func (b *bestOf[T]) sorted() []T {
-	slices.SortFunc(b.h, b.cmp)
-	return b.h
-}
-
 // compareBuckets orders by count descending, then key in byte order.
 func compareBuckets(a, b Bucket) int {
 	if c := cmp.Compare(b.DocCount, a.DocCount); c != 0 {

@@ -216,25 +216,3 @@ func TestTermsAggregationPages(t *testing.T) {
 		}
 	}
 }
-
-func TestBestOf(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for range 200 {
-		xs := make([]int, r.IntN(40))
-		for i := range xs {
-			xs[i] = r.IntN(10)*100 + i // distinct, many equal hundreds
-		}
-		n := r.IntN(15)
-		byHundreds := func(a, b int) int { return cmp.Or(cmp.Compare(b/100, a/100), cmp.Compare(a, b)) }
-		best := newBestOf(n, byHundreds)
-		for _, x := range xs {
-			best.offer(x)
-		}
-		want := slices.Clone(xs)
-		slices.SortFunc(want, byHundreds)
-		want = want[:min(n, len(want))]
-		if got := best.sorted(); !slices.Equal(got, want) {
-			t.Fatalf("best %d of %v: got %v, want %v", n, xs, got, want)
-		}
-	}
-}

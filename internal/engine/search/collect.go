@@ -1,9 +1,6 @@
 package search
 
 import (
-	"container/heap"
-	"sort"
-
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
 
@@ -26,16 +23,28 @@ func better(a, b *collected) bool {
 	return a.order < b.order
 }
 
-// topCollector keeps the k best hits in a min-heap (worst on top) and
-// counts every match.
+// compareCollected orders hits best first, as better says.
+func compareCollected(a, b collected) int {
+	switch {
+	case better(&a, &b):
+		return -1
+	case better(&b, &a):
+		return 1
+	}
+	return 0
+}
+
+// topCollector keeps the k best hits and counts every match.
 type topCollector struct {
 	k        int
-	hits     hitHeap
+	hits     *bestOf[collected]
 	total    int
 	maxScore float32
 }
 
-func newTopCollector(k int) *topCollector { return &topCollector{k: k} }
+func newTopCollector(k int) *topCollector {
+	return &topCollector{k: k, hits: newBestOf(k, compareCollected)}
+}
 
 func (c *topCollector) collect(index string, segNum int, seg *segment.Segment, doc uint32, score float32) {
 	c.total++
@@ -45,23 +54,18 @@ func (c *topCollector) collect(index string, segNum int, seg *segment.Segment, d
 	if c.k == 0 {
 		return
 	}
-	h := collected{index: index, segNum: segNum, seg: seg, doc: doc, score: score, order: c.total}
-	if len(c.hits) < c.k {
-		heap.Push(&c.hits, h)
+	// Later arrivals lose ties, so once k hits are kept only a strictly
+	// higher score enters; most matches stop at this comparison.
+	if w, full := c.hits.worst(); full && score <= w.score {
 		return
 	}
-	// Later arrivals lose ties, so only a strictly higher score enters.
-	if score > c.hits[0].score {
-		c.hits[0] = h
-		heap.Fix(&c.hits, 0)
-	}
+	c.hits.offer(collected{index: index, segNum: segNum, seg: seg, doc: doc, score: score, order: c.total})
 }
 
 // result returns the page after the first from hits, the total counted
 // exactly up to limit.
 func (c *topCollector) result(from, limit int) (*Result, error) {
-	sorted := []collected(c.hits)
-	sort.Slice(sorted, func(i, j int) bool { return better(&sorted[i], &sorted[j]) })
+	sorted := c.hits.sorted()
 	r := &Result{Total: c.total, Relation: "eq", Hits: []Hit{}}
 	if c.total > limit {
 		r.Total, r.Relation = limit, "gte"
@@ -78,18 +82,4 @@ func (c *topCollector) result(from, limit int) (*Result, error) {
 		r.Hits = append(r.Hits, Hit{Index: h.index, Segment: h.segNum, Doc: h.doc, ID: id, Score: h.score})
 	}
 	return r, nil
-}
-
-// hitHeap is a min-heap: the worst hit on top.
-type hitHeap []collected
-
-func (h hitHeap) Len() int           { return len(h) }
-func (h hitHeap) Less(i, j int) bool { return better(&h[j], &h[i]) }
-func (h hitHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *hitHeap) Push(x any)        { *h = append(*h, x.(collected)) }
-func (h *hitHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
 }
