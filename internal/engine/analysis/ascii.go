@@ -104,7 +104,9 @@ func (a *Analyzer) analyzeASCII(em *emitter, text string) {
 			if i < len(text) && text[i] >= utf8.RuneSelf {
 				break // a combining mark or ZWJ may attach to the separator: no cut
 			}
-			flush()
+			if np > 0 || slow >= 0 {
+				flush()
+			}
 			chunk = i
 			continue
 		case kPunct:
