@@ -72,12 +72,12 @@
 //
 // That they agree is checked, not assumed: TestASCIIFastPathMatchesScanner
 // runs both paths over every CUAD contract and every demo corpus text,
-// whole, with maximum token lengths 255 and 5 (13, 2 and 1 pass too), and requires the
-// same terms, positions and offsets; FuzzASCIIFastPath does the same on
-// arbitrary text and maximum lengths, seeded with tricky ASCII ("e.g.",
-// "1,000.50", "a_.b", 256-letter words) next to combining marks, emoji,
-// CJK, Hebrew quotes and invalid bytes. analyze(text, fn, false) is the
-// general path alone.
+// whole, with maximum token lengths 255 and 5 (13, 2 and 1 pass too), and
+// requires the same terms, positions and offsets; FuzzASCIIFastPath does
+// the same on arbitrary text and maximum lengths 1–300, seeded with tricky
+// ASCII ("e.g.", "1,000.50", "a_.b", 256-letter words) next to combining
+// marks, emoji, CJK, Hebrew quotes and invalid bytes. analyze(text, fn,
+// false) is the general path alone.
 //
 // # Maximum token length
 //
