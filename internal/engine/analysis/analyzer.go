@@ -57,26 +57,41 @@ var termBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 256); return 
 const maxPooledBuffer = 64 << 10
 
 // Analyze calls fn for each token of text, in order.
-func (a *Analyzer) Analyze(text string, fn func(Token)) {
+func (a *Analyzer) Analyze(text string, fn func(Token)) { a.analyze(text, fn, true) }
+
+// analyze is Analyze with the ASCII fast path (ascii.go) on or off; the
+// tests turn it off to compare the two.
+func (a *Analyzer) analyze(text string, fn func(Token), fast bool) {
 	bp := termBuffers.Get().(*[]byte)
 	em := emitter{text: text, fn: fn, term: (*bp)[:0]}
-	var sc scanner
-	sc.init(text, 0, len(text))
-	for {
-		start, end, ok := sc.next()
-		if !ok {
-			break
-		}
-		// UTF-16 length ≤ byte length, so only long byte ranges need counting.
-		if end-start > a.maxTokenLength && utf16Len(text[start:end]) > a.maxTokenLength {
-			a.split(&sc, &em, start, end)
-			continue
-		}
-		em.emit(start, end)
+	if fast {
+		a.analyzeASCII(&em, text)
+	} else {
+		a.scan(&em, text, 0)
 	}
 	if cap(em.term) <= maxPooledBuffer {
 		*bp = em.term[:0]
 		termBuffers.Put(bp)
+	}
+}
+
+// scan emits the tokens of text from start on, start being the beginning of
+// the text or a point where Lucene's scanner starts afresh, with the general
+// scanner.
+func (a *Analyzer) scan(em *emitter, text string, start int) {
+	var sc scanner
+	sc.init(text, start, len(text))
+	for {
+		start, end, ok := sc.next()
+		if !ok {
+			return
+		}
+		// UTF-16 length ≤ byte length, so only long byte ranges need counting.
+		if end-start > a.maxTokenLength && utf16Len(text[start:end]) > a.maxTokenLength {
+			a.split(&sc, em, start, end)
+			continue
+		}
+		em.emit(start, end)
 	}
 }
 
