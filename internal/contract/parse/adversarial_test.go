@@ -16,7 +16,7 @@ import (
 // generous so a loaded machine or the race detector does not fail it).
 func TestAdversarialInputs(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short mode")
+		t.Skip("short mode: the adversarial inputs take seconds; make test runs them")
 	}
 	for _, tc := range []struct{ name, text string }{
 		{"governing law everywhere", strings.Repeat("This Agreement is governed by the laws of the State of New York. ", 60000)},

@@ -180,7 +180,7 @@ func FuzzParse(f *testing.F) {
 // labels is cmd/eval's job (make eval).
 func TestCUAD(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short mode")
+		t.Skip("short mode: parsing all of CUAD takes seconds; make test runs it")
 	}
 	texts, _ := loadCUAD(t)
 	var named, categorised, governed, withClauses int

@@ -400,7 +400,7 @@ func isValidUTF8(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
 // behaviour in the readers; each must finish quickly.
 func TestAdversarialReads(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short mode")
+		t.Skip("short mode: the adversarial reads take seconds; make test runs them")
 	}
 	for _, tc := range []struct{ name, data string }{
 		{"tags.html", strings.Repeat("<p><b>x</b></p>", 200000)},

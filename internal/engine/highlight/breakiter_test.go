@@ -94,7 +94,7 @@ func readBreakTexts(t *testing.T) []string {
 // and compares. It skips when the corpus or Java is missing.
 func TestBreaksMatchJavaOnCUAD(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short")
+		t.Skip("short mode: runs Java over every CUAD contract; make test runs it")
 	}
 	files, _ := filepath.Glob(filepath.Join(cuadDir, "contracts", "*.txt"))
 	if len(files) == 0 {

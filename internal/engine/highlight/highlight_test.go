@@ -216,7 +216,7 @@ func cmpOr(a, b string) string {
 // reference (skipped without Java 21+ and the Lucene jars).
 func TestTableMatchesJava(t *testing.T) {
 	if testing.Short() {
-		t.Skip("short")
+		t.Skip("short mode: starts the Java reference; make test runs it")
 	}
 	javaCommand(t)
 	var lines []string
