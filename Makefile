@@ -7,8 +7,10 @@ FUZZTIME    ?= 60s
 BENCH_OUT   ?= bench/results.txt
 
 CUAD        ?= ../shared/corpora/cuad
+RELEVANCE_DIR ?= /tmp/contractsearch-relevance
+RELEVANCE_OUT ?= bench/relevance.txt
 
-.PHONY: run test lint fuzz bench bench-index build eval parity docker-up clean
+.PHONY: run test lint fuzz bench bench-index build eval relevance parity docker-up clean
 
 ## run: serve the API on LISTEN_ADDR (default :8080) with a generated dev token; with no index in
 ##      INDEX_DIR (default ./data/index) first build one from CORPUS=DIR or the demo corpus (scripts/run.sh)
@@ -54,6 +56,16 @@ bench:
 ## eval: parse the CUAD contracts and compare with their labels (docs/ingest.md); CUAD=DIR sets the corpus
 eval:
 	$(GO) run ./cmd/eval -cuad $(CUAD)
+
+## relevance: build the CUAD index and measure Form A against plain BM25 on the CUAD query set (nDCG@10, P@10,
+##            Recall@100, MRR@10; docs/relevance.md) and the clause filter's recall → $(RELEVANCE_OUT)
+relevance:
+	@test -f $(CUAD)/master_clauses.csv || { echo "relevance: CUAD is not at $(CUAD) (set CUAD=DIR)" >&2; exit 2; }
+	@mkdir -p $(RELEVANCE_DIR) $(dir $(RELEVANCE_OUT))
+	$(GO) build -o $(RELEVANCE_DIR)/bin/ ./cmd/ingest ./cmd/relevance
+	rm -rf $(RELEVANCE_DIR)/index
+	$(RELEVANCE_DIR)/bin/ingest -in $(CUAD) -index-dir $(RELEVANCE_DIR)/index -progress none >$(RELEVANCE_DIR)/ingest.log
+	$(RELEVANCE_DIR)/bin/relevance -cuad $(CUAD) -index-dir $(RELEVANCE_DIR)/index -out $(RELEVANCE_OUT)
 
 ## parity: compare the embedded engine with the Lucene oracle on the parity query set (needs Java 17 + liblucene8-java;
 ##         demo corpus + CUAD by default, PARITY_CORPORA=folders or PARITY_BULK=bulk files)

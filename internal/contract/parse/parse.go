@@ -115,7 +115,7 @@ func applyMeta(c *contract.Contract, m contract.Meta) {
 	if name := industryName(m); name != "" {
 		c.Industry = &contract.Attr{Name: name, Value: contract.Slug(name)}
 	}
-	c.ID = contractID(m, c.Body)
+	c.ID = ContractID(m, c.Body)
 	c.URL = m.URL
 	if c.URL == "" {
 		c.URL = "/contracts/" + c.ID
@@ -150,9 +150,11 @@ func nameID(name string) string {
 	return fmt.Sprintf("%012d", h.Sum64()%1_000_000_000_000)
 }
 
-// contractID is a stable id: a hash of the file path and the document's
-// index in it, or of the body when the path is unknown.
-func contractID(m contract.Meta, body string) string {
+// ContractID is a contract's record id: a hash of the file path (relative to
+// the ingested root) and the document's index in it, or of the body when the
+// path is unknown. It is exported for tools that join records to files,
+// such as the relevance evaluation's CUAD judgments.
+func ContractID(m contract.Meta, body string) string {
 	h := fnv.New64a()
 	if m.Path != "" {
 		fmt.Fprintf(h, "%s#%d", m.Path, m.DocIndex)
