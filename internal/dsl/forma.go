@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/contractsearch/contractsearch/mappings"
@@ -10,18 +11,29 @@ import (
 // FormAOptions tune the expansion of simplified queries.
 type FormAOptions struct {
 	// RankBoost and RankPivot parameterise the rank_feature clause on
-	// weight_rank that every simplified query carries as a should clause.
+	// weight_rank that every simplified query carries as a should clause:
+	// browsing (a blank q) ranks by it alone.
 	RankBoost float64 `env:"FORM_A_RANK_BOOST" envDefault:"50"`
 	RankPivot float64 `env:"FORM_A_RANK_PIVOT" envDefault:"16"`
+	// TextRankBoost replaces RankBoost when q is not blank: the text leads
+	// and weight_rank only breaks near-ties (docs/relevance.md measured 50
+	// burying the relevant contracts under the heaviest ones).
+	TextRankBoost float64 `env:"FORM_A_TEXT_RANK_BOOST" envDefault:"10"`
 }
 
-// DefaultFormAOptions returns the boost and pivot of the spec's samples.
-func DefaultFormAOptions() FormAOptions { return FormAOptions{RankBoost: 50, RankPivot: 16} }
+// DefaultFormAOptions returns the boost and pivot of the spec's samples
+// and the text searches' boost of docs/relevance.md.
+func DefaultFormAOptions() FormAOptions {
+	return FormAOptions{RankBoost: 50, RankPivot: 16, TextRankBoost: 10}
+}
 
 // Validate reports options that cannot work.
 func (o FormAOptions) Validate() error {
 	if o.RankBoost < 0 {
 		return fmt.Errorf("FORM_A_RANK_BOOST must not be negative, got %g", o.RankBoost)
+	}
+	if o.TextRankBoost < 0 {
+		return fmt.Errorf("FORM_A_TEXT_RANK_BOOST must not be negative, got %g", o.TextRankBoost)
 	}
 	if o.RankPivot <= 0 {
 		return fmt.Errorf("FORM_A_RANK_PIVOT must be positive, got %g", o.RankPivot)
@@ -67,7 +79,10 @@ type sectionFilter struct {
 
 // formAQuery is a decoded simplified query object.
 type formAQuery struct {
-	q        string
+	q string
+	// text and signals are the expansion of a non-blank q (textQuery).
+	text     Query
+	signals  []Query
 	index    string
 	page     int
 	sections []sectionFilter
@@ -92,6 +107,14 @@ func (d *decoder) formA() (*formAQuery, error) {
 		case "q":
 			if fa.q, err = d.queryText("query.q"); err != nil {
 				return nil, err
+			}
+			fa.text, fa.signals = nil, nil
+			if strings.TrimSpace(fa.q) != "" {
+				var cost int
+				fa.text, fa.signals, cost = textQuery(fa.q)
+				if err := d.countClause(off, cost); err != nil {
+					return nil, err
+				}
 			}
 		case "_index":
 			s, ioff, err := d.str("query._index")
@@ -256,10 +279,12 @@ func sectionValue(heading string) string {
 func (fa *formAQuery) expand(opts FormAOptions, limits Limits) *Parsed {
 	from, size := (fa.page-1)*FormAPageSize, FormAPageSize
 	q := &BoolQuery{}
-	if strings.TrimSpace(fa.q) == "" {
+	boost, pivot := opts.RankBoost, opts.RankPivot
+	if fa.text == nil {
 		q.Must = append(q.Must, &MatchAllQuery{})
 	} else {
-		q.Must = append(q.Must, &SimpleQueryStringQuery{Query: fa.q, Fields: FormATextFields, DefaultOperator: "or"})
+		q.Must = append(q.Must, fa.text)
+		boost = opts.TextRankBoost
 	}
 	ignoreUnmapped := true
 	for _, s := range fa.sections {
@@ -276,8 +301,10 @@ func (fa *formAQuery) expand(opts FormAOptions, limits Limits) *Parsed {
 			InnerHits: &InnerHits{Name: s.typ + ":" + s.heading}})
 	}
 	q.Filter = fa.filters
-	boost, pivot := opts.RankBoost, opts.RankPivot
-	q.Should = []Query{&RankFeatureQuery{Field: "weight_rank", Boost: &boost, Saturation: &Saturation{Pivot: &pivot}}}
+	q.Should = slices.Clip(fa.signals)
+	if fa.text == nil || boost > 0 {
+		q.Should = append(q.Should, &RankFeatureQuery{Field: "weight_rank", Boost: &boost, Saturation: &Saturation{Pivot: &pivot}})
+	}
 
 	aggSize := 10
 	req := &SearchRequest{
@@ -290,7 +317,9 @@ func (fa *formAQuery) expand(opts FormAOptions, limits Limits) *Parsed {
 			{Name: "category", Field: "category.value", Size: &aggSize},
 		},
 		Highlight: &Highlight{
-			Fields:   []HighlightField{{Name: "body"}, {Name: "jurisdiction.name"}},
+			// name and snippet carry the text of clause and definition
+			// hits, which have no body.
+			Fields:   []HighlightField{{Name: "body"}, {Name: "jurisdiction.name"}, {Name: "name"}, {Name: "snippet"}},
 			PreTags:  []string{"<b>"},
 			PostTags: []string{"</b>"},
 		},

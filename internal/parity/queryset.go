@@ -87,6 +87,16 @@ func formA(add func(string, obj)) {
 			add("forma-q", obj{"query": obj{"q": q, "p": 2}})
 		}
 	}
+	// The text ranking's signals (internal/dsl/rank.go): hyphenated words
+	// as phrases, proximity of the words, the best section, the all-words
+	// bonus, a q too long for the signals, and repeated words.
+	for _, q := range []string{"non-compete", "non-disparagement +-employee", "most favored nation",
+		`"change of control" | assignment~`, "third-party beneficiary", "unlimited license", "limitation of liability",
+		"+audit* +records", `"right of first"~2 refusal`, "agreement agreement agreement agreement agreement agreement agreement",
+		"payment notice license breach warranty liability assignment insurance territory exclusive royalty audit arbitration court amendment waiver affiliate"} {
+		add("forma-rank", obj{"query": obj{"q": q, "_index": "contract"}})
+		add("forma-rank", obj{"query": obj{"q": q}})
+	}
 	for i, h := range setHeadings {
 		add("forma-section", obj{"query": obj{"q": "", "clause": obj{h: ""}}})
 		add("forma-section", obj{"query": obj{"q": pick(setWords, i), "clause": obj{h: pick(setWords, i+3)}}})

@@ -1,0 +1,178 @@
+package dsl
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/simplequery"
+)
+
+// Form A's text ranking: the clauses a non-blank q expands to. Each weight
+// was chosen by `make relevance` on the tuning half of the CUAD query set
+// and checked on the held-out half (docs/relevance.md, which records what
+// each signal did); docs/decisions.md relates the expansion to DESIGN §5.
+// Every signal is a whitelisted DSL clause, so OpenSearch ranks alike.
+const (
+	// textBoost weighs the base simple_query_string over FormATextFields:
+	// it decides which records match, and scores the whole record.
+	textBoost = 0.5
+	// sectionBoost weighs the best single section (nested, score_mode
+	// max) matching any word of q in its text or, doubled, its heading:
+	// a clause is what a lawyer looks for, not a word anywhere in 40 pages.
+	sectionBoost = 2
+	// sectionHeadingWeight is the heading's field boost inside it.
+	sectionHeadingWeight = "sections.name^2"
+	// sectionAllBoost weighs the best section holding every word of q.
+	sectionAllBoost = 4
+	// sectionPhraseBoost weighs the best section holding q's words within
+	// sectionPhraseSlop positions of each other.
+	sectionPhraseBoost = 2
+	sectionPhraseSlop  = 2
+	// bodyPhraseBoost weighs q's words near each other anywhere in the
+	// contract (within bodyPhraseSlop positions, in any order).
+	bodyPhraseBoost = 4
+	bodyPhraseSlop  = 20
+	// allWordsBoost weighs records holding every word of q.
+	allWordsBoost = 2
+	// maxSignalLeaves bounds the query terms for which the signals beyond
+	// the base query are added: a pasted paragraph is searched, but does
+	// not multiply its cost by the signals' clauses.
+	maxSignalLeaves = 16
+	// maxPhraseWords bounds the words of the proximity signals, so that a
+	// q repeating words cannot make a costly sloppy phrase of them.
+	maxPhraseWords = 6
+)
+
+// textQuery expands a non-blank q into its must clause (the base query)
+// and the should clauses of the ranking signals, and the clause count they
+// cost against the request's limit (every query term once per field it
+// searches, as a structured simple_query_string is counted).
+func textQuery(q string) (must Query, should []Query, cost int) {
+	q = quoteHyphenated(q)
+	boost := func(v float64) *float64 { return &v }
+	base := &SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "or", Boost: boost(textBoost)}
+	leaves := simplequery.Parse(q, simplequery.All, simplequery.Should).Leaves()
+	cost = leaves * len(FormATextFields)
+	if leaves > maxSignalLeaves {
+		return base, nil, cost
+	}
+	section := func(b float64, inner Query) Query {
+		return &NestedQuery{Path: "sections", ScoreMode: "max", IgnoreUnmapped: boolPtr(true), Boost: boost(b), Query: inner}
+	}
+	should = []Query{
+		section(sectionBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", sectionHeadingWeight}, DefaultOperator: "or"}),
+		section(sectionAllBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", "sections.name"}, DefaultOperator: "and"}),
+		&SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "and", Boost: boost(allWordsBoost)},
+	}
+	cost += leaves * (2 + 2 + len(FormATextFields))
+	if words := queryWords(q, maxPhraseWords); len(words) >= 2 {
+		text := strings.Join(words, " ")
+		sslop, bslop := sectionPhraseSlop, bodyPhraseSlop
+		should = append(should,
+			section(sectionPhraseBoost, &MatchPhraseQuery{Field: "sections.snippet", Query: text, Slop: &sslop}),
+			&MatchPhraseQuery{Field: "body", Query: text, Slop: &bslop, Boost: boost(bodyPhraseBoost)})
+		cost += 2
+	}
+	return base, should, cost
+}
+
+func boolPtr(b bool) *bool { return &b }
+
+// quoteHyphenated writes every hyphenated word of q outside quotes as a
+// phrase: non-compete → "non-compete". The standard analyzer splits it in
+// two, and a simple_query_string ORs the halves, so "non-disparagement"
+// would find every contract saying "non-US"; as a phrase it finds the
+// words together. A word with a prefix or fuzzy suffix or an escape is left
+// alone, as are leading '-' (negation) and everything inside quotes.
+func quoteHyphenated(q string) string {
+	var b strings.Builder
+	inQuote := false
+	for i := 0; i < len(q); {
+		c := q[i]
+		switch {
+		case c == '\\':
+			end := min(i+2, len(q))
+			b.WriteString(q[i:end])
+			i = end
+			continue
+		case c == '"':
+			inQuote = !inQuote
+		case !inQuote && !isQueryBreak(c):
+			j := i
+			for j < len(q) && !isQueryBreak(q[j]) && q[j] != '"' && q[j] != '\\' {
+				j++
+			}
+			tok := q[i:j]
+			core := strings.TrimLeft(tok, "-")
+			if hyphenated(core) && (j == len(q) || q[j] != '\\') {
+				b.WriteString(tok[:len(tok)-len(core)])
+				b.WriteString(`"` + core + `"`)
+			} else {
+				b.WriteString(tok)
+			}
+			i = j
+			continue
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
+}
+
+// isQueryBreak reports whether c ends a term of simple_query_string text
+// (whitespace or an operator; quotes and escapes are handled apart).
+func isQueryBreak(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\f', '|', '+', '(', ')':
+		return true
+	}
+	return false
+}
+
+// hyphenated reports whether a term has a hyphen between two word
+// characters and no prefix or fuzzy suffix.
+func hyphenated(t string) bool {
+	if strings.ContainsAny(t, "*~") {
+		return false
+	}
+	for k := 1; k+1 < len(t); k++ {
+		if t[k] == '-' && isWordByte(t[k-1]) && isWordByte(t[k+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWordByte is a letter or digit of ASCII, or any byte of a multi-byte
+// UTF-8 character (which the analyzer keeps in words).
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// queryWords are the whitespace-separated words of q's terms and phrases
+// that are not excluded, in text order, each once, at most max of them:
+// the words the proximity signals look for together. Prefix and fuzzy
+// terms have no single word to place and are left out.
+func queryWords(q string, max int) []string {
+	var words []string
+	var walk func(n *simplequery.Node, excluded bool)
+	walk = func(n *simplequery.Node, excluded bool) {
+		switch n.Kind {
+		case simplequery.KindTerm, simplequery.KindPhrase:
+			if excluded {
+				return
+			}
+			for _, w := range strings.Fields(n.Text) {
+				if w = strings.ToLower(w); len(words) < max && !slices.Contains(words, w) {
+					words = append(words, w)
+				}
+			}
+		case simplequery.KindBool:
+			for _, c := range n.Clauses {
+				walk(c.Node, excluded || c.Occur == simplequery.MustNot)
+			}
+		}
+	}
+	walk(simplequery.Parse(q, simplequery.All, simplequery.Should), false)
+	return words
+}
