@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 )
 
 // maxSnippetBytes bounds a section's snippet; the full text stays in the
@@ -106,8 +107,11 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 			Value:   value,
 			Snippet: cut(collapseParagraphs(prefix(text, maxSnippetBytes+64)), maxSnippetBytes),
 			GroupID: groupID(value, text),
-			Start:   sp.start,
-			End:     max(end, sp.end),
+			// Sections sharing a group id share heading and text, and
+			// so their types.
+			ClauseTypes: clausetype.Classify(hd.h.name, text),
+			Start:       sp.start,
+			End:         max(end, sp.end),
 		})
 		if out[len(out)-1].End > stopAt && stopAt >= sp.end {
 			out[len(out)-1].End = stopAt
