@@ -61,16 +61,27 @@ func OfHeading(heading string) (slug string, ok bool) {
 var headingParts = regexp.MustCompile(`(?i)\s*(?:[,;/]|\s[-–—]\s|[–—]|&|\band\b|\bor\b)\s*`)
 
 // headingTypes returns the types of a heading: the whole heading's, or
-// else those of its parts.
+// else those of its parts when every part names a type. "Transfer and
+// Assignment of IP Assets" names none: its second part is not a clause
+// name, so the first is not one either.
 func headingTypes(heading string) []string {
 	if s, ok := OfHeading(heading); ok {
 		return []string{s}
 	}
-	var out []string
-	for _, p := range headingParts.Split(heading, -1) {
-		if s, ok := OfHeading(p); ok {
-			out = append(out, s)
+	parts := headingParts.Split(heading, -1)
+	if len(parts) < 2 {
+		return nil
+	}
+	out := make([]string, 0, len(parts))
+	for _, p := range parts {
+		if strings.TrimSpace(p) == "" {
+			continue
 		}
+		s, ok := OfHeading(p)
+		if !ok {
+			return nil
+		}
+		out = append(out, s)
 	}
 	return out
 }

@@ -58,12 +58,10 @@ var taxonomy = []Type{
 	{Slug: "change-of-control", Name: "Change Of Control", CUAD: true, Headings: []string{"change in control", "change of ownership", "change in ownership", "termination upon change of control", "termination for change of control", "effect of change of control", "change of control of a party"}},
 	{Slug: "anti-assignment", Name: "Anti-Assignment", CUAD: true, Headings: []string{
 		"assignment", "assignments", "non-assignment", "no assignment", "assignability", "assignment and delegation",
-		"assignment and transfer", "transfer and assignment", "assignment; delegation", "successors and assigns",
-		"assignment; successors and assigns", "assignment and successors", "restrictions on assignment", "limitation on assignment",
+		"assignment and transfer", "transfer and assignment", "assignment; delegation", "assignment and successors", "restrictions on assignment", "limitation on assignment",
 		"limitations on assignment", "restriction on assignment", "no assignment or delegation", "assignment of agreement",
 		"assignment of this agreement", "assignment of rights", "assignment of rights and obligations", "permitted assignment",
-		"permitted assignments", "transfer", "transferability", "non-transferability", "binding effect; assignment",
-		"assignment and binding effect", "successors and permitted assigns", "assignment by", "subcontracting and assignment",
+		"permitted assignments", "transfer", "transferability", "non-transferability", "assignment by", "subcontracting and assignment",
 		"assignment and subcontracting",
 	}},
 	{Slug: "revenue-profit-sharing", Name: "Revenue/Profit Sharing", CUAD: true, Headings: []string{"revenue sharing", "profit sharing", "revenue share", "profit share", "sharing of revenue", "sharing of profits", "net profit sharing"}},
@@ -88,7 +86,7 @@ var taxonomy = []Type{
 		"facility inspection", "inspection of facilities", "records and reports", "records and inspection",
 	}},
 	{Slug: "uncapped-liability", Name: "Uncapped Liability", CUAD: true, Headings: []string{"unlimited liability", "exclusions from limitation of liability", "exceptions to limitation of liability"}},
-	{Slug: "cap-on-liability", Name: "Cap On Liability", CUAD: true, Headings: []string{"liability cap", "cap on damages", "maximum liability", "limitation on damages", "limitation of damages", "limitation on liability", "limitations on liability", "limitations of liability", "limited liability", "limitation of remedies"}},
+	{Slug: "cap-on-liability", Name: "Cap On Liability", CUAD: true, Headings: []string{"liability cap", "cap on damages", "maximum liability", "limitation on damages", "limitation of damages", "limitation of remedies"}},
 	{Slug: "liquidated-damages", Name: "Liquidated Damages", CUAD: true, Headings: []string{"liquidated damage", "late delivery penalty", "penalties"}},
 	{Slug: "warranty-duration", Name: "Warranty Duration", CUAD: true, Headings: []string{"warranty period", "warranty term", "duration of warranty", "limited warranty period"}},
 	{Slug: "insurance", Name: "Insurance", CUAD: true, Headings: []string{"insurance requirements", "insurance coverage", "product liability insurance", "liability insurance", "required insurance", "insurance and indemnification"}},
@@ -96,6 +94,9 @@ var taxonomy = []Type{
 	{Slug: "third-party-beneficiary", Name: "Third Party Beneficiary", CUAD: true, Headings: []string{"third party beneficiaries", "third-party beneficiaries", "no third party beneficiaries", "no third-party beneficiaries", "no third party beneficiary", "no third-party rights", "third party rights", "rights of third parties", "beneficiaries", "parties in interest", "no other beneficiaries"}},
 
 	// Boilerplate and other common clauses.
+	// Binds successors; whether assignment is restricted is for the
+	// text rules, so it is not anti-assignment by its heading.
+	{Slug: "successors-and-assigns", Name: "Successors and Assigns", Headings: []string{"successors and permitted assigns", "successors", "binding effect", "binding nature", "benefit and burden", "binding agreement", "parties bound", "successors and assigns; binding effect", "binding effect; successors and assigns"}},
 	{Slug: "notices", Name: "Notices", Headings: []string{"notice", "notices and other communications", "communications", "addresses for notices", "notice addresses", "method of notice"}},
 	{Slug: "entire-agreement", Name: "Entire Agreement", Headings: []string{"entire agreement; amendment", "integration", "entire understanding", "complete agreement", "merger clause", "merger", "entire agreement and amendments", "sole agreement", "whole agreement", "integrated agreement"}},
 	{Slug: "severability", Name: "Severability", Headings: []string{"severance", "partial invalidity", "invalidity", "separability", "severability of provisions", "invalid provisions", "savings clause"}},
@@ -105,7 +106,7 @@ var taxonomy = []Type{
 	{Slug: "force-majeure", Name: "Force Majeure", Headings: []string{"force majeur", "excusable delay", "excusable delays", "acts of god", "events of force majeure", "force majeure event"}},
 	{Slug: "confidentiality", Name: "Confidentiality", Headings: []string{"confidential information", "non-disclosure", "nondisclosure", "confidentiality obligations", "proprietary information", "confidential treatment", "secrecy", "return of confidential information", "protection of confidential information", "use of confidential information"}},
 	{Slug: "indemnification", Name: "Indemnification", Headings: []string{"indemnity", "indemnities", "indemnification procedures", "indemnification procedure", "mutual indemnification", "indemnification by licensee", "indemnification by licensor", "hold harmless", "defense and indemnification", "indemnification and insurance"}},
-	{Slug: "limitation-of-liability", Name: "Limitation of Liability", Headings: []string{"liability", "exclusion of damages", "consequential damages", "no consequential damages", "exclusion of consequential damages", "disclaimer of consequential damages", "limitation of liability; disclaimer", "waiver of consequential damages"}},
+	{Slug: "limitation-of-liability", Name: "Limitation of Liability", Headings: []string{"liability", "limitations of liability", "limitation on liability", "limitations on liability", "limited liability", "exclusion of damages", "consequential damages", "no consequential damages", "exclusion of consequential damages", "disclaimer of consequential damages", "limitation of liability; disclaimer", "waiver of consequential damages"}},
 	{Slug: "term", Name: "Term", Headings: []string{"term of agreement", "duration", "term of this agreement", "initial term", "contract term", "period of agreement", "effective date and term"}},
 	{Slug: "termination", Name: "Termination", Headings: []string{"termination of agreement", "early termination", "termination for cause", "termination for breach", "termination rights", "events of termination", "termination events", "right to terminate", "termination by either party", "default and termination", "termination upon default"}},
 	{Slug: "effect-of-termination", Name: "Effect of Termination", Headings: []string{"effects of termination", "consequences of termination", "rights and obligations upon termination", "obligations upon termination", "effect of expiration or termination", "effect of termination or expiration", "rights upon termination", "upon termination"}},

@@ -88,8 +88,11 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 		if k+1 < len(heads) {
 			end = spans[heads[k+1].para].start
 		}
+		typeText := true
 		if textStart >= end {
-			// no text of its own: extend over the sub-sections
+			// no text of its own: extend over the sub-sections, whose
+			// own types the text rules find, not again here
+			typeText = false
 			end = stopAt
 			for n := k + 1; n < len(heads); n++ {
 				if heads[n].h.level <= hd.h.level {
@@ -101,6 +104,10 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 		textStart = min(textStart, end)
 		text := strings.TrimSpace(body[textStart:end])
 		value := strings.ToLower(hd.h.name)
+		ownText := ""
+		if typeText {
+			ownText = text
+		}
 		out = append(out, contract.Section{
 			Type:    contract.Clause,
 			Name:    hd.h.name,
@@ -109,7 +116,7 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 			GroupID: groupID(value, text),
 			// Sections sharing a group id share heading and text, and
 			// so their types.
-			ClauseTypes: clausetype.Classify(hd.h.name, text),
+			ClauseTypes: clausetype.Classify(hd.h.name, ownText),
 			Start:       sp.start,
 			End:         max(end, sp.end),
 		})
