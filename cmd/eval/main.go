@@ -3,12 +3,18 @@
 // metadata, no labels), compares title, category, first party and
 // jurisdiction with the human answers in manifest.csv, checks that a
 // governing-law heading yields a "governing law" clause, and prints a
-// table. `make eval` runs it; docs/ingest.md explains every comparison.
+// table; then, for each of CUAD's clause categories (master_clauses.csv),
+// how many contracts it labels and how many have a clause of the matching
+// clause type. `make eval` runs it; docs/ingest.md explains every
+// comparison.
 //
 //	eval [-cuad DIR] [-show METRIC] [-limit N]
 //
 // -show prints the misses of one metric (jurisdiction, title, category,
-// company, heading) to study them.
+// company, heading) to study them, or with clausetypes:<slug>
+// (clausetypes:governing-law) the contracts CUAD labels with that type
+// but without a clause of it, and those with a clause CUAD does not
+// label.
 package main
 
 import (
@@ -28,7 +34,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("cuad", filepath.Join("..", "shared", "corpora", "cuad"), "CUAD folder: contracts/ and manifest.csv")
-	show := fs.String("show", "", "print the misses of one metric: jurisdiction, title, category, company, heading")
+	show := fs.String("show", "", "print the misses of one metric: jurisdiction, title, category, company, heading, or clausetypes:<slug>")
 	limit := fs.Int("limit", 0, "evaluate only the first N contracts (0: all)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -41,14 +47,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *limit > 0 && *limit < len(rows) {
 		rows = rows[:*limit]
 	}
+	labels, err := loadClauseLabels(filepath.Join(*dir, "master_clauses.csv"), rows)
+	if err != nil {
+		fmt.Fprintf(stderr, "eval: %v\n", err)
+		return 2
+	}
 	start := time.Now()
-	res, err := evaluate(filepath.Join(*dir, "contracts"), rows)
+	res, err := evaluate(filepath.Join(*dir, "contracts"), rows, labels)
 	if err != nil {
 		fmt.Fprintf(stderr, "eval: %v\n", err)
 		return 1
 	}
 	res.elapsed = time.Since(start)
 	res.print(stdout)
+	res.printClauseTypes(stdout)
 	if *show != "" {
 		res.printMisses(stdout, *show)
 	}

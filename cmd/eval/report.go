@@ -46,15 +46,23 @@ type results struct {
 	// tolerance; companyStrict those equal without it and without
 	// dropping qualifiers from the label.
 	companyTypo, companyStrict int
+	// clauseTypes compares clause types with CUAD's categories, in
+	// master_clauses.csv column order.
+	clauseTypes []*clauseTypeMetric
 }
 
-func evaluate(dir string, rows []row) (*results, error) {
+func evaluate(dir string, rows []row, labels *clauseLabels) (*results, error) {
 	jur := &metric{name: "jurisdiction", compares: "jurisdiction.value ∈ governing_law answer", target: 0.95}
 	title := &metric{name: "title", compares: "name = document_name (normalised)", target: 0.90}
 	cat := &metric{name: "category", compares: "category.value = manifest category", target: 0.85}
 	comp := &metric{name: "company", compares: "company.name = first party (normalised)", target: 0.85}
 	head := &metric{name: "heading", compares: "Governing Law heading → clause \"governing law\"", target: 0.90}
 	res := &results{metrics: []*metric{jur, title, cat, comp, head}}
+	if labels != nil {
+		for _, c := range labels.categories {
+			res.clauseTypes = append(res.clauseTypes, &clauseTypeMetric{category: c})
+		}
+	}
 	for _, r := range rows {
 		// The parser sees what ingest would: the file's text through the
 		// reader, with no manifest, so no label can reach it.
@@ -113,6 +121,11 @@ func evaluate(dir string, rows []row) (*results, error) {
 			}
 			head.add(found, fmt.Sprintf("%s\n    heading: %q\n    clauses: %s", r.file, h, clauseNames(c)))
 		}
+		if labels != nil {
+			if l, ok := labels.byFile[r.file]; ok {
+				res.addClauseTypes(r.file, l, c)
+			}
+		}
 	}
 	return res, nil
 }
@@ -161,6 +174,10 @@ func (r *results) print(w io.Writer) {
 }
 
 func (r *results) printMisses(w io.Writer, name string) {
+	if slug, ok := strings.CutPrefix(name, "clausetypes:"); ok {
+		r.printClauseTypeMisses(w, slug)
+		return
+	}
 	for _, m := range r.metrics {
 		if m.name != name {
 			continue
@@ -172,11 +189,15 @@ func (r *results) printMisses(w io.Writer, name string) {
 	}
 }
 
+// allMet reports whether the parser metrics meet their targets. The
+// clause-type targets are reported in their table but do not fail the
+// run: three of the five are not met yet (docs/ingest.md).
 func (r *results) allMet() bool {
 	for _, m := range r.metrics {
 		if m.rate() < m.target {
 			return false
 		}
 	}
+
 	return true
 }

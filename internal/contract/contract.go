@@ -37,6 +37,11 @@ type Section struct {
 	// GroupID is "en/<slug of value>#<hex>", hex a hash of the section's
 	// normalised full text, so the same wording in two contracts shares it.
 	GroupID string `json:"group_id"`
+	// ClauseTypes are the canonical clause types of a clause
+	// (clausetype.Classify of its heading and text), sorted: the
+	// `clause_type` keyword a clause filter matches whatever the heading
+	// says. Definitions have none.
+	ClauseTypes []string `json:"clause_type,omitempty"`
 	// Start and End are byte offsets in the contract's Body of the whole
 	// section, heading included; Body[Start:End] is its text.
 	Start int `json:"-"`

@@ -26,7 +26,7 @@ func TestRecordMatchesMapping(t *testing.T) {
 		ID: "abc", Name: "n", Snippet: "s", Body: "b", URL: "/contracts/abc",
 		Category: attr, Company: attr, Jurisdiction: attr, Industry: attr, Country: attr, LawFirm: attr,
 		FilingDate: "2020-01-02", ExhibitID: "EX-10.1", FilingID: "0000950123-10-012345", FilingType: "8-K", Source: "www.sec.gov",
-		Sections: []Section{{Type: Clause, Name: "Governing Law", Value: "governing law", Snippet: "x", GroupID: "en/governing-law#0123456789abcdef"}},
+		Sections: []Section{{Type: Clause, Name: "Governing Law", Value: "governing law", Snippet: "x", GroupID: "en/governing-law#0123456789abcdef", ClauseTypes: []string{"governing-law"}}},
 	}
 	raw, err := json.Marshal(c.Record(Grouping{GroupID: "g", GroupSize: 2, WeightRank: 1.5}))
 	if err != nil {

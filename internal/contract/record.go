@@ -33,6 +33,8 @@ type SectionRecord struct {
 	Value   string      `json:"value"`
 	Snippet string      `json:"snippet"`
 	GroupID string      `json:"group_id"`
+	// ClauseTypes is Section.ClauseTypes.
+	ClauseTypes []string `json:"clause_type,omitempty"`
 }
 
 // Grouping is the hook for the step that runs after every contract is
@@ -87,7 +89,7 @@ func (c *Contract) Record(g Grouping) Record {
 	if len(c.Sections) > 0 {
 		r.Sections = make([]SectionRecord, len(c.Sections))
 		for i, s := range c.Sections {
-			r.Sections[i] = SectionRecord{Type: s.Type, Name: s.Name, Value: s.Value, Snippet: s.Snippet, GroupID: s.GroupID}
+			r.Sections[i] = SectionRecord{Type: s.Type, Name: s.Name, Value: s.Value, Snippet: s.Snippet, GroupID: s.GroupID, ClauseTypes: s.ClauseTypes}
 		}
 	}
 	return r

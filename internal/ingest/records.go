@@ -27,6 +27,10 @@ type SectionRecord struct {
 	// contracts sharing the wording have (ties: the first in byte order).
 	Snippet string `json:"snippet"`
 	GroupID string `json:"group_id"`
+	// ClauseTypes are the clause types of the representative section,
+	// chosen with Name and Value (the most common of the three together),
+	// sorted; definitions have none.
+	ClauseTypes []string `json:"clause_type,omitempty"`
 	// GroupSize is the number of contracts holding the wording.
 	GroupSize int `json:"group_size"`
 	// WeightRank is dedup.PopularityRank(GroupSize).
@@ -148,7 +152,7 @@ func derive(cs []parsedContract) derived {
 			if byID == nil || s.GroupID == "" {
 				continue
 			}
-			count(byID, s.GroupID, i, s.Name+"\x00"+s.Value, s.Snippet)
+			count(byID, s.GroupID, i, s.Name+"\x00"+s.Value+"\x00"+strings.Join(s.ClauseTypes, ","), s.Snippet)
 		}
 		if a := c.Company; a != nil && a.Value != "" {
 			count(companies, a.Value, i, a.Name, "")
@@ -165,9 +169,14 @@ func derive(cs []parsedContract) derived {
 		var out []SectionRecord
 		for _, id := range sortedKeys(sections[t]) {
 			ta := sections[t][id]
-			name, value, _ := strings.Cut(mostCommon(ta.names), "\x00")
+			name, rest, _ := strings.Cut(mostCommon(ta.names), "\x00")
+			value, types, _ := strings.Cut(rest, "\x00")
+			var clauseTypes []string
+			if types != "" {
+				clauseTypes = strings.Split(types, ",")
+			}
 			out = append(out, SectionRecord{
-				Name: name, Value: value, Type: t, Snippet: mostCommon(ta.snippets),
+				Name: name, Value: value, Type: t, Snippet: mostCommon(ta.snippets), ClauseTypes: clauseTypes,
 				GroupID: id, GroupSize: ta.contracts, WeightRank: dedup.PopularityRank(ta.contracts),
 			})
 		}

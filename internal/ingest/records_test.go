@@ -23,6 +23,12 @@ func sec(name, snippet, groupID string) contract.Section {
 	return contract.Section{Type: t, Name: name, Value: strings.ToLower(name), Snippet: snippet, GroupID: groupID}
 }
 
+// typed gives a section clause types.
+func typed(s contract.Section, types ...string) contract.Section {
+	s.ClauseTypes = types
+	return s
+}
+
 func attr(name, value string) *contract.Attr { return &contract.Attr{Name: name, Value: value} }
 
 // ctr is a parsed contract for tests.
@@ -89,6 +95,18 @@ func TestDeriveSections(t *testing.T) {
 				{Name: "Affiliate", Value: "affiliate", Type: "definition", Snippet: `"Affiliate" means a controlled entity.`, GroupID: "en/affiliate#1", GroupSize: 2, WeightRank: dedup.PopularityRank(2)},
 				{Name: "Territory", Value: "territory", Type: "definition", Snippet: `"Territory" means Canada.`, GroupID: "en/territory#9", GroupSize: 1, WeightRank: 1},
 			},
+		},
+		{
+			name: "the clause types are those of the most common name and types",
+			contracts: []parsedContract{
+				ctr("a", typed(sec("Miscellaneous", "Laws of New York.", "en/miscellaneous#1"), "governing-law", "miscellaneous")),
+				ctr("b", typed(sec("Miscellaneous", "Laws of New York.", "en/miscellaneous#1"), "governing-law", "miscellaneous")),
+				ctr("c", typed(sec("MISCELLANEOUS", "Laws of New York.", "en/miscellaneous#1"), "governing-law", "miscellaneous")),
+			},
+			want: []SectionRecord{{
+				Name: "Miscellaneous", Value: "miscellaneous", Type: "clause", Snippet: "Laws of New York.", GroupID: "en/miscellaneous#1",
+				ClauseTypes: []string{"governing-law", "miscellaneous"}, GroupSize: 3, WeightRank: dedup.PopularityRank(3),
+			}},
 		},
 		{
 			name:      "no sections, no records",
@@ -164,6 +182,7 @@ func TestRecordsMatchMappings(t *testing.T) {
 		sec("Governing Law", "Laws of New York.", "en/governing-law#1"),
 		sec(`"Affiliate"`, `"Affiliate" means a controlled entity.`, "en/affiliate#1"))
 	c := pc.c
+	c.Sections[0].ClauseTypes = []string{"governing-law"}
 	c.Snippet, c.URL, c.FilingDate, c.ExhibitID, c.FilingID, c.FilingType, c.Source = "s", "/contracts/x", "2010-01-02", "EX-10.1", "0001-10-1", "8-K", "www.sec.gov"
 	c.Company, c.Category, c.Jurisdiction = attr("Acme", "1"), attr("Supply Agreement", "supply-agreement"), attr("New York", "new-york-us")
 	c.Industry, c.Country, c.LawFirm = attr("Beverages", "beverages"), attr("United States", "us"), attr("Stroud LLP", "stroud-llp")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 )
 
 // maxSnippetBytes bounds a section's snippet; the full text stays in the
@@ -87,8 +88,11 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 		if k+1 < len(heads) {
 			end = spans[heads[k+1].para].start
 		}
+		typeText := true
 		if textStart >= end {
-			// no text of its own: extend over the sub-sections
+			// no text of its own: extend over the sub-sections, whose
+			// own types the text rules find, not again here
+			typeText = false
 			end = stopAt
 			for n := k + 1; n < len(heads); n++ {
 				if heads[n].h.level <= hd.h.level {
@@ -100,14 +104,21 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 		textStart = min(textStart, end)
 		text := strings.TrimSpace(body[textStart:end])
 		value := strings.ToLower(hd.h.name)
+		ownText := ""
+		if typeText {
+			ownText = text
+		}
 		out = append(out, contract.Section{
 			Type:    contract.Clause,
 			Name:    hd.h.name,
 			Value:   value,
 			Snippet: cut(collapseParagraphs(prefix(text, maxSnippetBytes+64)), maxSnippetBytes),
 			GroupID: groupID(value, text),
-			Start:   sp.start,
-			End:     max(end, sp.end),
+			// Sections sharing a group id share heading and text, and
+			// so their types.
+			ClauseTypes: clausetype.Classify(hd.h.name, ownText),
+			Start:       sp.start,
+			End:         max(end, sp.end),
 		})
 		if out[len(out)-1].End > stopAt && stopAt >= sp.end {
 			out[len(out)-1].End = stopAt

@@ -1,0 +1,166 @@
+package clausetype
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// Types returns the taxonomy: CUAD's 41 categories in the order of its
+// master_clauses.csv, then the boilerplate clauses. The slice is a copy.
+func Types() []Type {
+	out := make([]Type, len(taxonomy))
+	for i, t := range taxonomy {
+		t.Headings = slices.Clone(t.Headings)
+		out[i] = t
+	}
+	return out
+}
+
+// index maps normalised headings to slugs; built once from the taxonomy
+// and read-only afterwards.
+type index struct {
+	byHeading map[string]string
+	slugs     map[string]bool
+}
+
+var load = sync.OnceValue(func() *index {
+	ix := &index{byHeading: make(map[string]string), slugs: make(map[string]bool)}
+	for _, t := range taxonomy {
+		ix.slugs[t.Slug] = true
+		for _, h := range append([]string{t.Slug, t.Name}, t.Headings...) {
+			if k := normalize(h); k != "" {
+				if _, dup := ix.byHeading[k]; !dup {
+					ix.byHeading[k] = t.Slug
+				}
+			}
+		}
+	}
+	return ix
+})
+
+// OfHeading returns the type a heading names, as a user writes it in a
+// query or a contract writes it above a clause: "Governing Law",
+// "12. CHOICE OF LAW", "Non-Competition", "Rofr/Rofo/Rofn", "audit-rights".
+// The whole heading must name one type: "Governing Law and Arbitration"
+// names none (Classify splits it); "Assignment of Inventions" is not
+// anti-assignment.
+func OfHeading(heading string) (slug string, ok bool) {
+	k := normalize(heading)
+	if k == "" {
+		return "", false
+	}
+	slug, ok = load().byHeading[k]
+	return slug, ok
+}
+
+// headingParts splits a heading that joins clause names: "Governing Law;
+// Jurisdiction", "Term and Termination", "Assignment/Change of Control".
+var headingParts = regexp.MustCompile(`(?i)\s*(?:[,;/]|\s[-–—]\s|[–—]|&|\band\b|\bor\b)\s*`)
+
+// headingTypes returns the types of a heading: the whole heading's, or
+// else those of its parts when every part names a type. "Transfer and
+// Assignment of IP Assets" names none: its second part is not a clause
+// name, so the first is not one either.
+func headingTypes(heading string) []string {
+	if s, ok := OfHeading(heading); ok {
+		return []string{s}
+	}
+	parts := headingParts.Split(heading, -1)
+	if len(parts) < 2 {
+		return nil
+	}
+	out := make([]string, 0, len(parts))
+	for _, p := range parts {
+		if strings.TrimSpace(p) == "" {
+			continue
+		}
+		s, ok := OfHeading(p)
+		if !ok {
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Classify returns the sorted, distinct slugs of the clause types a
+// contract section belongs to: those its heading names (whole, or each
+// part of a joined heading) and those its text states in the wording the
+// text rules know. A section with neither gets none.
+func Classify(heading, text string) []string {
+	out := headingTypes(heading)
+	out = append(out, textTypes(text)...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// numbering matches what numbers a heading: "12.", "5.2", "(a)", "iv.",
+// "Section 5.2", "ARTICLE V", "§ 3".
+var numbering = regexp.MustCompile(`^\s*(?:(?:(?:section|article|clause|paragraph|part)\b|sec\.|art\.|§)\s*(?:\d+[a-z]?(?:\.\d+)*|[ivxlc]+\b|[a-z]\b)?[.:)]?|\d+[a-z]?(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}\)|[ivxlc]{1,6}\.|[a-z]\.)[\s\-–—:.]*`)
+
+// mergedPrefixes are the prefixes written hyphenated, spaced or solid
+// ("non-compete", "non compete", "noncompete"); normalisation joins them.
+var mergedPrefixes = map[string]bool{"non": true, "anti": true, "sub": true}
+
+// normalize is the one normalisation of headings: lower case, "&" as
+// "and", numbering and a leading "the" removed, apostrophes dropped, any
+// other punctuation a word break, hyphenated prefixes joined, and each
+// word singular. "12. Non-Competition Covenants" → "noncompetition
+// covenant".
+func normalize(h string) string {
+	h = strings.ToLower(h)
+	h = strings.NewReplacer("&", " and ", "’", "", "'", "", "‘", "").Replace(h)
+	for i := 0; i < 4; i++ {
+		loc := numbering.FindStringIndex(h)
+		if loc == nil || loc[1] == 0 {
+			break
+		}
+		h = h[loc[1]:]
+	}
+	words := strings.FieldsFunc(h, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for len(words) > 0 && (words[0] == "the" || isNumber(words[0])) {
+		words = words[1:]
+	}
+	out := make([]string, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if mergedPrefixes[w] && i+1 < len(words) {
+			w += words[i+1]
+			i++
+		}
+		out = append(out, singular(w))
+	}
+	return strings.Join(out, " ")
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// singular drops a plural ending, the same way for table and input, so it
+// need not be good English, only consistent: "warranties" → "warranty",
+// "taxes" → "tax", "notices" → "notice"; "business", "miscellaneous" and
+// "analysis" stay.
+func singular(w string) string {
+	switch {
+	case len(w) <= 3:
+		return w
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "sses"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	}
+	return w
+}

@@ -1,0 +1,201 @@
+package clausetype
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestOfHeading(t *testing.T) {
+	tests := []struct {
+		heading, want string // want "" means unknown
+	}{
+		{"Governing Law", "governing-law"},
+		{"governing law", "governing-law"},
+		{"GOVERNING LAWS.", "governing-law"},
+		{"12. Choice of Law", "governing-law"},
+		{"Section 5.2 Applicable Law:", "governing-law"},
+		{"ARTICLE XII — GOVERNING LAW", "governing-law"},
+		{"(b) The Governing Law", "governing-law"},
+		{"governing-law", "governing-law"},
+		{"Governing Law and Jurisdiction", "governing-law"},
+		{"Non-Compete", "non-compete"},
+		{"Non-Competition", "non-compete"},
+		{"NONCOMPETITION", "non-compete"},
+		{"Covenant Not to Compete", "non-compete"},
+		{"Restrictive Covenants", "non-compete"},
+		{"Anti-Assignment", "anti-assignment"},
+		{"Assignment", "anti-assignment"},
+		{"Assignment & Delegation", "anti-assignment"},
+		{"No Assignment", "anti-assignment"},
+		{"Change of Control", "change-of-control"},
+		{"Change in Control", "change-of-control"},
+		{"Audit Rights", "audit-rights"},
+		{"Records and Audits", "audit-rights"},
+		{"Books and Records", "audit-rights"},
+		{"Inspection", "audit-rights"},
+		{"Representations & Warranties", "representations-and-warranties"},
+		{"Term", "term"},
+		{"Termination", "termination"},
+		{"Notices", "notices"},
+		{"Taxes", "taxes"},
+		{"Attorneys' Fees", "expenses"},
+		{"Successors and Assigns", "successors-and-assigns"},
+		{"Relationship of the Parties", "relationship-of-parties"},
+		{"Rofr/Rofo/Rofn", "rofr-rofo-rofn"},
+		{"Right of First Refusal", "rofr-rofo-rofn"},
+		{"Unlimited/All-You-Can-Eat-License", "unlimited-all-you-can-eat-license"},
+		// not clause types
+		{"Assignment of Inventions", "ip-ownership-assignment"},
+		{"Terms of Payment", "payment"},
+		{"Term Sheet", ""},
+		{"Governing Law and Notices", ""},
+		{"Termination for Change of Control of Licensee", ""},
+		{"Products", ""},
+		{"", ""},
+		{"12.", ""},
+		{"Section 5", ""},
+	}
+	for _, tt := range tests {
+		got, ok := OfHeading(tt.heading)
+		if ok != (tt.want != "") || got != tt.want {
+			t.Errorf("OfHeading(%q) = %q, %v; want %q", tt.heading, got, ok, tt.want)
+		}
+	}
+}
+
+// CUAD v1's category names, the columns of master_clauses.csv: each must
+// name its type, so the evaluation can compare types with the labels.
+var cuadCategories = []string{
+	"Document Name", "Parties", "Agreement Date", "Effective Date", "Expiration Date", "Renewal Term",
+	"Notice Period To Terminate Renewal", "Governing Law", "Most Favored Nation", "Competitive Restriction Exception",
+	"Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Disparagement",
+	"Termination For Convenience", "Rofr/Rofo/Rofn", "Change Of Control", "Anti-Assignment", "Revenue/Profit Sharing",
+	"Price Restrictions", "Minimum Commitment", "Volume Restriction", "Ip Ownership Assignment", "Joint Ip Ownership",
+	"License Grant", "Non-Transferable License", "Affiliate License-Licensor", "Affiliate License-Licensee",
+	"Unlimited/All-You-Can-Eat-License", "Irrevocable Or Perpetual License", "Source Code Escrow",
+	"Post-Termination Services", "Audit Rights", "Uncapped Liability", "Cap On Liability", "Liquidated Damages",
+	"Warranty Duration", "Insurance", "Covenant Not To Sue", "Third Party Beneficiary",
+}
+
+func TestCUADCategories(t *testing.T) {
+	cuad := map[string]string{}
+	for _, ty := range Types() {
+		if ty.CUAD {
+			cuad[ty.Name] = ty.Slug
+		}
+	}
+	if len(cuad) != len(cuadCategories) {
+		t.Errorf("%d CUAD types, want %d", len(cuad), len(cuadCategories))
+	}
+	for _, name := range cuadCategories {
+		slug, ok := OfHeading(name)
+		if !ok || slug != cuad[name] {
+			t.Errorf("OfHeading(%q) = %q, %v; want %q", name, slug, ok, cuad[name])
+		}
+	}
+}
+
+// TestTaxonomy checks that slugs are well formed and distinct, that each
+// type's own name and slug name it, and that no heading names two types.
+func TestTaxonomy(t *testing.T) {
+	owner := map[string]string{}
+	for _, ty := range Types() {
+		if ty.Slug != strings.ToLower(ty.Slug) || strings.ContainsAny(ty.Slug, " _/") || ty.Name == "" {
+			t.Errorf("malformed type %+v", ty)
+		}
+		for _, h := range append([]string{ty.Slug, ty.Name}, ty.Headings...) {
+			k := normalize(h)
+			if k == "" {
+				t.Errorf("%s: heading %q normalises to nothing", ty.Slug, h)
+			}
+			if o, ok := owner[k]; ok && o != ty.Slug {
+				t.Errorf("heading %q (%q) names %s and %s", h, k, o, ty.Slug)
+			}
+			owner[k] = ty.Slug
+			if got, _ := OfHeading(h); got != ty.Slug {
+				t.Errorf("OfHeading(%q) = %q, want %q", h, got, ty.Slug)
+			}
+		}
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	for in, want := range map[string]string{
+		"12.1 Non-Competition Covenants.": "noncompetition covenant",
+		"ARTICLE V TERM":                  "term",
+		"Section 12 Taxes":                "tax",
+		"The Parties' Warranties":         "party warranty",
+		"(iv) Miscellaneous":              "miscellaneous",
+		"Sections":                        "section",
+		"Books & Records":                 "book and record",
+	} {
+		if got := normalize(in); got != want {
+			t.Errorf("normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		name, heading, text string
+		want                []string
+	}{
+		{"heading alone", "Governing Law", "", []string{"governing-law"}},
+		{"joined heading", "Governing Law; Notices", "", []string{"governing-law", "notices"}},
+		{"term and termination", "Term and Termination", "", []string{"term", "termination"}},
+		{"joined heading with an unknown part", "Transfer and Assignment of IP Assets", "", nil},
+		{"unknown heading, no rule", "Products", "Supplier shall deliver the Products.", nil},
+		{
+			"miscellaneous holding law and assignment", "Miscellaneous",
+			"This Agreement shall be governed by and construed in accordance with the laws of the State of Delaware. " +
+				"Neither party may assign this Agreement without the prior written consent of the other party.",
+			[]string{"anti-assignment", "governing-law", "miscellaneous"},
+		},
+		{"construed under the laws", "General", "This Agreement will be construed under the laws of Ontario.", []string{"governing-law", "miscellaneous"}},
+		{"not a choice of law", "Compliance", "Each party shall comply with all applicable laws.", []string{"compliance-with-laws"}},
+		{"not assignable", "Other", "This Agreement is not assignable by Consultant.", []string{"anti-assignment"}},
+		{"an assignment of inventions is not anti-assignment", "Assignment of Inventions",
+			"Consultant hereby assigns to Company all right, title and interest in the Inventions.", []string{"ip-ownership-assignment"}},
+		{"change of control", "Termination", "Either party may terminate this Agreement upon a Change of Control of the other party.",
+			[]string{"change-of-control", "termination"}},
+		{"acquisition of voting securities", "Other", "if any person acquires more than fifty percent of the outstanding voting securities of Licensee", []string{"change-of-control"}},
+		{"audit of books", "Records", "Licensor shall have the right, upon reasonable notice, to audit the books and records of Licensee.", []string{"audit-rights"}},
+		{"inspection of products is not an audit", "Acceptance", "Distributor will promptly inspect the Products upon receipt.", nil},
+		{"non-compete", "Exclusivity", "During the Term, Distributor shall not, directly or indirectly, sell any products that compete with the Products.",
+			[]string{"exclusivity", "non-compete"}},
+		{"competent is not compete", "Disputes", "The courts of competent jurisdiction shall not be limited.", []string{"dispute-resolution"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Classify(tt.heading, tt.text); !slices.Equal(got, tt.want) {
+				t.Errorf("Classify(%q, %q) = %q, want %q", tt.heading, tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzClassify(f *testing.F) {
+	f.Add("Governing Law", "This Agreement shall be governed by the laws of New York.")
+	f.Add("12. ASSIGNMENT & DELEGATION", "Neither party may assign this Agreement without consent.")
+	f.Add("Rofr/Rofo/Rofn", "")
+	f.Add("Section 5.2", "(a) change in control")
+	known := map[string]bool{}
+	for _, ty := range Types() {
+		known[ty.Slug] = true
+	}
+	f.Fuzz(func(t *testing.T, heading, text string) {
+		got := Classify(heading, text)
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Errorf("Classify(%q, %q) = %q: not sorted and distinct", heading, text, got)
+		}
+		for _, s := range got {
+			if !known[s] {
+				t.Errorf("Classify(%q, %q) gives %q, not a type", heading, text, s)
+			}
+		}
+		if s, ok := OfHeading(heading); ok && !known[s] {
+			t.Errorf("OfHeading(%q) = %q, not a type", heading, s)
+		}
+	})
+}

@@ -1,0 +1,199 @@
+package clausetype
+
+import (
+	"regexp"
+	"strings"
+)
+
+// rule finds one clause type in a section's text. cues are groups of
+// literals; every pattern holds one literal of each group, so the
+// (slower) patterns run only on the sentences that do. Any pattern matching the lower-cased text with
+// spaces collapsed is a hit; no pattern may hold a "." or ";".
+type rule struct {
+	slug     string
+	cues     [][]string
+	patterns []*regexp.Regexp
+}
+
+// The patterns below are written against lower-case text whose runs of
+// white space are single spaces. [^.;]{0,n} keeps a match inside one
+// sentence or clause part; word boundaries keep "assign" from matching
+// "assignee" where that matters.
+var rules = []rule{
+	{
+		// "This Agreement shall be governed by and construed in accordance
+		// with the laws of the State of New York"; "construed under the
+		// laws of"; "the laws of Delaware shall govern".
+		slug: "governing-law",
+		cues: [][]string{{"law"}, {"govern", "constru", "interpret", "enforc", "determin", "appl", "proper", "choice", "control"}},
+		patterns: compile(
+			`\bgoverned\b[^.;]{0,80}?\blaws?\b`,
+			`\b(?:construed|interpreted|enforced|determined)\b[^.;]{0,40}?\b(?:in accordance with|under|pursuant to|by)\b[^.;]{0,30}?\blaws?\b(?: of| thereof| applicable)`,
+			`\blaws? of\b[^.;]{0,80}?\bshall (?:govern|apply|control)\b`,
+			`\b(?:governing|applicable|proper) law\b[^.;]{0,40}?\b(?:shall be|is)\b[^.;]{0,20}?\blaws? of\b`,
+			`\bchoice of laws?\b`,
+		),
+	},
+	{
+		// "Neither party may assign this Agreement without the prior
+		// written consent of the other"; "shall not assign, transfer or
+		// delegate"; "is not assignable"; "any purported assignment … is
+		// void".
+		slug: "anti-assignment",
+		cues: [][]string{{"assign", "transfer"}, {"no", "without", "neither", "purported", "attempted", "may assign"}},
+		patterns: compile(
+			`\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`,
+			`\b(?:shall|may|will)\s+not\s+be\s+(?:assigned|transferred|assignable|transferable)\b`,
+			`\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`,
+			`\bnot\s+(?:be\s+)?assignable\b`,
+			`\bnon-?assignable\b`,
+			`\b(?:any|no)\s+(?:purported|attempted)\s+(?:assignment|transfer)\b`,
+			`\bassign(?:ed|ment)?\b[^.;]{0,150}?\bwithout\b[^.;]{0,60}?\b(?:prior|written|express)?\s*(?:written\s+)?(?:consent|approval)\b`,
+			`\bwithout\b[^.;]{0,30}?\b(?:consent|approval)\b[^.;]{0,80}?\b(?:assign|transfer)\b(?: this| its| any| the| all)`,
+			`\bmay assign\b[^.;]{0,150}?\b(?:upon|with|after|by)\b[^.;]{0,30}?\b(?:notice|consent)\b`,
+		),
+	},
+	{
+		// "in the event of a change of control of Licensee"; "a change in
+		// control"; "acquires more than fifty percent of the voting
+		// securities"; "merger, consolidation or sale of all or
+		// substantially all of its assets".
+		slug: "change-of-control",
+		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
+		patterns: compile(
+			`\bchange (?:of|in) (?:the )?(?:control|ownership)\b`,
+			`\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`,
+			`\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`,
+			`\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`,
+			`\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`,
+			`\b(?:is|be|are|becomes?) acquired by\b`,
+			`\bcontrolling interest\b`,
+			`\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`,
+			`\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`,
+		),
+	},
+	{
+		// "Licensor shall have the right to audit Licensee's books and
+		// records"; "inspect and audit"; "an independent certified public
+		// accountant … to examine".
+		slug: "audit-rights",
+		cues: [][]string{
+			{"audit", "inspect", "examin", "review", "access", "available", "accountant"},
+			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant"},
+		},
+		patterns: compile(
+			`\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?`+auditObject,
+			`\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?`+auditObject,
+			`\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?`+auditObject,
+			`\b(?:audit|inspect|inspection|examination|examine|review)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`,
+			`\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`,
+			`\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`,
+			`\b(?:access|available)\b[^.;]{0,100}?\bbooks (?:and|of|,)`,
+			`\b(?:full|reasonable) access\b[^.;]{0,100}?\b(?:books|records)\b`,
+			`\baudit rights?\b|\bright to audit\b|\bright of audit\b`,
+			`\b(?:independent|certified)\b[^.;]{0,40}?\baccountants?\b[^.;]{0,150}?\b(?:audit|examine|inspect|review)\b`,
+			`\bauditors?\b[^.;]{0,80}?\b(?:review|audit|examine|inspect)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`,
+		),
+	},
+	{
+		// "shall not, directly or indirectly, … compete with"; "engage in
+		// any business that competes with"; "covenant not to compete";
+		// "shall not … sell any competing product".
+		slug: "non-compete",
+		cues: [][]string{{"compet"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
+		patterns: compile(
+			`\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`,
+			`\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b`+competes,
+			`\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b`+competes,
+			`\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b`+competes,
+			`\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b`+competes,
+			`\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b`+competes,
+		),
+	},
+}
+
+// competes is how a restriction names competition: "compete with",
+// "competing products", "a competitor of", "competitive with"; not
+// "competent".
+const competes = `(?:compete|competes|competing|competitive|competitors?|competition)\b`
+
+// auditObject is what an audit right audits: the books, records or
+// sites of a party, or its compliance, not "the products upon receipt"
+// or "the marketing materials".
+const auditObject = `\b(?:books|records|accounts|facilit|premises|plants?|sites?|offices|operations|manufactur|procedures|processes|quality|compliance)`
+
+// compile compiles rule patterns; a pattern that does not compile is a
+// programming error caught by the first test.
+func compile(patterns ...string) []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(patterns))
+	for i, p := range patterns {
+		out[i] = regexp.MustCompile(p)
+	}
+	return out
+}
+
+// textTypes returns the types the text rules find in a section's text, in
+// rule order. The patterns never cross a "." or ";" ([^.;] between their
+// words), so they run on the text's sentences and clause parts, and each
+// rule only on those holding one of its cues: most of a long article is
+// never scanned by a regular expression.
+func textTypes(text string) []string {
+	if text == "" {
+		return nil
+	}
+	t := normText(text)
+	var parts []string
+	var out []string
+	for _, r := range rules {
+		if !hasCues(t, r.cues) {
+			continue
+		}
+		if parts == nil {
+			parts = strings.FieldsFunc(t, func(r rune) bool { return r == '.' || r == ';' })
+		}
+		if r.matches(parts) {
+			out = append(out, r.slug)
+		}
+	}
+	return out
+}
+
+// matches runs the rule's patterns on the parts holding one of its cues.
+func (r rule) matches(parts []string) bool {
+	for _, part := range parts {
+		if !hasCues(part, r.cues) {
+			continue
+		}
+		for _, p := range r.patterns {
+			if p.MatchString(part) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasCues reports whether s holds a literal of every group.
+func hasCues(s string, groups [][]string) bool {
+	for _, g := range groups {
+		if !containsAny(s, g) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// normText is the text the patterns read: lower case, white space runs as
+// single spaces.
+func normText(text string) string {
+	return strings.Join(strings.Fields(strings.ToLower(text)), " ")
+}
