@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -209,8 +210,9 @@ func (d *decoder) formASections(fa *formAQuery, typ string) error {
 				return d.argAt(off, "[query.%s] heading [%s] is given twice", typ, heading)
 			}
 		}
-		// nested + its bool + two term filters + the text query.
-		if err := d.countClause(off, 5); err != nil {
+		// nested + its bool + the type filter + the heading filter (a bool
+		// of two terms) + the text query.
+		if err := d.countClause(off, 7); err != nil {
 			return err
 		}
 		fa.sections = append(fa.sections, sectionFilter{typ: typ, heading: heading, text: text})
@@ -275,6 +277,20 @@ func sectionValue(heading string) string {
 	return strings.Join(strings.Fields(strings.ToLower(heading)), " ")
 }
 
+// headingFilter matches the sections a clause or definition entry names:
+// those under exactly that heading and, for a clause whose heading names a
+// clause type ("Choice of Law", "Non-Compete"), every section of that type
+// whatever its heading ("Applicable Law", "Miscellaneous" holding the
+// governing-law sentence): clausetype.Classify gave it at ingest.
+func headingFilter(s sectionFilter) Query {
+	exact := &TermQuery{Field: "sections.value", Value: Scalar{Text: sectionValue(s.heading), Kind: 's'}}
+	slug, ok := clausetype.OfHeading(s.heading)
+	if s.typ != "clause" || !ok {
+		return exact
+	}
+	return &BoolQuery{Should: []Query{exact, &TermQuery{Field: "sections.clause_type", Value: Scalar{Text: slug, Kind: 's'}}}}
+}
+
 // expand builds the DSL request of DESIGN §5.
 func (fa *formAQuery) expand(opts FormAOptions, limits Limits) *Parsed {
 	from, size := (fa.page-1)*FormAPageSize, FormAPageSize
@@ -290,7 +306,7 @@ func (fa *formAQuery) expand(opts FormAOptions, limits Limits) *Parsed {
 	for _, s := range fa.sections {
 		inner := &BoolQuery{Filter: []Query{
 			&TermQuery{Field: "sections.type", Value: Scalar{Text: s.typ, Kind: 's'}},
-			&TermQuery{Field: "sections.value", Value: Scalar{Text: sectionValue(s.heading), Kind: 's'}},
+			headingFilter(s),
 		}}
 		if strings.TrimSpace(s.text) != "" {
 			// "Text that must appear within that clause": every word is

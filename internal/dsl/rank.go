@@ -1,8 +1,12 @@
 package dsl
 
 import (
+	"os"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 
 	"github.com/contractsearch/contractsearch/internal/simplequery"
 )
@@ -65,6 +69,14 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		&SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "and", Boost: boost(allWordsBoost)},
 	}
 	cost += leaves * (2 + 2 + len(FormATextFields))
+	if slugs := queryClauseTypes(q); len(slugs) > 0 && knob("CT", 0) > 0 {
+		values := make([]Scalar, len(slugs))
+		for i, sl := range slugs {
+			values[i] = Scalar{Text: sl, Kind: 's'}
+		}
+		should = append(should, section(knob("CT", 0), &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}}))
+		cost += len(slugs) + 2
+	}
 	if words := queryWords(q, maxPhraseWords); len(words) >= 2 {
 		text := strings.Join(words, " ")
 		sslop, bslop := sectionPhraseSlop, bodyPhraseSlop
@@ -175,4 +187,43 @@ func queryWords(q string, max int) []string {
 	}
 	walk(simplequery.Parse(q, simplequery.All, simplequery.Should), false)
 	return words
+}
+
+// queryClauseTypes are the clause types q names: the longest runs of its
+// words that name a type (clausetype.OfHeading), left to right, each run
+// used once: "change of control termination" names change-of-control and
+// termination.
+func queryClauseTypes(q string) []string {
+	words := queryWords(q, maxPhraseWords)
+	used := make([]bool, len(words))
+	var slugs []string
+	for n := len(words); n >= 1; n-- {
+		for i := 0; i+n <= len(words); i++ {
+			if slices.Contains(used[i:i+n], true) {
+				continue
+			}
+			slug, ok := clausetype.OfHeading(strings.Join(words[i:i+n], " "))
+			if !ok {
+				continue
+			}
+			for k := i; k < i+n; k++ {
+				used[k] = true
+			}
+			if !slices.Contains(slugs, slug) {
+				slugs = append(slugs, slug)
+			}
+		}
+	}
+	slices.Sort(slugs)
+	return slugs
+}
+
+func knob(name string, def float64) float64 {
+	if v := os.Getenv("RK_" + name); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err == nil {
+			return f
+		}
+	}
+	return def
 }
