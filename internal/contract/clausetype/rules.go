@@ -3,6 +3,7 @@ package clausetype
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // rule finds one clause type in a section's text. cues are groups of
@@ -203,5 +204,27 @@ func containsAny(s string, subs []string) bool {
 // normText is the text the patterns read: lower case, white space runs as
 // single spaces.
 func normText(text string) string {
-	return strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	var b strings.Builder
+	b.Grow(len(text))
+	space := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			// not ASCII: the general path
+			return strings.Join(strings.Fields(strings.ToLower(text)), " ")
+		}
+		switch {
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+			space = b.Len() > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
