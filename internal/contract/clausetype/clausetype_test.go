@@ -199,3 +199,13 @@ func FuzzClassify(f *testing.F) {
 		}
 	})
 }
+
+// normText's ASCII path gives what the general path gives.
+func TestNormText(t *testing.T) {
+	for _, in := range []string{"", "  A  b\n\nC\t", "Governed BY the\r\nLaws", "Café  Noir", "x"} {
+		want := strings.Join(strings.Fields(strings.ToLower(in)), " ")
+		if got := normText(in); got != want {
+			t.Errorf("normText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package clausetype
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // rule finds one clause type in a section's text. cues are groups of
@@ -12,7 +13,7 @@ import (
 type rule struct {
 	slug     string
 	cues     [][]string
-	patterns []*regexp.Regexp
+	patterns []pattern
 }
 
 // The patterns below are written against lower-case text whose runs of
@@ -26,13 +27,13 @@ var rules = []rule{
 		// laws of"; "the laws of Delaware shall govern".
 		slug: "governing-law",
 		cues: [][]string{{"law"}, {"govern", "constru", "interpret", "enforc", "determin", "appl", "proper", "choice", "control"}},
-		patterns: compile(
-			`\bgoverned\b[^.;]{0,80}?\blaws?\b`,
-			`\b(?:construed|interpreted|enforced|determined)\b[^.;]{0,40}?\b(?:in accordance with|under|pursuant to|by)\b[^.;]{0,30}?\blaws?\b(?: of| thereof| applicable)`,
-			`\blaws? of\b[^.;]{0,80}?\bshall (?:govern|apply|control)\b`,
-			`\b(?:governing|applicable|proper) law\b[^.;]{0,40}?\b(?:shall be|is)\b[^.;]{0,20}?\blaws? of\b`,
-			`\bchoice of laws?\b`,
-		),
+		patterns: patterns([][2]string{
+			{"governed", `\bgoverned\b[^.;]{0,80}?\blaws?\b`},
+			{"construed|interpreted|enforced|determined", `\b(?:construed|interpreted|enforced|determined)\b[^.;]{0,40}?\b(?:in accordance with|under|pursuant to|by)\b[^.;]{0,30}?\blaws?\b(?: of| thereof| applicable)`},
+			{"shall govern|shall apply|shall control", `\blaws? of\b[^.;]{0,80}?\bshall (?:govern|apply|control)\b`},
+			{"governing law|applicable law|proper law", `\b(?:governing|applicable|proper) law\b[^.;]{0,40}?\b(?:shall be|is)\b[^.;]{0,20}?\blaws? of\b`},
+			{"choice of law", `\bchoice of laws?\b`},
+		}),
 	},
 	{
 		// "Neither party may assign this Agreement without the prior
@@ -41,17 +42,17 @@ var rules = []rule{
 		// void".
 		slug: "anti-assignment",
 		cues: [][]string{{"assign", "transfer"}, {"no", "without", "neither", "purported", "attempted", "may assign"}},
-		patterns: compile(
-			`\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`,
-			`\b(?:shall|may|will)\s+not\s+be\s+(?:assigned|transferred|assignable|transferable)\b`,
-			`\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`,
-			`\bnot\s+(?:be\s+)?assignable\b`,
-			`\bnon-?assignable\b`,
-			`\b(?:any|no)\s+(?:purported|attempted)\s+(?:assignment|transfer)\b`,
-			`\bassign(?:ed|ment)?\b[^.;]{0,150}?\bwithout\b[^.;]{0,60}?\b(?:prior|written|express)?\s*(?:written\s+)?(?:consent|approval)\b`,
-			`\bwithout\b[^.;]{0,30}?\b(?:consent|approval)\b[^.;]{0,80}?\b(?:assign|transfer)\b(?: this| its| any| the| all)`,
-			`\bmay assign\b[^.;]{0,150}?\b(?:upon|with|after|by)\b[^.;]{0,30}?\b(?:notice|consent)\b`,
-		),
+		patterns: patterns([][2]string{
+			{"not", `\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`},
+			{"not be ", `\b(?:shall|may|will)\s+not\s+be\s+(?:assigned|transferred|assignable|transferable)\b`},
+			{"without", `\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`},
+			{"assignable", `\bnot\s+(?:be\s+)?assignable\b`},
+			{"assignable", `\bnon-?assignable\b`},
+			{"purported|attempted", `\b(?:any|no)\s+(?:purported|attempted)\s+(?:assignment|transfer)\b`},
+			{"without", `\bassign(?:ed|ment)?\b[^.;]{0,150}?\bwithout\b[^.;]{0,60}?\b(?:prior|written|express)?\s*(?:written\s+)?(?:consent|approval)\b`},
+			{"without", `\bwithout\b[^.;]{0,30}?\b(?:consent|approval)\b[^.;]{0,80}?\b(?:assign|transfer)\b(?: this| its| any| the| all)`},
+			{"may assign", `\bmay assign\b[^.;]{0,150}?\b(?:upon|with|after|by)\b[^.;]{0,30}?\b(?:notice|consent)\b`},
+		}),
 	},
 	{
 		// "in the event of a change of control of Licensee"; "a change in
@@ -60,17 +61,17 @@ var rules = []rule{
 		// substantially all of its assets".
 		slug: "change-of-control",
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
-		patterns: compile(
-			`\bchange (?:of|in) (?:the )?(?:control|ownership)\b`,
-			`\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`,
-			`\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`,
-			`\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`,
-			`\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`,
-			`\b(?:is|be|are|becomes?) acquired by\b`,
-			`\bcontrolling interest\b`,
-			`\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`,
-			`\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`,
-		),
+		patterns: patterns([][2]string{
+			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`},
+			{"voting|outstanding", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`},
+			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`},
+			{"merger|consolidation|acquisition", `\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`},
+			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`},
+			{"acquired by", `\b(?:is|be|are|becomes?) acquired by\b`},
+			{"controlling interest", `\bcontrolling interest\b`},
+			{"majority of", `\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`},
+			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`},
+		}),
 	},
 	{
 		// "Licensor shall have the right to audit Licensee's books and
@@ -81,19 +82,19 @@ var rules = []rule{
 			{"audit", "inspect", "examin", "review", "access", "available", "accountant"},
 			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant"},
 		},
-		patterns: compile(
-			`\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?`+auditObject,
-			`\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?`+auditObject,
-			`\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?`+auditObject,
-			`\b(?:audit|inspect|inspection|examination|examine|review)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`,
-			`\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`,
-			`\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`,
-			`\b(?:access|available)\b[^.;]{0,100}?\bbooks (?:and|of|,)`,
-			`\b(?:full|reasonable) access\b[^.;]{0,100}?\b(?:books|records)\b`,
-			`\baudit rights?\b|\bright to audit\b|\bright of audit\b`,
-			`\b(?:independent|certified)\b[^.;]{0,40}?\baccountants?\b[^.;]{0,150}?\b(?:audit|examine|inspect|review)\b`,
-			`\bauditors?\b[^.;]{0,80}?\b(?:review|audit|examine|inspect)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`,
-		),
+		patterns: patterns([][2]string{
+			{"audit|inspect|examine", `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"audit|inspect|examine", `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"permit|allow|grant", `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
+			{"books|records|accounts", `\b(?:audit|inspect|inspection|examination|examine|review)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
+			{"books|records|accounts", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
+			{"available", `\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`},
+			{"books", `\b(?:access|available)\b[^.;]{0,100}?\bbooks (?:and|of|,)`},
+			{" access", `\b(?:full|reasonable) access\b[^.;]{0,100}?\b(?:books|records)\b`},
+			{"audit right|right to audit|right of audit", `\baudit rights?\b|\bright to audit\b|\bright of audit\b`},
+			{"accountant", `\b(?:independent|certified)\b[^.;]{0,40}?\baccountants?\b[^.;]{0,150}?\b(?:audit|examine|inspect|review)\b`},
+			{"auditor", `\bauditors?\b[^.;]{0,80}?\b(?:review|audit|examine|inspect)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
+		}),
 	},
 	{
 		// "shall not, directly or indirectly, … compete with"; "engage in
@@ -101,14 +102,14 @@ var rules = []rule{
 		// "shall not … sell any competing product".
 		slug: "non-compete",
 		cues: [][]string{{"compet"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
-		patterns: compile(
-			`\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`,
-			`\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b`+competes,
-			`\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b`+competes,
-			`\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b`+competes,
-			`\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b`+competes,
-			`\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b`+competes,
-		),
+		patterns: patterns([][2]string{
+			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
+			{"not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes},
+			{"not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b` + competes},
+			{"engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes},
+			{"directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes},
+			{"neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes},
+		}),
 	},
 }
 
@@ -122,12 +123,20 @@ const competes = `(?:compete|competes|competing|competitive|competitors?|competi
 // or "the marketing materials".
 const auditObject = `\b(?:books|records|accounts|facilit|premises|plants?|sites?|offices|operations|manufactur|procedures|processes|quality|compliance)`
 
-// compile compiles rule patterns; a pattern that does not compile is a
-// programming error caught by the first test.
-func compile(patterns ...string) []*regexp.Regexp {
-	out := make([]*regexp.Regexp, len(patterns))
-	for i, p := range patterns {
-		out[i] = regexp.MustCompile(p)
+// pattern is one regular expression of a rule and the literals
+// ("|"-separated) one of which its every match holds, checked first
+// because a literal search is far cheaper than the expression.
+type pattern struct {
+	needs []string
+	re    *regexp.Regexp
+}
+
+// patterns compiles {needs, expression} pairs; an expression that does
+// not compile is a programming error caught by the first test.
+func patterns(pairs [][2]string) []pattern {
+	out := make([]pattern, len(pairs))
+	for i, p := range pairs {
+		out[i] = pattern{needs: strings.Split(p[0], "|"), re: regexp.MustCompile(p[1])}
 	}
 	return out
 }
@@ -165,7 +174,7 @@ func (r rule) matches(parts []string) bool {
 			continue
 		}
 		for _, p := range r.patterns {
-			if p.MatchString(part) {
+			if containsAny(part, p.needs) && p.re.MatchString(part) {
 				return true
 			}
 		}
@@ -195,5 +204,27 @@ func containsAny(s string, subs []string) bool {
 // normText is the text the patterns read: lower case, white space runs as
 // single spaces.
 func normText(text string) string {
-	return strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	var b strings.Builder
+	b.Grow(len(text))
+	space := false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			// not ASCII: the general path
+			return strings.Join(strings.Fields(strings.ToLower(text)), " ")
+		}
+		switch {
+		case c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+			space = b.Len() > 0
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
