@@ -1,9 +1,7 @@
 package dsl
 
 import (
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
@@ -38,6 +36,11 @@ const (
 	bodyPhraseSlop  = 20
 	// allWordsBoost weighs records holding every word of q.
 	allWordsBoost = 2
+	// clauseTypeBoost weighs a section of a clause type q names ("change
+	// of control", "non-compete"): clausetype.Classify typed it at ingest
+	// from its heading or its wording, so it counts whatever words the
+	// contract used.
+	clauseTypeBoost = 4
 	// maxSignalLeaves bounds the query terms for which the signals beyond
 	// the base query are added: a pasted paragraph is searched, but does
 	// not multiply its cost by the signals' clauses.
@@ -69,12 +72,12 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		&SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "and", Boost: boost(allWordsBoost)},
 	}
 	cost += leaves * (2 + 2 + len(FormATextFields))
-	if slugs := queryClauseTypes(q); len(slugs) > 0 && knob("CT", 0) > 0 {
+	if slugs := queryClauseTypes(q); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
 		}
-		should = append(should, section(knob("CT", 0), &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}}))
+		should = append(should, section(clauseTypeBoost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}}))
 		cost += len(slugs) + 2
 	}
 	if words := queryWords(q, maxPhraseWords); len(words) >= 2 {
@@ -216,14 +219,4 @@ func queryClauseTypes(q string) []string {
 	}
 	slices.Sort(slugs)
 	return slugs
-}
-
-func knob(name string, def float64) float64 {
-	if v := os.Getenv("RK_" + name); v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err == nil {
-			return f
-		}
-	}
-	return def
 }
