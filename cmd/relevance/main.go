@@ -8,6 +8,9 @@
 //
 //	relevance -index-dir DIR [-cuad DIR] [-out FILE]      # in process, through the gateway's parser
 //	relevance -url 'http://localhost:8080/api/v1alpha/search?token=…'   # a running gateway
+//
+// In process, the FORM_A_* variables of the gateway (FORM_A_TEXT_RANK_BOOST …)
+// set the Form A expansion.
 package main
 
 import (
@@ -22,6 +25,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/caarlos0/env/v11"
 	"github.com/contractsearch/contractsearch/internal/backend/embedded"
 	"github.com/contractsearch/contractsearch/internal/cuad"
 	"github.com/contractsearch/contractsearch/internal/dsl"
@@ -75,7 +79,16 @@ func run(args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		p, err := dsl.NewParser(dsl.DefaultLimits(), dsl.DefaultFormAOptions(), m)
+		// FORM_A_* variables tune the expansion as they tune the
+		// gateway, so an operator can measure a setting before using it.
+		var opts dsl.FormAOptions
+		if err := env.Parse(&opts); err != nil {
+			return err
+		}
+		if err := opts.Validate(); err != nil {
+			return err
+		}
+		p, err := dsl.NewParser(dsl.DefaultLimits(), opts, m)
 		if err != nil {
 			return err
 		}
@@ -95,6 +108,19 @@ func run(args []string, stdout io.Writer) error {
 	report, err := relevance.Evaluate(ctx, s, qs, judgments, relevance.FormA, relevance.BM25)
 	if err != nil {
 		return err
+	}
+	if _, ok := s.(relevance.InProcess); ok {
+		signals := []string{dsl.SignalSection, dsl.SignalSectionAll, dsl.SignalSectionPhrase, dsl.SignalBodyPhrase,
+			dsl.SignalAllWords, dsl.SignalClauseType, dsl.SignalRank}
+		systems := []relevance.System{relevance.FormA}
+		for _, sig := range signals {
+			systems = append(systems, relevance.FormAWithout("without "+sig, sig))
+		}
+		systems = append(systems, relevance.FormAWithout("base query and weight_rank only", signals[:len(signals)-1]...),
+			relevance.FormAWithout("base query only", signals...))
+		if report.Ablation, err = relevance.Evaluate(ctx, s, qs, judgments, systems...); err != nil {
+			return err
+		}
 	}
 	for _, c := range filterCategories {
 		f, err := relevance.MeasureFilter(ctx, s, judgments, c, c, 10*len(labels.Files))

@@ -220,3 +220,44 @@ func queryClauseTypes(q string) []string {
 	slices.Sort(slugs)
 	return slugs
 }
+
+// The names of Form A's ranking signals, as SignalName gives them.
+const (
+	SignalSection       = "best section"
+	SignalSectionAll    = "best section, all words"
+	SignalSectionPhrase = "best section, words together"
+	SignalBodyPhrase    = "words together"
+	SignalAllWords      = "all words"
+	SignalClauseType    = "clause type"
+	SignalRank          = "weight_rank"
+)
+
+// SignalName names a should clause of an expanded simplified query (the
+// signals of textQuery and the rank_feature), or returns "" for any other
+// clause. The relevance evaluation uses it to measure each signal by
+// leaving it out.
+func SignalName(q Query) string {
+	switch q := q.(type) {
+	case *RankFeatureQuery:
+		return SignalRank
+	case *MatchPhraseQuery:
+		return SignalBodyPhrase
+	case *SimpleQueryStringQuery:
+		if q.DefaultOperator == "and" {
+			return SignalAllWords
+		}
+	case *NestedQuery:
+		switch inner := q.Query.(type) {
+		case *SimpleQueryStringQuery:
+			if inner.DefaultOperator == "and" {
+				return SignalSectionAll
+			}
+			return SignalSection
+		case *MatchPhraseQuery:
+			return SignalSectionPhrase
+		case *BoolQuery:
+			return SignalClauseType
+		}
+	}
+	return ""
+}

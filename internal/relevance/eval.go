@@ -9,6 +9,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/parse"
 	"github.com/contractsearch/contractsearch/internal/cuad"
+	"github.com/contractsearch/contractsearch/internal/dsl"
 )
 
 // Depth is how many hits of each ranking are read: Recall@100 needs 100.
@@ -75,6 +76,9 @@ type Report struct {
 	Systems []string
 	Results []Result
 	Filters []FilterResult
+	// Ablation, if set, is the evaluation of Form A with signals left
+	// out; its overall table is printed too.
+	Ablation *Report
 }
 
 // Evaluate runs every query under every system and measures each ranking.
@@ -139,4 +143,25 @@ func MeasureFilter(ctx context.Context, s Searcher, j Judgments, category, headi
 		}
 	}
 	return f, nil
+}
+
+// FormAWithout is Form A, called name, with the ranking signals named
+// (dsl.SignalName) left out of the expansion; it needs an InProcess searcher. Measuring it
+// says what each signal adds.
+func FormAWithout(name string, signals ...string) System {
+	return System{Name: name, Rank: func(ctx context.Context, s Searcher, q string, n int) ([]string, error) {
+		ip, ok := s.(InProcess)
+		if !ok {
+			return nil, fmt.Errorf("leaving signals out needs the in-process searcher")
+		}
+		return ip.formA(ctx, map[string]any{"q": q, "_index": "contract"}, n, func(sr *dsl.SearchRequest) {
+			b, ok := sr.Query.(*dsl.BoolQuery)
+			if !ok {
+				return
+			}
+			nb := *b
+			nb.Should = slices.DeleteFunc(slices.Clone(b.Should), func(c dsl.Query) bool { return slices.Contains(signals, dsl.SignalName(c)) })
+			sr.Query = &nb
+		})
+	}}
 }

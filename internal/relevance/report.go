@@ -48,27 +48,10 @@ func (r *Report) Write(w io.Writer, header string) error {
 	}
 
 	p("\n## Overall (means over queries; distinct = contracts filling the top-10 places)\n\n")
-	p("%-8s %-7s %7s %8s %6s %7s %7s %8s\n", "split", "system", "queries", "nDCG@10", "P@10", "R@100", "MRR@10", "distinct")
-	for _, split := range []string{HeldOut, Tune, ""} {
-		name := split
-		if name == "" {
-			name = "all"
-		}
-		for i, sys := range r.Systems {
-			s := r.Summarise(i, inSplit(split))
-			if s.Queries == 0 {
-				continue
-			}
-			p("%-8s %-7s %7d %8.3f %6.3f %7.3f %7.3f %8d\n", name, sys, s.Queries, s.Mean.NDCG10, s.Mean.P10, s.Mean.Recall100, s.Mean.MRR10, s.Distinct)
-		}
-	}
-	for _, style := range []string{"plain", "operators"} {
-		for i, sys := range r.Systems {
-			s := r.Summarise(i, func(res Result) bool { return res.Query.Split == HeldOut && res.Query.Style == style })
-			if s.Queries > 0 {
-				p("%-8s %-7s %7d %8.3f %6.3f %7.3f %7.3f %8d   (held-out, %s queries only)\n", "heldout", sys, s.Queries, s.Mean.NDCG10, s.Mean.P10, s.Mean.Recall100, s.Mean.MRR10, s.Distinct, style)
-			}
-		}
+	r.writeOverall(p)
+	if r.Ablation != nil {
+		p("\n## Signals: Form A with one ranking signal left out (docs/relevance.md)\n\n")
+		r.Ablation.writeOverall(p)
 	}
 
 	var cats []string
@@ -125,4 +108,30 @@ func (r *Report) Write(w io.Writer, header string) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// writeOverall prints the means per split and system.
+func (r *Report) writeOverall(p func(string, ...any)) {
+	p("%-8s %-40s %7s %8s %6s %7s %7s %8s\n", "split", "system", "queries", "nDCG@10", "P@10", "R@100", "MRR@10", "distinct")
+	for _, split := range []string{HeldOut, Tune, ""} {
+		name := split
+		if name == "" {
+			name = "all"
+		}
+		for i, sys := range r.Systems {
+			s := r.Summarise(i, inSplit(split))
+			if s.Queries == 0 {
+				continue
+			}
+			p("%-8s %-40s %7d %8.3f %6.3f %7.3f %7.3f %8d\n", name, sys, s.Queries, s.Mean.NDCG10, s.Mean.P10, s.Mean.Recall100, s.Mean.MRR10, s.Distinct)
+		}
+	}
+	for _, style := range []string{"plain", "operators"} {
+		for i, sys := range r.Systems {
+			s := r.Summarise(i, func(res Result) bool { return res.Query.Split == HeldOut && res.Query.Style == style })
+			if s.Queries > 0 {
+				p("%-8s %-40s %7d %8.3f %6.3f %7.3f %7.3f %8d   (held-out, %s queries only)\n", "heldout", sys, s.Queries, s.Mean.NDCG10, s.Mean.P10, s.Mean.Recall100, s.Mean.MRR10, s.Distinct, style)
+			}
+		}
+	}
 }

@@ -34,6 +34,11 @@ type InProcess struct {
 
 // FormA implements Searcher.
 func (s InProcess) FormA(ctx context.Context, query map[string]any, n int) ([]string, error) {
+	return s.formA(ctx, query, n, nil)
+}
+
+// formA is FormA with edit applied to the expanded request first.
+func (s InProcess) formA(ctx context.Context, query map[string]any, n int, edit func(*dsl.SearchRequest)) ([]string, error) {
 	body, err := json.Marshal(map[string]any{"query": query})
 	if err != nil {
 		return nil, err
@@ -50,6 +55,9 @@ func (s InProcess) FormA(ctx context.Context, query map[string]any, n int) ([]st
 	sr.From, sr.Size = &from, &n
 	sr.Highlight, sr.Suggest, sr.Aggs = nil, nil, nil
 	sr.Source = &dsl.SourceFilter{Disabled: true}
+	if edit != nil {
+		edit(&sr)
+	}
 	return s.search(ctx, &sr)
 }
 
