@@ -105,7 +105,7 @@ func quoteHyphenated(q string) string {
 	for i := 0; i < len(q); {
 		c := q[i]
 		switch {
-		case c == '\\':
+		case c == '\\' && inQuote:
 			end := min(i+2, len(q))
 			b.WriteString(q[i:end])
 			i = end
@@ -113,13 +113,19 @@ func quoteHyphenated(q string) string {
 		case c == '"':
 			inQuote = !inQuote
 		case !inQuote && !isQueryBreak(c):
+			// A term: up to a break or a quote; an escape pair belongs
+			// to the term, as in the parser.
 			j := i
-			for j < len(q) && !isQueryBreak(q[j]) && q[j] != '"' && q[j] != '\\' {
+			for j < len(q) && !isQueryBreak(q[j]) && q[j] != '"' {
+				if q[j] == '\\' {
+					j++
+				}
 				j++
 			}
+			j = min(j, len(q))
 			tok := q[i:j]
 			core := strings.TrimLeft(tok, "-")
-			if hyphenated(core) && (j == len(q) || q[j] != '\\') {
+			if hyphenated(core) && !strings.Contains(core, `\`) {
 				b.WriteString(tok[:len(tok)-len(core)])
 				b.WriteString(`"` + core + `"`)
 			} else {

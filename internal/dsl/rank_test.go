@@ -1,0 +1,134 @@
+package dsl
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/contractsearch/contractsearch/internal/simplequery"
+)
+
+func TestQuoteHyphenated(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"non-compete", `"non-compete"`},
+		{"non-disparagement +-employee", `"non-disparagement" +-employee`},
+		{"+-non-compete", `+-"non-compete"`},
+		{"(third-party | first-party) beneficiary", `("third-party" | "first-party") beneficiary`},
+		{`"non-compete clause" non-compete`, `"non-compete clause" "non-compete"`},
+		{"non-comp* non-compete~ non-compete~1", "non-comp* non-compete~ non-compete~1"},
+		{"-x --y a- -b a--b", "-x --y a- -b a--b"},
+		{`non\-compete x-y`, `non\-compete "x-y"`},
+		{"pre-2010 café-bar", `"pre-2010" "café-bar"`},
+		{"a-b-c", `"a-b-c"`},
+		{`"unbalanced a-b`, `"unbalanced a-b`},
+		{"", ""},
+	} {
+		if got := quoteHyphenated(tc.in); got != tc.want {
+			t.Errorf("quoteHyphenated(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// FuzzQuoteHyphenated states the rewrite's invariants: it is idempotent,
+// it only adds quote characters, and the query keeps its number of terms
+// and phrases (a hyphenated term becomes one phrase).
+func FuzzQuoteHyphenated(f *testing.F) {
+	for _, q := range []string{"non-compete", `a "b-c" d-e`, `x\"-y a-b`, "+-a-b (c-d|e)", `"`, `a-b"c-d`, "é-é"} {
+		f.Add(q)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if !utf8.ValidString(q) {
+			t.Skip()
+		}
+		got := quoteHyphenated(q)
+		if again := quoteHyphenated(got); again != got {
+			t.Fatalf("not idempotent: %q → %q → %q", q, got, again)
+		}
+		if strings.ReplaceAll(got, `"`, "") != strings.ReplaceAll(q, `"`, "") {
+			t.Fatalf("%q → %q changes more than quotes", q, got)
+		}
+		before := simplequery.Parse(q, simplequery.All, simplequery.Should).Leaves()
+		after := simplequery.Parse(got, simplequery.All, simplequery.Should).Leaves()
+		if before != after {
+			t.Fatalf("%q (%d leaves) → %q (%d leaves)", q, before, got, after)
+		}
+	})
+}
+
+func TestQueryWords(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"governing law", []string{"governing", "law"}},
+		{`"governed by" +Laws -court +-state`, []string{"governed", "by", "laws"}},
+		{"licen* confidental~ audit", []string{"audit"}},
+		{"the the the the", []string{"the"}},
+		{"a b c d e f g h", []string{"a", "b", "c", "d", "e", "f"}},
+		{`"non-compete" clause`, []string{"non-compete", "clause"}},
+		{"", nil},
+	} {
+		if got := queryWords(tc.q, maxPhraseWords); !slices.Equal(got, tc.want) {
+			t.Errorf("queryWords(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+func TestQueryClauseTypes(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"governing law", []string{"governing-law"}},
+		{`"non-compete"`, []string{"non-compete"}},
+		{"change of control audit rights", []string{"audit-rights", "change-of-control"}},
+		{"+-insurance", nil},
+		{"xyzzy plugh", nil},
+	} {
+		if got := queryClauseTypes(tc.q); !slices.Equal(got, tc.want) {
+			t.Errorf("queryClauseTypes(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestSignalNames checks that every should clause of an expanded text
+// query has a name, and that the names are the documented ones.
+func TestSignalNames(t *testing.T) {
+	p := testParser(t)
+	parsed, err := p.Parse([]byte(`{"query":{"q":"change of control termination"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range parsed.Search.Query.(*BoolQuery).Should {
+		n := SignalName(c)
+		if n == "" {
+			t.Errorf("should clause %s has no signal name", c.Kind())
+		}
+		names = append(names, n)
+	}
+	want := []string{SignalSection, SignalSectionAll, SignalAllWords, SignalClauseType, SignalSectionPhrase, SignalBodyPhrase, SignalRank}
+	if !slices.Equal(names, want) {
+		t.Errorf("signals %q, want %q", names, want)
+	}
+}
+
+// TestTextQueryBounds: a q with more terms than maxSignalLeaves gets the
+// base query only, and the clause cost counts every term per field.
+func TestTextQueryBounds(t *testing.T) {
+	long := strings.Repeat("word ", maxSignalLeaves+1)
+	_, should, cost := textQuery(long)
+	if len(should) != 0 {
+		t.Errorf("%d signals for a q of %d terms", len(should), maxSignalLeaves+1)
+	}
+	if want := (maxSignalLeaves + 1) * len(FormATextFields); cost != want {
+		t.Errorf("cost %d, want %d", cost, want)
+	}
+	_, should, _ = textQuery("word")
+	for _, c := range should {
+		if SignalName(c) == SignalBodyPhrase || SignalName(c) == SignalSectionPhrase {
+			t.Errorf("a one-word q has a proximity signal")
+		}
+	}
+}
