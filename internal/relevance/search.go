@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/backend"
 	"github.com/contractsearch/contractsearch/internal/dsl"
@@ -118,11 +120,28 @@ func (s HTTP) FormA(ctx context.Context, query map[string]any, n int) ([]string,
 	return ids[:min(n, len(ids))], nil
 }
 
-// FormB implements Searcher.
+// FormB implements Searcher. A 429 is retried after its Retry-After, so a
+// run through a rate-limited gateway is slower, not wrong.
 func (s HTTP) FormB(ctx context.Context, body []byte) ([]string, error) {
+	for attempt := 0; ; attempt++ {
+		ids, retry, err := s.post(ctx, body)
+		if retry <= 0 || attempt >= 20 {
+			return ids, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(retry):
+		}
+	}
+}
+
+// post sends one request; retry is how long to wait before trying again
+// when the gateway answered 429.
+func (s HTTP) post(ctx context.Context, body []byte) (ids []string, retry time.Duration, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.URL, bytes.NewReader(body))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	c := s.Client
@@ -131,15 +150,19 @@ func (s HTTP) FormB(ctx context.Context, body []byte) ([]string, error) {
 	}
 	resp, err := c.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
+	}
+	if resp.StatusCode == http.StatusTooManyRequests {
+		secs, _ := strconv.Atoi(resp.Header.Get("Retry-After"))
+		return nil, time.Duration(max(secs, 1)) * time.Second, fmt.Errorf("%s: status 429 after retries", body)
 	}
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%s: status %d: %.300s", body, resp.StatusCode, raw)
+		return nil, 0, fmt.Errorf("%s: status %d: %.300s", body, resp.StatusCode, raw)
 	}
 	var out struct {
 		Shards struct{ Failed int } `json:"_shards"`
@@ -150,14 +173,14 @@ func (s HTTP) FormB(ctx context.Context, body []byte) ([]string, error) {
 		} `json:"hits"`
 	}
 	if err := json.Unmarshal(raw, &out); err != nil {
-		return nil, fmt.Errorf("%s: answer: %w", body, err)
+		return nil, 0, fmt.Errorf("%s: answer: %w", body, err)
 	}
 	if out.Shards.Failed > 0 {
-		return nil, fmt.Errorf("%s: %d failed shards", body, out.Shards.Failed)
+		return nil, 0, fmt.Errorf("%s: %d failed shards", body, out.Shards.Failed)
 	}
-	ids := make([]string, len(out.Hits.Hits))
+	ids = make([]string, len(out.Hits.Hits))
 	for i, h := range out.Hits.Hits {
 		ids[i] = h.ID
 	}
-	return ids, nil
+	return ids, 0, nil
 }
