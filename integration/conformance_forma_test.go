@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -68,11 +69,16 @@ func wantFiltered(t *testing.T, a *answer, contracts ...string) {
 // Text statistics of the derived indexes, for hand-computed BM25 scores of
 // their records (each index is one shard scored with its own statistics).
 // Word counts (standard analyzer): clause names 2+2+1+1+1+1, clause
-// snippets 13+9+11+5+12+9; company names 2+2+2+1+2.
+// snippets 13+9+11+5+12+9; company names 2+2+2+1+2; jurisdiction names
+// 2+1+1+1+1+4 (People's Republic of China is four words); the contracts'
+// jurisdiction.name New York ×3, Ontario ×2, Delaware ×2, England ×2,
+// California, Texas, People's Republic of China.
 const (
-	clauseNameAvg    = 8.0 / 6
-	clauseSnippetAvg = 59.0 / 6
-	companyNameAvg   = 9.0 / 5
+	clauseNameAvg           = 8.0 / 6
+	clauseSnippetAvg        = 59.0 / 6
+	companyNameAvg          = 9.0 / 5
+	jurisdictionNameAvg     = 10.0 / 6
+	contractJurisdictionAvg = 18.0 / 12
 )
 
 // wantEveryIndexAnswers asserts the _shards of a simplified query with a
@@ -88,25 +94,32 @@ func wantEveryIndexAnswers(t *testing.T, a *answer) {
 func (s *suite) formAMembers(t *testing.T) {
 	t.Run("q", func(t *testing.T) {
 		a := s.formA(t, `{"q":"royalties"}`)
-		// Whole words: c03's "royalty" does not match. c11 is shorter than
-		// c04 (higher BM25) and ranks higher (12 vs 8). The Royalties clause
-		// holds the word in its name and snippet; its rank (4) puts it last.
+		// Whole words: c03's "royalty" does not match. c11 and c04 both
+		// hold the word in a Royalties section (heading and text), which
+		// the best-section signals add to their body's score; c11's
+		// shorter body (23 words against 33) and higher rank (12 against
+		// 8) put it first. The Royalties clause record has no sections and
+		// no body: only its name and snippet score, and it comes last.
 		wantTotal(t, a, 3, "eq")
 		wantIDs(t, a, "contract:en/c11", "contract:en/c04", "clause:en/royalties#d4")
 		wantEveryIndexAnswers(t, a)
 		wantJSON(t, a, `[{"key":"contract","doc_count":2},{"key":"clause","doc_count":1}]`, "aggregations", "_index", "buckets")
 		wantJSON(t, a, `[{"key":"franchise-agreement","doc_count":1},{"key":"license-agreement","doc_count":1}]`, "aggregations", "category", "buckets")
 		wantJSON(t, a, `{"suggestions":[{"text":"royalties","offset":0,"length":9,"options":[]}]}`, "suggest")
-		// Text score plus the rank: above the blank query's 1 + rank.
+		// Text score plus the rank at the text boost (10): above the rank
+		// alone.
 		sc := a.scores(t)
-		if len(sc) == 3 && (sc[0] <= formARank(0, 12) || sc[1] <= formARank(0, 8)) {
+		if len(sc) == 3 && (sc[0] <= formATextRank(0, 12) || sc[1] <= formATextRank(0, 8)) {
 			t.Errorf("scores %v do not add the text score to the rank", sc)
 		}
 		// The clause's text score comes from the clause index's statistics:
 		// royalties is in 1 of its 6 records, in the name (1 word) and the
-		// snippet (5 words).
+		// snippet (5 words). One word is every word of q, so both the base
+		// query (0.5) and the all-words query (2) match: 2.5 times the
+		// BM25, plus 10 · 4/(4 + 16) for its rank 4.
 		if len(sc) == 3 {
-			near(t, "Royalties clause score", sc[2], bm25(6, 1, 1, clauseNameAvg)+bm25(6, 1, 5, clauseSnippetAvg)+float64(saturation(50, 16, 4)))
+			near(t, "Royalties clause score", sc[2], (formATextBoost+formAAllWordsBoost)*
+				(bm25(6, 1, 1, clauseNameAvg)+bm25(6, 1, 5, clauseSnippetAvg))+float64(saturation(formATextRankBoost, 16, 4)))
 		}
 	})
 	t.Run("q searches name, snippet, body, company.name, jurisdiction.name, category.name", func(t *testing.T) {
@@ -124,10 +137,12 @@ func (s *suite) formAMembers(t *testing.T) {
 			wantIDs(t, a, want...)
 			wantEveryIndexAnswers(t, a)
 		}
-		// The company record has no weight_rank: its score is the BM25 of
-		// its name (2 words), umbrella being in 1 of the 5 companies.
+		// The company record has no weight_rank: its score is 2.5 times
+		// (base query 0.5 + all-words query 2, q being one word) the BM25
+		// of its name (2 words), umbrella being in 1 of the 5 companies.
 		a := s.formA(t, `{"q":"umbrella"}`)
-		near(t, "Umbrella Health company score", a.f32(t, "hits", "hits", 2, "_score"), bm25(5, 1, 2, companyNameAvg))
+		near(t, "Umbrella Health company score", a.f32(t, "hits", "hits", 2, "_score"),
+			(formATextBoost+formAAllWordsBoost)*bm25(5, 1, 2, companyNameAvg))
 		// url, industry, lawfirm and sections are not searched by q.
 		for _, q := range []string{"contracts", "healthcare", "skadden"} {
 			wantTotal(t, s.formA(t, `{"q":"`+q+`"}`), 0, "eq")
@@ -340,27 +355,52 @@ func (s *suite) formAMembers(t *testing.T) {
 func (s *suite) qOperators(t *testing.T) {
 	t.Run("words separated by spaces", func(t *testing.T) {
 		// OR: indemnify (c01, c05, the Indemnification clause's snippet) or
-		// royalties (c04, c11, the Royalties clause). The clauses
-		// (weight_rank 4 and none) come last.
+		// royalties (c04, c11, the Royalties clause). No record holds both
+		// words, so neither the all-words nor the words-together signals
+		// add anything. c05 (rank 240) says indemnify in its
+		// Indemnification section, c11 and c04 say royalties in their
+		// Royalties sections (heading and text): the best-section signal
+		// puts all three above c01, which says indemnify in its body only
+		// (its sections are Territory, Governing Law and Termination). The
+		// clauses (weight_rank 4 and none) come last.
 		a := s.formA(t, `{"q":"indemnify royalties"}`)
 		wantTotal(t, a, 6, "eq")
-		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "contract:en/c11", "contract:en/c04",
+		wantIDs(t, a, "contract:en/c05", "contract:en/c11", "contract:en/c04", "contract:en/c01",
 			"clause:en/royalties#d4", "clause:en/indemnification#f6")
 		wantEveryIndexAnswers(t, a)
-		// The Indemnification clause has no weight_rank: the BM25 of its
-		// snippet (9 words), indemnify being in 1 of the 6 clauses.
+		// The clause records match through the base query only (0.5): the
+		// Royalties clause by its name (1 word) and snippet (5 words), plus
+		// 10 · 4/(4 + 16) for its rank; the Indemnification clause, which
+		// has no weight_rank, by its snippet (9 words). Each word is in 1
+		// of the 6 clauses.
 		if sc := a.scores(t); len(sc) == 6 {
-			near(t, "Indemnification clause score", sc[5], bm25(6, 1, 9, clauseSnippetAvg))
+			near(t, "Royalties clause score", sc[4], formATextBoost*(bm25(6, 1, 1, clauseNameAvg)+bm25(6, 1, 5, clauseSnippetAvg))+
+				float64(saturation(formATextRankBoost, 16, 4)))
+			near(t, "Indemnification clause score", sc[5], formATextBoost*bm25(6, 1, 9, clauseSnippetAvg))
 		}
 		wantJSON(t, a, `{"suggestions":[{"text":"indemnify","offset":0,"length":9,"options":[]},{"text":"royalties","offset":10,"length":9,"options":[]}]}`, "suggest")
 	})
 	t.Run("phrase in double quotes", func(t *testing.T) {
 		// c02 is governed by the laws of the Province, c03 of Delaware; the
 		// Governing Law clause a1 holds the phrase in its snippet (b2 says
-		// Delaware). a1 and c01 both rank 48: a1's text scores higher in
-		// the small clause index.
+		// Delaware). c01 leads: its Governing Law section holds the phrase,
+		// which the section signals add; c05 and c09 say it in their body
+		// only (c05's sections are Indemnification and Termination, c09 has
+		// none), and c05's rank (240) puts it above a1 (48), c09's (2)
+		// below.
 		a := s.formA(t, `{"q":"\"governed by the laws of the State\""}`)
-		wantIDs(t, a, "contract:en/c05", "clause:en/governing-law#a1", "contract:en/c01", "contract:en/c09")
+		wantTotal(t, a, 4, "eq")
+		wantIDs(t, a, "contract:en/c01", "contract:en/c05", "clause:en/governing-law#a1", "contract:en/c09")
+		// a1 has no body and no sections: the base and all-words queries
+		// (0.5 + 2) score the phrase in its snippet (13 words), whose idf
+		// is the sum of its words' among the 6 clauses: governed, by and
+		// laws in 2 (a1, b2), the in 4 (a1, b2, e5, f6) and counted twice,
+		// of in 3 (a1, b2, e5), state in 1. Plus 10 · 48/(48 + 16).
+		if sc := a.scores(t); len(sc) == 4 {
+			phraseIDF := 3*idf(6, 2) + 2*idf(6, 4) + idf(6, 3) + idf(6, 1)
+			near(t, "Governing Law clause a1 score", sc[2], (formATextBoost+formAAllWordsBoost)*bm25Freq(phraseIDF, 1, 13, clauseSnippetAvg)+
+				float64(saturation(formATextRankBoost, 16, 48)))
+		}
 		// Words in another order are not the phrase.
 		wantTotal(t, s.formA(t, `{"q":"\"the laws governed\""}`), 0, "eq")
 	})
@@ -393,24 +433,48 @@ func (s *suite) qOperators(t *testing.T) {
 		a := s.formA(t, `{"q":"+(delaware | ontario) +governed"}`)
 		wantTotal(t, a, 4, "eq")
 		wantIDs(t, a, "contract:en/c03", "contract:en/c10", "contract:en/c02", "clause:en/governing-law#b2")
-		// Without governed the two jurisdiction records match by name:
-		// delaware-us ranks as c10 (64), ontario-ca as c11 (12), each with a
-		// lower text score.
+		// Without governed the two jurisdiction records match by name.
+		// c03, c10 and c02 say Delaware or Ontario in their Governing Law
+		// section, which the section signals add; the jurisdiction records
+		// and c11 (Ontario in jurisdiction.name only) do not have them.
 		a = s.formA(t, `{"q":"+(delaware | ontario)"}`)
 		wantTotal(t, a, 7, "eq")
-		wantIDs(t, a, "contract:en/c03", "contract:en/c10", "jurisdiction:en/delaware-us", "contract:en/c02",
+		wantIDs(t, a, "contract:en/c03", "contract:en/c10", "contract:en/c02", "jurisdiction:en/delaware-us",
 			"clause:en/governing-law#b2", "contract:en/c11", "jurisdiction:en/ontario-ca")
+		// The group is the only required clause, so the all-words query
+		// matches wherever the base query does: 2.5 times the BM25 of the
+		// one name word (the jurisdiction records: 1 of 6 names hold it;
+		// c11: 2 of the 12 contracts' jurisdiction.name say Ontario), plus
+		// the rank at boost 10. No record holds both words, so the
+		// words-together signals add nothing. c11 (rank 12) edges out
+		// ontario-ca (rank 12 too): Ontario weighs a little more in the
+		// contracts' jurisdiction.name (2 of 12, 1.5 words on average) than
+		// in the jurisdiction records' names (1 of 6, 10/6 words).
+		if sc := a.scores(t); len(sc) == 7 {
+			b := formATextBoost + formAAllWordsBoost
+			near(t, "delaware-us score", sc[3], b*bm25(6, 1, 1, jurisdictionNameAvg)+float64(saturation(formATextRankBoost, 16, 64)))
+			near(t, "c11 score", sc[5], b*bm25(12, 2, 1, contractJurisdictionAvg)+float64(saturation(formATextRankBoost, 16, 12)))
+			near(t, "ontario-ca score", sc[6], b*bm25(6, 1, 1, jurisdictionNameAvg)+float64(saturation(formATextRankBoost, 16, 12)))
+		}
 	})
 	t.Run("| without parentheses", func(t *testing.T) {
 		wantTotal(t, s.formA(t, `{"q":"arbitration | restaurant"}`), 2, "eq")
 	})
 	t.Run("trailing * is a prefix", func(t *testing.T) {
 		// indemnify (c01, c05) and Indemnification (c05); prefix queries score
-		// a constant 1 per field. The Indemnification clause matches in two
-		// fields (name Indemnification, snippet indemnify) and has no rank.
+		// a constant 1 per field, times the clause's boost. q is one term,
+		// so the base query (0.5) and the all-words query (2) match alike;
+		// a prefix names no word, so there is no words-together signal.
+		// c05 says indemnif* in its body, and in its Indemnification
+		// section's text and heading: the best section scores 1 + 2 (the
+		// heading's field boost) times 2, the section with every word
+		// 1 + 1 times 4. c01 says it in its body only (its sections are
+		// Territory, Governing Law and Termination). The Indemnification
+		// clause matches in two fields (name Indemnification, snippet
+		// indemnify) and has no rank.
 		a := s.formA(t, `{"q":"indemnif*"}`)
 		wantIDs(t, a, "contract:en/c05", "contract:en/c01", "clause:en/indemnification#f6")
-		wantScores(t, a, formARank(1, 240), formARank(1, 48), formARank(2, 0))
+		wantScores(t, a, formATextRank(0.5+2+2*3+4*2, 240), formATextRank(0.5+2, 48), formATextRank(2*(0.5+2), 0))
 		// Whole words otherwise: "indemnif" alone matches nothing.
 		wantTotal(t, s.formA(t, `{"q":"indemnif"}`), 0, "eq")
 		// agree* reaches agreement (all 12 contracts, the 6 categories'
@@ -419,9 +483,13 @@ func (s *suite) qOperators(t *testing.T) {
 	})
 	t.Run("trailing ~ is fuzzy", func(t *testing.T) {
 		// royaltys is one edit from royalty (c03) and two from royalties
-		// (c11, c04, the Royalties clause).
+		// (c11, c04, the Royalties clause). c11 and c04 hold royalties in a
+		// Royalties section (heading and text), which the best-section
+		// signals add; c03 says royalty in its body only, and its rank
+		// (112) no longer makes up for it at the text boost 10.
 		a := s.formA(t, `{"q":"royaltys~"}`)
-		wantIDs(t, a, "contract:en/c03", "contract:en/c11", "contract:en/c04", "clause:en/royalties#d4")
+		wantTotal(t, a, 4, "eq")
+		wantIDs(t, a, "contract:en/c11", "contract:en/c04", "contract:en/c03", "clause:en/royalties#d4")
 		wantTotal(t, s.formA(t, `{"q":"royaltys"}`), 0, "eq")
 		// The suggester proposes both, by score then frequency; frequencies
 		// count contract bodies only (the Royalties clause is not one).
@@ -433,14 +501,35 @@ func (s *suite) qOperators(t *testing.T) {
 		// pay is one position further than in the phrase, so slop 1 is
 		// needed.
 		wantTotal(t, s.formA(t, `{"q":"\"licensee pay\""}`), 0, "eq")
+		// c04 says it in its Royalties section too, which the section
+		// signals add; c03 only in its body (no section of c03 says pay),
+		// so c04 leads despite its lower rank (8 against 112).
 		a := s.formA(t, `{"q":"\"licensee pay\"~1"}`)
-		wantIDs(t, a, "contract:en/c03", "contract:en/c04", "clause:en/royalties#d4")
+		wantTotal(t, a, 3, "eq")
+		wantIDs(t, a, "contract:en/c04", "contract:en/c03", "clause:en/royalties#d4")
+		// The clause has no body and no sections: the base and all-words
+		// queries (0.5 + 2) score the sloppy phrase in its snippet (5
+		// words), with frequency 1/(1 + 1) for the one position of slop;
+		// licensee and pay are each in 1 of the 6 clauses. Plus
+		// 10 · 4/(4 + 16) for its rank.
+		if sc := a.scores(t); len(sc) == 3 {
+			near(t, "Royalties clause score", sc[2], (formATextBoost+formAAllWordsBoost)*bm25Freq(2*idf(6, 1), 0.5, 5, clauseSnippetAvg)+
+				float64(saturation(formATextRankBoost, 16, 4)))
+		}
 	})
 	t.Run("phrase ~N in any order", func(t *testing.T) {
 		// Reversed, the same words need slop 3 (2 to transpose, 1 apart).
 		wantTotal(t, s.formA(t, `{"q":"\"pay licensee\"~2"}`), 0, "eq")
+		// c04 leads as above: its Royalties section holds the words.
 		a := s.formA(t, `{"q":"\"pay licensee\"~3"}`)
-		wantIDs(t, a, "contract:en/c03", "contract:en/c04", "clause:en/royalties#d4")
+		wantTotal(t, a, 3, "eq")
+		wantIDs(t, a, "contract:en/c04", "contract:en/c03", "clause:en/royalties#d4")
+		// The clause as above, with frequency 1/(1 + 3) for a match 3
+		// positions long.
+		if sc := a.scores(t); len(sc) == 3 {
+			near(t, "Royalties clause score", sc[2], (formATextBoost+formAAllWordsBoost)*bm25Freq(2*idf(6, 1), 0.25, 5, clauseSnippetAvg)+
+				float64(saturation(formATextRankBoost, 16, 4)))
+		}
 	})
 	t.Run("empty q", func(t *testing.T) {
 		a := s.formA(t, `{"q":""}`)
@@ -449,17 +538,38 @@ func (s *suite) qOperators(t *testing.T) {
 	})
 	t.Run("misspelt word: suggestions", func(t *testing.T) {
 		// york: the three New York contracts, the New York jurisdiction
-		// record (rank 112) and the Governing Law clause a1 (rank 48, below
-		// c01). goverened is one edit from governed, in 8 contract bodies.
+		// record (rank 112) and the Governing Law clause a1 (rank 48).
+		// goverened matches nothing (no record holds both words, so only
+		// the base query scores). c01 leads: its Governing Law section says
+		// New York, which the best-section signal adds; c05 (rank 240)
+		// and c09 (rank 2) say it in the body and jurisdiction.name only.
+		// goverened is one edit from governed, in 8 contract bodies.
 		a := s.formA(t, `{"q":"goverened york"}`)
-		wantIDs(t, a, "contract:en/c05", "jurisdiction:en/new-york-us", "contract:en/c01", "clause:en/governing-law#a1", "contract:en/c09")
+		wantTotal(t, a, 5, "eq")
+		wantIDs(t, a, "contract:en/c01", "contract:en/c05", "jurisdiction:en/new-york-us", "clause:en/governing-law#a1", "contract:en/c09")
 		wantEveryIndexAnswers(t, a)
+		// The records without sections or body: the base query (0.5) on
+		// york, in 1 of the 6 jurisdiction names (2 words) and in 1 of the
+		// 6 clause snippets (13 words), plus the rank (112, 48) at boost 10.
+		if sc := a.scores(t); len(sc) == 5 {
+			near(t, "New York jurisdiction score", sc[2], formATextBoost*bm25(6, 1, 2, jurisdictionNameAvg)+float64(saturation(formATextRankBoost, 16, 112)))
+			near(t, "Governing Law clause a1 score", sc[3], formATextBoost*bm25(6, 1, 13, clauseSnippetAvg)+float64(saturation(formATextRankBoost, 16, 48)))
+		}
 		wantJSON(t, a, `{"suggestions":[{"text":"goverened","offset":0,"length":9,"options":[{"text":"governed","score":0.875,"freq":8}]},`+
 			`{"text":"york","offset":10,"length":4,"options":[]}]}`, "suggest")
 	})
 	t.Run("highlight of simplified queries", func(t *testing.T) {
+		// The order of "goverened york" above: c01's Governing Law section
+		// says New York.
 		a := s.formA(t, `{"q":"york"}`)
-		wantIDs(t, a, "contract:en/c05", "jurisdiction:en/new-york-us", "contract:en/c01", "clause:en/governing-law#a1", "contract:en/c09")
+		wantIDs(t, a, "contract:en/c01", "contract:en/c05", "jurisdiction:en/new-york-us", "clause:en/governing-law#a1", "contract:en/c09")
+		// One word: the records without sections or body score 2.5 times
+		// its BM25 (base and all-words queries) plus their rank.
+		if sc := a.scores(t); len(sc) == 5 {
+			b := formATextBoost + formAAllWordsBoost
+			near(t, "New York jurisdiction score", sc[2], b*bm25(6, 1, 2, jurisdictionNameAvg)+float64(saturation(formATextRankBoost, 16, 112)))
+			near(t, "Governing Law clause a1 score", sc[3], b*bm25(6, 1, 13, clauseSnippetAvg)+float64(saturation(formATextRankBoost, 16, 48)))
+		}
 		got := highlights(t, a, "jurisdiction.name")
 		for _, id := range []string{"en/c05", "en/c01", "en/c09"} {
 			if f := got[id]; len(f) != 1 || f[0] != "New <b>York</b>" {
@@ -468,13 +578,52 @@ func (s *suite) qOperators(t *testing.T) {
 		}
 		wantFragments(t, highlights(t, a, "body"), "<b>", "</b>", map[string][]string{
 			"en/c05": {"York"}, "en/c01": {"York"}, "en/c09": {"York"}})
-		// The jurisdiction record (york in its name) and the clause (in its
-		// snippet) have no highlight member: Form A highlights body and
-		// jurisdiction.name, which their indexes do not fill.
-		for _, i := range []int{1, 3} {
-			if a.has("hits", "hits", i, "highlight") {
-				t.Errorf("hit %d highlighted: %s", i, a.rawAt(t, "hits", "hits", i, "highlight"))
+		// Form A also highlights name and snippet, which carry the text of
+		// the records without a body: the jurisdiction record is
+		// highlighted in its name, the clause in its snippet. The
+		// contracts' names and snippets do not say york.
+		wantKeys(t, "jurisdiction record highlight", a.obj(t, "hits", "hits", 2, "highlight"), "name")
+		if got := a.rawAt(t, "hits", "hits", 2, "highlight", "name"); got != `["New <b>York</b>"]` {
+			t.Errorf("jurisdiction record: name fragments %s", got)
+		}
+		wantKeys(t, "clause highlight", a.obj(t, "hits", "hits", 3, "highlight"), "snippet")
+		if got := a.rawAt(t, "hits", "hits", 3, "highlight", "snippet"); got != `["This Agreement is governed by the laws of the State of New <b>York</b>."]` {
+			t.Errorf("clause: snippet fragments %s", got)
+		}
+		for _, i := range []int{0, 1, 4} {
+			wantKeys(t, "contract highlight", a.obj(t, "hits", "hits", i, "highlight"), "body", "jurisdiction.name")
+		}
+	})
+	t.Run("highlight of clause and definition hits", func(t *testing.T) {
+		// Clause and definition records have no body: their hits carry the
+		// matched words of their snippet (and name) in <b> tags. governed
+		// is in the snippets of the two Governing Law clauses; Schedule in
+		// the Marks definition's snippet; Royalties in the Royalties
+		// clause's name and snippet; Merger in the Merger Consideration
+		// definition's name and snippet.
+		for q, want := range map[string]map[string][]string{
+			`{"q":"governed","_index":"clause"}`:   {"en/governing-law#a1": {"governed"}, "en/governing-law#b2": {"governed"}},
+			`{"q":"schedule"}`:                     {"en/marks#3d": {"Schedule"}},
+			`{"q":"royalties","_index":"clause"}`:  {"en/royalties#d4": {"royalties"}},
+			`{"q":"merger","_index":"definition"}`: {"en/merger-consideration#4e": {"Merger"}},
+		} {
+			a := s.formA(t, q)
+			got := highlights(t, a, "snippet")
+			if len(got) != len(want) {
+				t.Errorf("%s: snippet highlights of %d hits, want %d: %v", q, len(got), len(want), got)
+			}
+			for id, words := range want {
+				var tags []string
+				for _, f := range got[id] {
+					tags = append(tags, tagged(f, "<b>", "</b>")...)
+				}
+				if !slices.Equal(tags, words) {
+					t.Errorf("%s: %s snippet tagged %q in %q, want %q", q, id, tags, got[id], words)
+				}
 			}
 		}
+		// The name is highlighted too when it holds the word.
+		a := s.formA(t, `{"q":"royalties","_index":"clause"}`)
+		wantJSON(t, a, `{"name":["<b>Royalties</b>"],"snippet":["Licensee shall pay <b>royalties</b> quarterly."]}`, "hits", "hits", 0, "highlight")
 	})
 }

@@ -388,6 +388,44 @@ func formARank(s, weightRank float32) float32 {
 	return float32(s + saturation(50, 16, weightRank))
 }
 
+// Form A's boosts when q is not blank (dsl.textQuery): the base
+// simple_query_string (default operator or) weighs 0.5, the same query
+// with default operator and weighs 2, and the rank_feature clause on
+// weight_rank weighs 10 instead of 50. A record without sections and
+// without body text (clause, definition, company, category and
+// jurisdiction records) gets no other signal: when it holds every word of
+// q its text scores 2.5 times the BM25 of its fields, else 0.5 times.
+const (
+	formATextBoost     = 0.5
+	formAAllWordsBoost = 2
+	formATextRankBoost = 10
+)
+
+// formATextRank is a Form A score when q is not blank and the text
+// clauses score s: s plus the rank_feature clause at the text boost (10,
+// pivot 16); 0 weight means no weight_rank.
+func formATextRank(s, weightRank float32) float32 {
+	if weightRank == 0 {
+		return s
+	}
+	return float32(s + saturation(formATextRankBoost, 16, weightRank))
+}
+
+// idf is BM25's idf of a term n of N documents hold:
+// ln(1 + (N − n + 0.5)/(n + 0.5)).
+func idf(N, n float64) float64 {
+	return math.Log(1 + (N-n+0.5)/(n+0.5))
+}
+
+// bm25Freq is Lucene's BM25 (k1 1.2, b 0.75) of a query whose idf (a
+// phrase's: the sum of its terms') is idf, matching with frequency freq
+// (1 per exact phrase occurrence, 1/(1 + distance) for a sloppy one) in a
+// field of dl words whose mean length is avgdl:
+// idf · freq/(freq + k1·(1 − b + b·dl/avgdl)).
+func bm25Freq(idf, freq, dl, avgdl float64) float64 {
+	return idf * freq / (freq + 1.2*(1-0.75+0.75*dl/avgdl))
+}
+
 // keywordScore is BM25 of one term occurring once in a keyword field (no
 // norms, so tf = 1/(1 + k1)) where n of the index's N documents hold it:
 // ln(1 + (N − n + 0.5)/(n + 0.5)) · 1/2.2, computed by hand.

@@ -243,30 +243,36 @@ func (s *suite) hitMembers(t *testing.T) {
 		wantJSON(t, a, `{"name":"Globex Software","group_id":"3003141"}`, "hits", "hits", 0, "_source")
 	})
 	t.Run("highlight of simplified queries", func(t *testing.T) {
+		// c01 leads: its Governing Law section says New York (and the
+		// words together), which the section signals add; c05 (rank 240)
+		// and c09 (rank 2) say it in the body and jurisdiction.name only,
+		// the jurisdiction record (112) in its name, the Governing Law
+		// clause a1 (48) in its snippet.
 		a := s.formA(t, `{"q":"new york"}`)
-		wantIDs(t, a, "contract:en/c05", "jurisdiction:en/new-york-us", "contract:en/c01", "clause:en/governing-law#a1", "contract:en/c09")
-		for _, i := range []int{0, 2, 4} { // the contracts
+		wantIDs(t, a, "contract:en/c01", "contract:en/c05", "jurisdiction:en/new-york-us", "contract:en/c09", "clause:en/governing-law#a1")
+		for _, i := range []int{0, 1, 3} { // the contracts
 			wantKeys(t, "highlight", a.obj(t, "hits", "hits", i, "highlight"), "body", "jurisdiction.name")
 			if got := a.rawAt(t, "hits", "hits", i, "highlight", "jurisdiction.name"); got != `["<b>New</b> <b>York</b>"]` {
 				t.Errorf("hit %d: jurisdiction.name %s", i, got)
 			}
 		}
-		// The New York jurisdiction record (in its name) and the Governing
-		// Law clause (in its snippet) have no highlight member: Form A
-		// highlights body and jurisdiction.name, which their indexes do not
-		// fill.
-		for _, i := range []int{1, 3} {
-			if a.has("hits", "hits", i, "highlight") {
-				t.Errorf("hit %d highlighted: %s", i, a.rawAt(t, "hits", "hits", i, "highlight"))
-			}
-		}
-		// No match in the highlighted fields: no highlight member.
+		// Form A also highlights name and snippet (the spec's highlight
+		// keys include name): the records without a body carry their
+		// matched words there, the jurisdiction record in its name, the
+		// clause in its snippet.
+		wantJSON(t, a, `{"name":["<b>New</b> <b>York</b>"]}`, "hits", "hits", 2, "highlight")
+		wantJSON(t, a, `{"snippet":["This Agreement is governed by the laws of the State of <b>New</b> <b>York</b>."]}`, "hits", "hits", 4, "highlight")
+		// No match in the highlighted fields: no highlight member. umbrella
+		// is in the contracts' company.name only, which Form A does not
+		// highlight; the company record is highlighted in its name.
 		a = s.formA(t, `{"q":"umbrella"}`)
-		for i := range a.hits(t) {
+		wantIDs(t, a, "contract:en/c08", "contract:en/c09", "company:en/5005999")
+		for _, i := range []int{0, 1} {
 			if a.has("hits", "hits", i, "highlight") {
 				t.Errorf("hit %d highlighted: %s", i, a.rawAt(t, "hits", "hits", i, "highlight"))
 			}
 		}
+		wantJSON(t, a, `{"name":["<b>Umbrella</b> Health"]}`, "hits", "hits", 2, "highlight")
 	})
 	t.Run("inner_hits", func(t *testing.T) {
 		a := s.formA(t, `{"definition":{"Products":""}}`)

@@ -61,15 +61,30 @@ func TestForwarding(t *testing.T) {
 		{
 			name:    "form A",
 			request: `{"query":{"q":"licence +exclusive","_index":"contract","p":2,"jurisdiction":{"new-york-us":""},"clause":{"Governing Law":"New York"},"filing_year":{"min":"2010"}}}`,
+			// q expands to the base query (boost 0.5) and the ranking
+			// signals of dsl.textQuery: the best section (any word, heading
+			// doubled), the best section with every word, every word in the
+			// record, the sections of the clause type q names ("licence":
+			// license-grant), the words near each other in a section and in
+			// the body (two words), then weight_rank at the text boost 10.
+			// The clause filter also matches sections typed as its heading.
 			forwarded: `{"from":10,"size":10,"timeout":"15000ms","query":{"bool":{"must":[` +
-				`{"simple_query_string":{"query":"licence +exclusive","fields":["name","snippet","body","company.name","jurisdiction.name","category.name"],"default_operator":"or"}},` +
+				`{"simple_query_string":{"query":"licence +exclusive","fields":["name","snippet","body","company.name","jurisdiction.name","category.name"],"default_operator":"or","boost":0.5}},` +
 				`{"nested":{"path":"sections","query":{"bool":{"must":[{"simple_query_string":{"query":"New York","fields":["sections.snippet"],"default_operator":"and"}}],` +
-				`"filter":[{"term":{"sections.type":"clause"}},{"term":{"sections.value":"governing law"}}]}},"ignore_unmapped":true,"inner_hits":{"name":"clause:Governing Law"}}}],` +
+				`"filter":[{"term":{"sections.type":"clause"}},{"bool":{"should":[{"term":{"sections.value":"governing law"}},{"term":{"sections.clause_type":"governing-law"}}]}}]}},` +
+				`"ignore_unmapped":true,"inner_hits":{"name":"clause:Governing Law"}}}],` +
 				`"filter":[{"term":{"jurisdiction.value":"new-york-us"}},{"range":{"filing_date":{"gte":"2010-01-01"}}}],` +
-				`"should":[{"rank_feature":{"field":"weight_rank","boost":50,"saturation":{"pivot":16}}}]}},` +
+				`"should":[` +
+				`{"nested":{"path":"sections","query":{"simple_query_string":{"query":"licence +exclusive","fields":["sections.snippet","sections.name^2"],"default_operator":"or"}},"score_mode":"max","ignore_unmapped":true,"boost":2}},` +
+				`{"nested":{"path":"sections","query":{"simple_query_string":{"query":"licence +exclusive","fields":["sections.snippet","sections.name"],"default_operator":"and"}},"score_mode":"max","ignore_unmapped":true,"boost":4}},` +
+				`{"simple_query_string":{"query":"licence +exclusive","fields":["name","snippet","body","company.name","jurisdiction.name","category.name"],"default_operator":"and","boost":2}},` +
+				`{"nested":{"path":"sections","query":{"bool":{"must":[{"match_all":{}}],"filter":[{"terms":{"sections.clause_type":["license-grant"]}}]}},"score_mode":"max","ignore_unmapped":true,"boost":4}},` +
+				`{"nested":{"path":"sections","query":{"match_phrase":{"sections.snippet":{"query":"licence exclusive","slop":2}}},"score_mode":"max","ignore_unmapped":true,"boost":2}},` +
+				`{"match_phrase":{"body":{"query":"licence exclusive","slop":20,"boost":4}}},` +
+				`{"rank_feature":{"field":"weight_rank","boost":10,"saturation":{"pivot":16}}}]}},` +
 				`"post_filter":{"term":{"_index":"cs-contract"}},` +
 				`"aggs":{"_index":{"terms":{"field":"_index","size":10}},"category":{"terms":{"field":"category.value","size":10}}},` +
-				`"highlight":{"pre_tags":["<b>"],"post_tags":["</b>"],"fields":{"body":{},"jurisdiction.name":{}}},` +
+				`"highlight":{"pre_tags":["<b>"],"post_tags":["</b>"],"fields":{"body":{},"jurisdiction.name":{},"name":{},"snippet":{}}},` +
 				`"_source":["name","snippet","url","category","company","filing_date","industry","jurisdiction","group_id","group_size"],` +
 				`"suggest":{"text":"licence +exclusive","suggestions":{"term":{"field":"body","suggest_mode":"missing"}}}}`,
 			answer: `"timed_out":false,"_shards":{"total":6,"successful":6,"skipped":0,"failed":0},"hits":{"total":{"value":2,"relation":"eq"},"max_score":2.0794415,"hits":[` +

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/contractsearch/contractsearch/internal/apierr"
+	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -87,6 +88,9 @@ func NewParser(limits Limits, formA FormAOptions, m *mappings.Set) (*Parser, err
 	}
 	p := &Parser{limits: limits, formA: formA, mappings: m}
 	p.decoders.New = func() any { return &decoder{} }
+	// Build the clause-type tables now, not in the first request that
+	// names a heading (they take a few milliseconds once).
+	clausetype.OfHeading("governing law")
 	return p, nil
 }
 
