@@ -73,7 +73,7 @@ func run(args []string, stdout io.Writer) error {
 	}
 
 	var s relevance.Searcher
-	where := *url
+	var where string
 	if *indexDir != "" {
 		m, err := mappings.Load()
 		if err != nil {
