@@ -60,6 +60,28 @@ func OfHeading(heading string) (slug string, ok bool) {
 // Jurisdiction", "Term and Termination", "Assignment/Change of Control".
 var headingParts = regexp.MustCompile(`(?i)\s*(?:[,;/]|\s[-–—]\s|[–—]|&|\band\b|\bor\b)\s*`)
 
+// mayJoin reports whether headingParts can split h: whether it holds a
+// separator character or "and"/"or" in any case. Most headings hold
+// neither, and this check is far cheaper than the expression.
+func mayJoin(h string) bool {
+	if strings.ContainsAny(h, ",;/&-–—") {
+		return true
+	}
+	for i := 0; i+1 < len(h); i++ {
+		switch c := h[i] | 0x20; c {
+		case 'a':
+			if i+2 < len(h) && h[i+1]|0x20 == 'n' && h[i+2]|0x20 == 'd' {
+				return true
+			}
+		case 'o':
+			if h[i+1]|0x20 == 'r' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // headingTypes returns the types of a heading: the whole heading's, or
 // else those of its parts when every part names a type. "Transfer and
 // Assignment of IP Assets" names none: its second part is not a clause
@@ -67,6 +89,9 @@ var headingParts = regexp.MustCompile(`(?i)\s*(?:[,;/]|\s[-–—]\s|[–—]|&|
 func headingTypes(heading string) []string {
 	if s, ok := OfHeading(heading); ok {
 		return []string{s}
+	}
+	if !mayJoin(heading) {
+		return nil
 	}
 	parts := headingParts.Split(heading, -1)
 	if len(parts) < 2 {
@@ -105,6 +130,8 @@ var numbering = regexp.MustCompile(`^\s*(?:(?:(?:section|article|clause|paragrap
 // ("non-compete", "non compete", "noncompete"); normalisation joins them.
 var mergedPrefixes = map[string]bool{"non": true, "anti": true, "sub": true}
 
+var headingReplacer = strings.NewReplacer("&", " and ", "’", "", "'", "", "‘", "")
+
 // normalize is the one normalisation of headings: lower case, "&" as
 // "and", numbering and a leading "the" removed, apostrophes dropped, any
 // other punctuation a word break, hyphenated prefixes joined, and each
@@ -112,7 +139,7 @@ var mergedPrefixes = map[string]bool{"non": true, "anti": true, "sub": true}
 // covenant".
 func normalize(h string) string {
 	h = strings.ToLower(h)
-	h = strings.NewReplacer("&", " and ", "’", "", "'", "", "‘", "").Replace(h)
+	h = headingReplacer.Replace(h)
 	for i := 0; i < 4; i++ {
 		loc := numbering.FindStringIndex(h)
 		if loc == nil || loc[1] == 0 {

@@ -3,7 +3,6 @@ package clausetype
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 )
 
 // rule finds one clause type in a section's text. cues are groups of
@@ -31,7 +30,7 @@ var rules = []rule{
 			{"governed", `\bgoverned\b[^.;]{0,80}?\blaws?\b`},
 			{"construed|interpreted|enforced|determined", `\b(?:construed|interpreted|enforced|determined)\b[^.;]{0,40}?\b(?:in accordance with|under|pursuant to|by)\b[^.;]{0,30}?\blaws?\b(?: of| thereof| applicable)`},
 			{"shall govern|shall apply|shall control", `\blaws? of\b[^.;]{0,80}?\bshall (?:govern|apply|control)\b`},
-			{"governing law|applicable law|proper law", `\b(?:governing|applicable|proper) law\b[^.;]{0,40}?\b(?:shall be|is)\b[^.;]{0,20}?\blaws? of\b`},
+			{"governing law|applicable law|proper law&law of|laws of", `\b(?:governing|applicable|proper) law\b[^.;]{0,40}?\b(?:shall be|is)\b[^.;]{0,20}?\blaws? of\b`},
 			{"choice of law", `\bchoice of laws?\b`},
 		}),
 	},
@@ -43,14 +42,14 @@ var rules = []rule{
 		slug: "anti-assignment",
 		cues: [][]string{{"assign", "transfer"}, {"no", "without", "neither", "purported", "attempted", "may assign"}},
 		patterns: patterns([][2]string{
-			{"not", `\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`},
+			{"shall not|may not|will not|can not|could not", `\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`},
 			{"not be ", `\b(?:shall|may|will)\s+not\s+be\s+(?:assigned|transferred|assignable|transferable)\b`},
-			{"without", `\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`},
+			{"without&neither|no", `\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`},
 			{"assignable", `\bnot\s+(?:be\s+)?assignable\b`},
 			{"assignable", `\bnon-?assignable\b`},
 			{"purported|attempted", `\b(?:any|no)\s+(?:purported|attempted)\s+(?:assignment|transfer)\b`},
-			{"without", `\bassign(?:ed|ment)?\b[^.;]{0,150}?\bwithout\b[^.;]{0,60}?\b(?:prior|written|express)?\s*(?:written\s+)?(?:consent|approval)\b`},
-			{"without", `\bwithout\b[^.;]{0,30}?\b(?:consent|approval)\b[^.;]{0,80}?\b(?:assign|transfer)\b(?: this| its| any| the| all)`},
+			{"without&consent|approval", `\bassign(?:ed|ment)?\b[^.;]{0,150}?\bwithout\b[^.;]{0,60}?\b(?:prior|written|express)?\s*(?:written\s+)?(?:consent|approval)\b`},
+			{"without&consent|approval", `\bwithout\b[^.;]{0,30}?\b(?:consent|approval)\b[^.;]{0,80}?\b(?:assign|transfer)\b(?: this| its| any| the| all)`},
 			{"may assign", `\bmay assign\b[^.;]{0,150}?\b(?:upon|with|after|by)\b[^.;]{0,30}?\b(?:notice|consent)\b`},
 		}),
 	},
@@ -63,9 +62,9 @@ var rules = []rule{
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
 		patterns: patterns([][2]string{
 			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`},
-			{"voting|outstanding", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`},
+			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`},
 			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`},
-			{"merger|consolidation|acquisition", `\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`},
+			{"merger|consolidation|acquisition&in the event of|upon|if there is|following", `\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`},
 			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`},
 			{"acquired by", `\b(?:is|be|are|becomes?) acquired by\b`},
 			{"controlling interest", `\bcontrolling interest\b`},
@@ -83,11 +82,11 @@ var rules = []rule{
 			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant"},
 		},
 		patterns: patterns([][2]string{
-			{"audit|inspect|examine", `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
-			{"audit|inspect|examine", `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
-			{"permit|allow|grant", `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
+			{"audit|inspect|examine&right|entitled|permitted|authoriz|authoris|allowed&"+auditObjectLits, `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"audit|inspect|examine&may|shall|will|can&"+auditObjectLits, `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"permit|allow|grant&"+auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
 			{"books|records|accounts", `\b(?:audit|inspect|inspection|examination|examine|review)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
-			{"books|records|accounts", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
+			{"books|records|accounts&audit|inspect|examin", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
 			{"available", `\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`},
 			{"books", `\b(?:access|available)\b[^.;]{0,100}?\bbooks (?:and|of|,)`},
 			{" access", `\b(?:full|reasonable) access\b[^.;]{0,100}?\b(?:books|records)\b`},
@@ -104,8 +103,8 @@ var rules = []rule{
 		cues: [][]string{{"compet"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
 		patterns: patterns([][2]string{
 			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
-			{"not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes},
-			{"not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b` + competes},
+			{"shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes},
+			{"shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b` + competes},
 			{"engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes},
 			{"directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes},
 			{"neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes},
@@ -118,16 +117,22 @@ var rules = []rule{
 // "competent".
 const competes = `(?:compete|competes|competing|competitive|competitors?|competition)\b`
 
+// auditObjectLits are the literals of auditObject, one of which its
+// every match holds.
+const auditObjectLits = "books|records|accounts|facilit|premises|plant|site|offices|operations|manufactur|procedures|processes|quality|compliance"
+
 // auditObject is what an audit right audits: the books, records or
 // sites of a party, or its compliance, not "the products upon receipt"
 // or "the marketing materials".
 const auditObject = `\b(?:books|records|accounts|facilit|premises|plants?|sites?|offices|operations|manufactur|procedures|processes|quality|compliance)`
 
-// pattern is one regular expression of a rule and the literals
-// ("|"-separated) one of which its every match holds, checked first
-// because a literal search is far cheaper than the expression.
+// pattern is one regular expression of a rule and the groups of literals
+// ("&"-separated groups of "|"-separated literals) its every match holds
+// one of each: checked first, because a literal search is far cheaper
+// than the expression. TestPrefilterImplied checks that a match holds
+// them.
 type pattern struct {
-	needs []string
+	needs [][]string
 	re    *regexp.Regexp
 }
 
@@ -136,95 +141,11 @@ type pattern struct {
 func patterns(pairs [][2]string) []pattern {
 	out := make([]pattern, len(pairs))
 	for i, p := range pairs {
-		out[i] = pattern{needs: strings.Split(p[0], "|"), re: regexp.MustCompile(p[1])}
+		var needs [][]string
+		for _, g := range strings.Split(p[0], "&") {
+			needs = append(needs, strings.Split(g, "|"))
+		}
+		out[i] = pattern{needs: needs, re: regexp.MustCompile(p[1])}
 	}
 	return out
-}
-
-// textTypes returns the types the text rules find in a section's text, in
-// rule order. The patterns never cross a "." or ";" ([^.;] between their
-// words), so they run on the text's sentences and clause parts, and each
-// rule only on those holding one of its cues: most of a long article is
-// never scanned by a regular expression.
-func textTypes(text string) []string {
-	if text == "" {
-		return nil
-	}
-	t := normText(text)
-	var parts []string
-	var out []string
-	for _, r := range rules {
-		if !hasCues(t, r.cues) {
-			continue
-		}
-		if parts == nil {
-			parts = strings.FieldsFunc(t, func(r rune) bool { return r == '.' || r == ';' })
-		}
-		if r.matches(parts) {
-			out = append(out, r.slug)
-		}
-	}
-	return out
-}
-
-// matches runs the rule's patterns on the parts holding one of its cues.
-func (r rule) matches(parts []string) bool {
-	for _, part := range parts {
-		if !hasCues(part, r.cues) {
-			continue
-		}
-		for _, p := range r.patterns {
-			if containsAny(part, p.needs) && p.re.MatchString(part) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hasCues reports whether s holds a literal of every group.
-func hasCues(s string, groups [][]string) bool {
-	for _, g := range groups {
-		if !containsAny(s, g) {
-			return false
-		}
-	}
-	return true
-}
-
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// normText is the text the patterns read: lower case, white space runs as
-// single spaces.
-func normText(text string) string {
-	var b strings.Builder
-	b.Grow(len(text))
-	space := false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c >= utf8.RuneSelf {
-			// not ASCII: the general path
-			return strings.Join(strings.Fields(strings.ToLower(text)), " ")
-		}
-		switch {
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
-			space = b.Len() > 0
-			continue
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
 }
