@@ -185,6 +185,11 @@ func FuzzClassify(f *testing.F) {
 	f.Add("Rofr/Rofo/Rofn", "")
 	f.Add("Section 5.2", "(a) change in control")
 	f.Add("Term AND Termination", "")
+	f.Add(" Section 5.2 Term", "")
+	f.Add("iv. Term", "")
+	f.Add("(a) Term", "")
+	f.Add("§ 3 Term", "")
+	f.Add("Sec. 3 Term", "")
 	f.Add("Rights Or Remedies – Other", "")
 	known := map[string]bool{}
 	for _, ty := range Types() {
@@ -199,6 +204,9 @@ func FuzzClassify(f *testing.F) {
 			if !known[s] {
 				t.Errorf("Classify(%q, %q) gives %q, not a type", heading, text, s)
 			}
+		}
+		if h := strings.ToLower(heading); !mayNumber(h) && numbering.MatchString(h) && numbering.FindStringIndex(h)[1] > 0 {
+			t.Errorf("mayNumber(%q) = false, but numbering matches it", h)
 		}
 		if !mayJoin(heading) && len(headingParts.Split(heading, -1)) > 1 {
 			t.Errorf("mayJoin(%q) = false, but headingParts splits it", heading)

@@ -283,6 +283,23 @@ func (a *automaton) scan(text string, parts []part, all *litSet) []part {
 			case classWhite:
 				space = seen
 				continue
+			case classSep:
+				if space {
+					space = false
+					p.lead = p.lead || empty
+					lastSpace = true
+					if s = next[s+spaceClass]; s&found != 0 {
+						p.lits.or(&out[(s&^found)/k])
+					}
+				}
+				if !p.lits.empty() {
+					p.end, p.trail = i, lastSpace
+					parts = append(parts, p)
+					all.or(&p.lits)
+				}
+				p = part{start: i + 1}
+				s, seen, empty, lastSpace = 0, true, true, false
+				continue
 			case classMulti:
 				r, n := utf8.DecodeRuneInString(text[i:])
 				i += n - 1
@@ -300,21 +317,10 @@ func (a *automaton) scan(text string, parts []part, all *litSet) []part {
 		if space {
 			space = false
 			p.lead = p.lead || empty
-			empty, lastSpace = false, true
 			if s = next[s+spaceClass]; s&found != 0 {
 				s &^= found
 				p.lits.or(&out[s/k])
 			}
-		}
-		if cl == classSep {
-			if !p.lits.empty() {
-				p.end, p.trail = i, lastSpace
-				parts = append(parts, p)
-				all.or(&p.lits)
-			}
-			p = part{start: i + 1}
-			s, empty, lastSpace = 0, true, false
-			continue
 		}
 		empty, lastSpace = false, false
 		if s = next[s+uint32(cl)]; s&found != 0 {

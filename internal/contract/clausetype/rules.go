@@ -82,9 +82,9 @@ var rules = []rule{
 			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant"},
 		},
 		patterns: patterns([][2]string{
-			{"audit|inspect|examine&right|entitled|permitted|authoriz|authoris|allowed&"+auditObjectLits, `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
-			{"audit|inspect|examine&may|shall|will|can&"+auditObjectLits, `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
-			{"permit|allow|grant&"+auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
+			{"audit|inspect|examine&right|entitled|permitted|authoriz|authoris|allowed&" + auditObjectLits, `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"audit|inspect|examine&may|shall|will|can&" + auditObjectLits, `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"permit|allow|grant&" + auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
 			{"books|records|accounts", `\b(?:audit|inspect|inspection|examination|examine|review)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
 			{"books|records|accounts&audit|inspect|examin", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
 			{"available", `\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`},
