@@ -1,7 +1,6 @@
 package clausetype
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -42,7 +41,7 @@ type compiledRule struct {
 	slug     string
 	cues     []litSet
 	needs    [][]litSet
-	patterns []*regexp.Regexp
+	patterns []*pattern
 }
 
 // automaton is a deterministic Aho–Corasick automaton over byte classes,
@@ -100,13 +99,13 @@ var compile = sync.OnceValue(func() *compiled {
 		for _, g := range r.cues {
 			cr.cues = append(cr.cues, set(g))
 		}
-		for _, p := range r.patterns {
+		for i, p := range r.patterns {
 			var needs []litSet
 			for _, g := range p.needs {
 				needs = append(needs, set(g))
 			}
 			cr.needs = append(cr.needs, needs)
-			cr.patterns = append(cr.patterns, p.re)
+			cr.patterns = append(cr.patterns, &r.patterns[i])
 		}
 		c.rules = append(c.rules, cr)
 	}
@@ -365,7 +364,7 @@ func (r *compiledRule) matches(text string, sc *scratch) bool {
 				sc.text = p.norm(sc.text[:0], text)
 				t = sc.text
 			}
-			if re.Match(t) {
+			if re.hit(t) {
 				return true
 			}
 		}

@@ -30,7 +30,7 @@ func refMatches(r rule, parts []string) bool {
 			continue
 		}
 		for _, p := range r.patterns {
-			if refHasCues(part, p.needs) && p.re.MatchString(part) {
+			if refHasCues(part, p.needs) && p.hit([]byte(part)) {
 				return true
 			}
 		}

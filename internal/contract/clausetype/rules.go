@@ -26,7 +26,7 @@ var rules = []rule{
 		// laws of"; "the laws of Delaware shall govern".
 		slug: "governing-law",
 		cues: [][]string{{"law"}, {"govern", "constru", "interpret", "enforc", "determin", "appl", "proper", "choice", "control"}},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"governed", `\bgoverned\b[^.;]{0,80}?\blaws?\b`},
 			{"construed|interpreted|enforced|determined", `\b(?:construed|interpreted|enforced|determined)\b[^.;]{0,40}?\b(?:in accordance with|under|pursuant to|by)\b[^.;]{0,30}?\blaws?\b(?: of| thereof| applicable)`},
 			{"shall govern|shall apply|shall control", `\blaws? of\b[^.;]{0,80}?\bshall (?:govern|apply|control)\b`},
@@ -41,7 +41,7 @@ var rules = []rule{
 		// void".
 		slug: "anti-assignment",
 		cues: [][]string{{"assign", "transfer"}, {"no", "without", "neither", "purported", "attempted", "may assign"}},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"shall not|may not|will not|can not|could not", `\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`},
 			{"not be ", `\b(?:shall|may|will)\s+not\s+be\s+(?:assigned|transferred|assignable|transferable)\b`},
 			{"without&neither|no", `\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`},
@@ -60,16 +60,16 @@ var rules = []rule{
 		// substantially all of its assets".
 		slug: "change-of-control",
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`},
 			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`},
-			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`},
+			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`, permissiveAssignment},
 			{"merger|consolidation|acquisition&in the event of|upon|if there is|following", `\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`},
 			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`},
 			{"acquired by", `\b(?:is|be|are|becomes?) acquired by\b`},
 			{"controlling interest", `\bcontrolling interest\b`},
 			{"majority of", `\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`},
-			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`},
+			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`, permissiveAssignment},
 		}),
 	},
 	{
@@ -81,7 +81,7 @@ var rules = []rule{
 			{"audit", "inspect", "examin", "review", "access", "available", "accountant"},
 			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant"},
 		},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"audit|inspect|examine&right|entitled|permitted|authoriz|authoris|allowed&" + auditObjectLits, `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
 			{"audit|inspect|examine&may|shall|will|can&" + auditObjectLits, `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
 			{"permit|allow|grant&" + auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
@@ -101,7 +101,7 @@ var rules = []rule{
 		// "shall not … sell any competing product".
 		slug: "non-compete",
 		cues: [][]string{{"compet"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
 			{"shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes},
 			{"shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b` + competes},
@@ -110,7 +110,67 @@ var rules = []rule{
 			{"neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes},
 		}),
 	},
+	{
+		// "Source Code shall be deposited with an escrow agent";
+		// "source code escrow agreement".
+		slug: "source-code-escrow",
+		cues: [][]string{{"escrow"}, {"source code", "source materials"}},
+		patterns: patterns([][]string{
+			{"escrow", `\bsource (?:code|materials)\b[^.;]{0,120}?\bescrow`},
+			{"escrow", `\bescrow\b[^.;]{0,120}?\bsource (?:code|materials)\b`},
+		}),
+	},
+	{
+		// "most favored nation"; "most favoured customer"; "terms no less
+		// favorable than those offered to any other customer".
+		slug: "most-favored-nation",
+		cues: [][]string{{"favo"}},
+		patterns: patterns([][]string{
+			{"most favo", `\bmost favou?red\b`},
+			{"favorable|favourable&customer|licensee|distributor|purchaser|reseller|client", `\b(?:less|more) favou?rable\b[^.;]{0,80}?\bthan\b[^.;]{0,80}?\b(?:any|all) (?:other |third[- ]party )?(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?)\b`},
+		}),
+	},
+	{
+		// "as liquidated damages and not as a penalty".
+		slug:     "liquidated-damages",
+		cues:     [][]string{{"liquidated damages"}},
+		patterns: patterns([][]string{{"liquidated damages", `\bliquidated damages\b`}}),
+	},
+	{
+		// "shall not disparage the other party"; "make any disparaging
+		// statements"; not "will not constitute product disparagement"
+		// or "use the marks in a manner that is disparaging".
+		slug: "non-disparagement",
+		cues: [][]string{{"disparag"}},
+		patterns: patterns([][]string{
+			{"disparage&not", `\bnot (?:to )?(?:[a-z]+ ){0,4}disparage\b`},
+			{"disparaging", `\b(?:make|makes|making|publish|issue|communicate|utter)\b[^.;]{0,60}?\bdisparaging\b`},
+		}),
+	},
+	{
+		// "right of first refusal"; "right of first offer"; "right of
+		// first negotiation".
+		slug:     "rofr-rofo-rofn",
+		cues:     [][]string{{"first"}},
+		patterns: patterns([][]string{{"right of first|rights of first", `\brights? of first (?:refusal|offer|negotiation)\b`}}),
+	},
+	{
+		// "irrevocable license"; "perpetual, royalty-free license".
+		slug: "irrevocable-or-perpetual-license",
+		cues: [][]string{{"irrevocabl", "perpetu"}, {"licen"}},
+		patterns: patterns([][]string{
+			{"irrevocabl|perpetu", `\b(?:irrevocabl[ey]|perpetual)\b[^.;]{0,80}?\blicen[cs]e\b`},
+		}),
+	},
 }
+
+// permissiveAssignment is the carve-out of an anti-assignment clause that
+// lets a party assign to its acquirer without consent ("either party may
+// assign … without consent … in connection with a merger or sale of all
+// or substantially all of its assets"): the merger then triggers no
+// consent, notice or termination, which is what CUAD's change of control
+// asks for.
+const permissiveAssignment = `\bwithout\b[^.;]{0,40}?\b(?:consent|approval)\b|\bno (?:such )?(?:consent|approval)\b|\b(?:consent|approval) (?:shall|will) not be required\b`
 
 // competes is how a restriction names competition: "compete with",
 // "competing products", "a competitor of", "competitive with"; not
@@ -134,18 +194,29 @@ const auditObject = `\b(?:books|records|accounts|facilit|premises|plants?|sites?
 type pattern struct {
 	needs [][]string
 	re    *regexp.Regexp
+	// unless, when set, is wording that takes the sentence back: a
+	// sentence it matches is not a hit of this pattern.
+	unless *regexp.Regexp
 }
 
-// patterns compiles {needs, expression} pairs; an expression that does
-// not compile is a programming error caught by the first test.
-func patterns(pairs [][2]string) []pattern {
-	out := make([]pattern, len(pairs))
-	for i, p := range pairs {
+// patterns compiles {needs, expression[, unless]} triples; an expression
+// that does not compile is a programming error caught by the first test.
+func patterns(specs [][]string) []pattern {
+	out := make([]pattern, len(specs))
+	for i, p := range specs {
 		var needs [][]string
 		for _, g := range strings.Split(p[0], "&") {
 			needs = append(needs, strings.Split(g, "|"))
 		}
 		out[i] = pattern{needs: needs, re: regexp.MustCompile(p[1])}
+		if len(p) > 2 {
+			out[i].unless = regexp.MustCompile(p[2])
+		}
 	}
 	return out
+}
+
+// (p pattern) hit reports whether the normalised sentence s is a hit of p.
+func (p *pattern) hit(s []byte) bool {
+	return p.re.Match(s) && (p.unless == nil || !p.unless.Match(s))
 }
