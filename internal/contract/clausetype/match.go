@@ -55,7 +55,8 @@ type automaton struct {
 	classes int
 	space   uint8    // the class of " "
 	next    []uint32 // next[state+class]: state premultiplied, | found if literals end there
-	out     []litSet // out[state/classes]: the literals found on reaching it
+	out     []litSet // out[outAt[state]]: the literals found on reaching it
+	outAt   []uint16 // by premultiplied state
 }
 
 // found marks a transition into a state where literals end; the flag
@@ -167,6 +168,9 @@ func newAutomaton(lits []string) automaton {
 			queue = append(queue, t)
 		}
 	}
+	if len(out) > 1<<16 {
+		panic("clausetype: rule literals too many for the automaton")
+	}
 	a.next = make([]uint32, len(next))
 	for i, t := range next {
 		a.next[i] = uint32(t * k)
@@ -175,6 +179,10 @@ func newAutomaton(lits []string) automaton {
 		}
 	}
 	a.out = out
+	a.outAt = make([]uint16, len(next))
+	for st := range out {
+		a.outAt[st*k] = uint16(st)
+	}
 	a.space = a.class[' ']
 	// letters are read in either case; white space and the separators
 	// are the scan's
@@ -267,72 +275,99 @@ var byteKind = func() (k [256]uint8) {
 // No literal holds a "." or ";", so a match never crosses a part's end
 // and the automaton restarts at the root after one.
 func (a *automaton) scan(text string, parts []part, all *litSet) []part {
-	next, out := a.next, a.out
-	k := uint32(a.classes)
+	next, out, outAt := a.next, a.out, a.outAt
 	spaceClass := uint32(a.space)
 	s := uint32(0)
-	p := part{}
-	// space: a white space run is pending; seen: some byte was written;
-	// empty: the part has no byte yet; lastSpace: its last byte is a space
-	space, seen, empty, lastSpace := false, false, true, false
-	for i := 0; i < len(text); i++ {
+	// leading white space is dropped; after it, every white space run is
+	// stepped as one space, when the byte after it comes (trailing white
+	// space is dropped too)
+	i := skipSpace(text, 0)
+	p := part{start: i}
+	for ; i < len(text); i++ {
 		cl := a.class[text[i]]
 		if cl >= classWhite {
 			switch cl {
-			case classWhite:
-				space = seen
-				continue
 			case classSep:
-				if space {
-					space = false
-					p.lead = p.lead || empty
-					lastSpace = true
-					if s = next[s+spaceClass]; s&found != 0 {
-						p.lits.or(&out[(s&^found)/k])
-					}
-				}
 				if !p.lits.empty() {
-					p.end, p.trail = i, lastSpace
+					p.end = i
+					p.lead = p.start > 0 && isSpaceAt(text, p.start)
+					p.trail = i > p.start && isSpaceBefore(text, i)
 					parts = append(parts, p)
 					all.or(&p.lits)
 				}
 				p = part{start: i + 1}
-				s, seen, empty, lastSpace = 0, true, true, false
+				s = 0
 				continue
 			case classMulti:
 				r, n := utf8.DecodeRuneInString(text[i:])
-				i += n - 1
-				if unicode.IsSpace(r) {
-					space = seen
+				if !unicode.IsSpace(r) {
+					i += n - 1
+					cl = 0
+					if lr := unicode.ToLower(r); lr < utf8.RuneSelf {
+						cl = a.class[lr]
+					}
+					break
+				}
+				fallthrough
+			case classWhite:
+				j := i + 1
+				if j == len(text) || a.class[text[j]] >= classWhite {
+					j = skipSpace(text, i)
+				}
+				if j == len(text) {
+					i = j
 					continue
 				}
-				cl = 0
-				if lr := unicode.ToLower(r); lr < utf8.RuneSelf {
-					cl = a.class[lr]
+				i = j - 1
+				if s = next[s+spaceClass]; s&found != 0 {
+					s &^= found
+					p.lits.or(&out[outAt[s]])
 				}
+				continue
 			}
 		}
-		seen = true
-		if space {
-			space = false
-			p.lead = p.lead || empty
-			if s = next[s+spaceClass]; s&found != 0 {
-				s &^= found
-				p.lits.or(&out[s/k])
-			}
-		}
-		empty, lastSpace = false, false
 		if s = next[s+uint32(cl)]; s&found != 0 {
 			s &^= found
-			p.lits.or(&out[s/k])
+			p.lits.or(&out[outAt[s]])
 		}
 	}
 	if !p.lits.empty() {
 		p.end = len(text)
+		p.lead = p.start > 0 && isSpaceAt(text, p.start)
 		parts = append(parts, p)
 		all.or(&p.lits)
 	}
 	return parts
+}
+
+// skipSpace returns the end of the white space run of text at i (i when
+// there is none): ASCII white space and Unicode's, as strings.Fields
+// knows them.
+func skipSpace(text string, i int) int {
+	for i < len(text) {
+		if c := text[i]; c < utf8.RuneSelf {
+			if byteKind[c] != white {
+				return i
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsSpace(r) {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+// isSpaceAt reports whether text holds white space at i.
+func isSpaceAt(text string, i int) bool { return skipSpace(text, i) > i }
+
+// isSpaceBefore reports whether the rune of text before i is white space.
+func isSpaceBefore(text string, i int) bool {
+	r, _ := utf8.DecodeLastRuneInString(text[:i])
+	return unicode.IsSpace(r)
 }
 
 // norm appends the normalised form of the part of text to b.
