@@ -15,8 +15,14 @@ func checkImplied(t *testing.T, s string) {
 	t.Helper()
 	for _, r := range rules {
 		for i, p := range r.patterns {
-			if p.re.MatchString(s) && !(refHasCues(s, r.cues) && refHasCues(s, p.needs)) {
+			if !p.re.MatchString(s) {
+				continue
+			}
+			if !(refHasCues(s, r.cues) && refHasCues(s, p.needs)) {
 				t.Errorf("%s pattern %d matches %q, which lacks its cues %q or literals %q", r.slug, i, s, r.cues, p.needs)
+			}
+			if !p.loose.MatchString(s) {
+				t.Errorf("%s pattern %d matches %q, its loose form %q does not", r.slug, i, s, p.loose)
 			}
 		}
 	}

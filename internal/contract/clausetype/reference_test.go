@@ -10,7 +10,8 @@ import (
 
 // refTextTypes is the plain form of textTypes: every rule's cues and
 // every pattern's literals checked with strings.Contains on each sentence,
-// then the pattern. textTypes must give what it gives; it is the
+// then the pattern (its bounded form only, not the loose prefilter) and
+// its exception. textTypes must give what it gives; it is the
 // specification the fast matcher is tested against.
 func refTextTypes(text string) []string {
 	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
@@ -30,7 +31,7 @@ func refMatches(r rule, parts []string) bool {
 			continue
 		}
 		for _, p := range r.patterns {
-			if refHasCues(part, p.needs) && p.hit([]byte(part)) {
+			if refHasCues(part, p.needs) && p.re.MatchString(part) && (p.unless == nil || !p.unless.MatchString(part)) {
 				return true
 			}
 		}

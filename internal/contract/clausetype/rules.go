@@ -2,6 +2,7 @@ package clausetype
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"strings"
 )
 
@@ -197,6 +198,11 @@ type pattern struct {
 	// unless, when set, is wording that takes the sentence back: a
 	// sentence it matches is not a hit of this pattern.
 	unless *regexp.Regexp
+	// loose is re with every bounded gap ({0,n}) unbounded: it matches
+	// every sentence re matches, and compiles to a program small enough
+	// for Go's backtracking matcher, many times faster on long sentences
+	// than the NFA the bounded form needs; re runs only where it matches.
+	loose *regexp.Regexp
 }
 
 // patterns compiles {needs, expression[, unless]} triples; an expression
@@ -208,7 +214,7 @@ func patterns(specs [][]string) []pattern {
 		for _, g := range strings.Split(p[0], "&") {
 			needs = append(needs, strings.Split(g, "|"))
 		}
-		out[i] = pattern{needs: needs, re: regexp.MustCompile(p[1])}
+		out[i] = pattern{needs: needs, re: regexp.MustCompile(p[1]), loose: loosen(p[1])}
 		if len(p) > 2 {
 			out[i].unless = regexp.MustCompile(p[2])
 		}
@@ -216,7 +222,27 @@ func patterns(specs [][]string) []pattern {
 	return out
 }
 
-// (p pattern) hit reports whether the normalised sentence s is a hit of p.
+// hit reports whether the normalised sentence s is a hit of p.
 func (p *pattern) hit(s []byte) bool {
-	return p.re.Match(s) && (p.unless == nil || !p.unless.Match(s))
+	return p.loose.Match(s) && p.re.Match(s) && (p.unless == nil || !p.unless.Match(s))
+}
+
+// loosen compiles expr with each repetition {0,n} as *, keeping its
+// greediness: a superset of expr's matches.
+func loosen(expr string) *regexp.Regexp {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		panic(err)
+	}
+	var walk func(*syntax.Regexp)
+	walk = func(r *syntax.Regexp) {
+		if r.Op == syntax.OpRepeat && r.Min == 0 {
+			r.Op, r.Max = syntax.OpStar, -1
+		}
+		for _, sub := range r.Sub {
+			walk(sub)
+		}
+	}
+	walk(re)
+	return regexp.MustCompile(re.String())
 }
