@@ -163,6 +163,64 @@ var rules = []rule{
 			{"irrevocabl|perpetu", `\b(?:irrevocabl[ey]|perpetual)\b[^.;]{0,80}?\blicen[cs]e\b`},
 		}),
 	},
+	{
+		// "a non-exclusive, non-transferable license"; "a nontransferable,
+		// non-sublicensable right".
+		slug: "non-transferable-license",
+		cues: [][]string{{"transferab", "assignab", "sublicensab"}, {"licen", "right"}},
+		patterns: patterns([][]string{
+			{"transferab|assignab|sublicensab", `\bnon-? ?(?:transferable|assignable|sublicensable)\b[^.;]{0,60}?\b(?:licen[cs]es?|rights?)\b`},
+		}),
+	},
+	{
+		// "in no event shall either party's aggregate liability exceed";
+		// "total liability … shall not exceed the fees paid".
+		slug: "cap-on-liability",
+		cues: [][]string{{"liab"}, {"exceed", "limited to", "in excess of"}},
+		patterns: patterns([][]string{
+			{"liabilit&exceed|limited to|in excess of", `\b(?:aggregate|total|cumulative|entire|maximum)\b[^.;]{0,40}?\bliabilit(?:y|ies)\b[^.;]{0,150}?\b(?:exceed|limited to|in excess of)\b`},
+			{"liabilit&exceed|in excess of", `\bliabilit(?:y|ies)\b[^.;]{0,100}?\b(?:shall|will) not exceed\b`},
+			{"in no event&liable&exceed|in excess of", `\bin no event\b[^.;]{0,150}?\bliable\b[^.;]{0,150}?\b(?:exceed|exceeds|exceeding|in excess of)\b`},
+		}),
+	},
+	{
+		// "may terminate this Agreement for convenience"; "at any time,
+		// without cause, upon thirty days' written notice".
+		slug: "termination-for-convenience",
+		cues: [][]string{{"terminat"}, {"convenience", "without cause", "for any reason or no reason", "for no reason", "at any time"}},
+		patterns: patterns([][]string{
+			{"terminat&convenience", `\bterminat(?:e|ed|ion)\b[^.;]{0,80}?\bfor (?:its |their |the )?convenience\b`},
+			{"terminat&without cause|for any reason or no reason|for no reason", `\bmay\b[^.;]{0,30}?\bterminate\b[^.;]{0,80}?\b(?:without cause|for any reason or no reason|for no reason)\b`},
+			{"terminate&at any time&notice", `\bmay terminate\b[^.;]{0,60}?\bat any time\b[^.;]{0,30}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, `\b(?:breach|default|fail|failure|insolven|bankrupt|if)\b`},
+		}),
+	},
+	{
+		// "shall maintain … comprehensive general liability insurance";
+		// "shall procure and keep in force insurance".
+		slug: "insurance",
+		cues: [][]string{{"insur"}, {"maintain", "procure", "obtain", "carry", "keep"}},
+		patterns: patterns([][]string{
+			{"insur&maintain|procure|obtain|carry|keep", `\b(?:shall|will|agrees? to)\b[^.;]{0,40}?\b(?:maintain|procure|obtain|carry|keep)\b[^.;]{0,100}?\binsurance\b`},
+		}),
+	},
+	{
+		// "hereby grants to Licensee a non-exclusive license"; "grants …
+		// the right and license to use".
+		slug: "license-grant",
+		cues: [][]string{{"grant"}, {"licen"}},
+		patterns: patterns([][]string{
+			{"grant&licen", `\bhereby grants?\b[^.;]{0,120}?\blicen[cs]e\b`},
+			{"grant&licen", `\bgrants?\b[^.;]{0,60}?\b(?:an?|the) (?:[a-z-]+,? ){0,6}licen[cs]e\b[^.;]{0,40}?\bto (?:use|make|sell|reproduce|distribute|market|copy|display|manufacture)\b`},
+		}),
+	},
+	{
+		// "shall be jointly owned by the parties"; "joint ownership".
+		slug: "joint-ip-ownership",
+		cues: [][]string{{"joint"}},
+		patterns: patterns([][]string{
+			{"jointly owned|joint owner", `\bjointly owned\b|\bjoint owners(?:hip)?\b`},
+		}),
+	},
 }
 
 // permissiveAssignment is the carve-out of an anti-assignment clause that
