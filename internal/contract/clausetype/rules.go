@@ -178,7 +178,7 @@ var rules = []rule{
 		slug: "cap-on-liability",
 		cues: [][]string{{"liab"}, {"exceed", "limited to", "in excess of"}},
 		patterns: patterns([][]string{
-			{"liabilit&exceed|limited to|in excess of", `\b(?:aggregate|total|cumulative|entire|maximum)\b[^.;]{0,40}?\bliabilit(?:y|ies)\b[^.;]{0,150}?\b(?:exceed|limited to|in excess of)\b`},
+			{"liabilit&exceed|limited to|in excess of&aggregate|total|cumulative|entire|maximum", `\b(?:aggregate|total|cumulative|entire|maximum)\b[^.;]{0,40}?\bliabilit(?:y|ies)\b[^.;]{0,150}?\b(?:exceed|limited to|in excess of)\b`},
 			{"liabilit&exceed|in excess of", `\bliabilit(?:y|ies)\b[^.;]{0,100}?\b(?:shall|will) not exceed\b`},
 			{"in no event&liable&exceed|in excess of", `\bin no event\b[^.;]{0,150}?\bliable\b[^.;]{0,150}?\b(?:exceed|exceeds|exceeding|in excess of)\b`},
 		}),
@@ -209,8 +209,8 @@ var rules = []rule{
 		slug: "license-grant",
 		cues: [][]string{{"grant"}, {"licen"}},
 		patterns: patterns([][]string{
-			{"grant&licen", `\bhereby grants?\b[^.;]{0,120}?\blicen[cs]e\b`},
-			{"grant&licen", `\bgrants?\b[^.;]{0,60}?\b(?:an?|the) (?:[a-z-]+,? ){0,6}licen[cs]e\b[^.;]{0,40}?\bto (?:use|make|sell|reproduce|distribute|market|copy|display|manufacture)\b`},
+			{"hereby grant&licen", `\bhereby grants?\b[^.;]{0,120}?\blicen[cs]e\b`},
+			{"grant&licen&to use|to make|to sell|to reproduce|to distribute|to market|to copy|to display|to manufacture", `\bgrants?\b[^.;]{0,60}?\b(?:an?|the) (?:[a-z-]+,? ){0,6}licen[cs]e\b[^.;]{0,40}?\bto (?:use|make|sell|reproduce|distribute|market|copy|display|manufacture)\b`},
 		}),
 	},
 	{
