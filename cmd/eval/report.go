@@ -49,21 +49,25 @@ type results struct {
 	// clauseTypes compares clause types with CUAD's categories, in
 	// master_clauses.csv column order.
 	clauseTypes []*clauseTypeMetric
+	// half is the manifest half the clause types were measured on.
+	half string
 }
 
-func evaluate(dir string, rows []row, labels *clauseLabels) (*results, error) {
+// evaluate parses the contracts of rows and compares them with their
+// labels; the clause types only on the contracts of half (see inHalf).
+func evaluate(dir string, rows []row, labels *clauseLabels, half string) (*results, error) {
 	jur := &metric{name: "jurisdiction", compares: "jurisdiction.value ∈ governing_law answer", target: 0.95}
 	title := &metric{name: "title", compares: "name = document_name (normalised)", target: 0.90}
 	cat := &metric{name: "category", compares: "category.value = manifest category", target: 0.85}
 	comp := &metric{name: "company", compares: "company.name = first party (normalised)", target: 0.85}
 	head := &metric{name: "heading", compares: "Governing Law heading → clause \"governing law\"", target: 0.90}
-	res := &results{metrics: []*metric{jur, title, cat, comp, head}}
+	res := &results{metrics: []*metric{jur, title, cat, comp, head}, half: half}
 	if labels != nil {
 		for _, c := range labels.categories {
 			res.clauseTypes = append(res.clauseTypes, &clauseTypeMetric{category: c})
 		}
 	}
-	for _, r := range rows {
+	for i, r := range rows {
 		// The parser sees what ingest would: the file's text through the
 		// reader, with no manifest, so no label can reach it.
 		docs, err := source.ReadFile(filepath.Join(dir, r.file), r.file, source.Options{})
@@ -121,7 +125,7 @@ func evaluate(dir string, rows []row, labels *clauseLabels) (*results, error) {
 			}
 			head.add(found, fmt.Sprintf("%s\n    heading: %q\n    clauses: %s", r.file, h, clauseNames(c)))
 		}
-		if labels != nil {
+		if labels != nil && inHalf(i, half) {
 			if l, ok := labels.byFile[r.file]; ok {
 				res.addClauseTypes(r.file, l, c)
 			}

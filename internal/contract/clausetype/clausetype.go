@@ -60,6 +60,41 @@ func OfHeading(heading string) (slug string, ok bool) {
 // Jurisdiction", "Term and Termination", "Assignment/Change of Control".
 var headingParts = regexp.MustCompile(`(?i)\s*(?:[,;/]|\s[-–—]\s|[–—]|&|\band\b|\bor\b)\s*`)
 
+// mayJoin reports whether headingParts can split h: whether it holds a
+// separator character or the word "and" or "or" in any case. Most
+// headings hold neither, and this check is far cheaper than the
+// expression.
+func mayJoin(h string) bool {
+	if strings.ContainsAny(h, ",;/&-–—") {
+		return true
+	}
+	for i := 0; i+1 < len(h); i++ {
+		if i > 0 && isWordByte(h[i-1]) {
+			continue
+		}
+		n := 0
+		switch h[i] | 0x20 {
+		case 'a':
+			if i+2 < len(h) && h[i+1]|0x20 == 'n' && h[i+2]|0x20 == 'd' {
+				n = 3
+			}
+		case 'o':
+			if h[i+1]|0x20 == 'r' {
+				n = 2
+			}
+		}
+		if n > 0 && (i+n == len(h) || !isWordByte(h[i+n])) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWordByte reports whether c is a word character of \b in regexp.
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
 // headingTypes returns the types of a heading: the whole heading's, or
 // else those of its parts when every part names a type. "Transfer and
 // Assignment of IP Assets" names none: its second part is not a clause
@@ -67,6 +102,9 @@ var headingParts = regexp.MustCompile(`(?i)\s*(?:[,;/]|\s[-–—]\s|[–—]|&|
 func headingTypes(heading string) []string {
 	if s, ok := OfHeading(heading); ok {
 		return []string{s}
+	}
+	if !mayJoin(heading) {
+		return nil
 	}
 	parts := headingParts.Split(heading, -1)
 	if len(parts) < 2 {
@@ -101,9 +139,37 @@ func Classify(heading, text string) []string {
 // "Section 5.2", "ARTICLE V", "§ 3".
 var numbering = regexp.MustCompile(`^\s*(?:(?:(?:section|article|clause|paragraph|part)\b|sec\.|art\.|§)\s*(?:\d+[a-z]?(?:\.\d+)*|[ivxlc]+\b|[a-z]\b)?[.:)]?|\d+[a-z]?(?:\.\d+)*\.?|\(?[a-z0-9]{1,4}\)|[ivxlc]{1,6}\.|[a-z]\.)[\s\-–—:.]*`)
 
+// numberWords are the words numbering may start with.
+var numberWords = map[string]bool{"section": true, "article": true, "clause": true, "paragraph": true, "part": true, "sec": true, "art": true}
+
+// mayNumber reports whether numbering can match at the start of the
+// lower-case h: it starts, after white space, with a digit, "(" or "§",
+// with a run of letters and digits followed by "." or ")", or with one
+// of numberWords. Most headings do not, and this is far cheaper than the
+// expression.
+func mayNumber(h string) bool {
+	h = strings.TrimLeft(h, " \t\n\f\r")
+	if h == "" {
+		return false
+	}
+	if c := h[0]; '0' <= c && c <= '9' || c == '(' || strings.HasPrefix(h, "§") {
+		return true
+	}
+	n := 0
+	for n < len(h) && ('a' <= h[n] && h[n] <= 'z' || '0' <= h[n] && h[n] <= '9') {
+		n++
+	}
+	if n < len(h) && (h[n] == '.' || h[n] == ')') {
+		return true
+	}
+	return numberWords[h[:n]]
+}
+
 // mergedPrefixes are the prefixes written hyphenated, spaced or solid
 // ("non-compete", "non compete", "noncompete"); normalisation joins them.
 var mergedPrefixes = map[string]bool{"non": true, "anti": true, "sub": true}
+
+var headingReplacer = strings.NewReplacer("&", " and ", "’", "", "'", "", "‘", "")
 
 // normalize is the one normalisation of headings: lower case, "&" as
 // "and", numbering and a leading "the" removed, apostrophes dropped, any
@@ -112,8 +178,8 @@ var mergedPrefixes = map[string]bool{"non": true, "anti": true, "sub": true}
 // covenant".
 func normalize(h string) string {
 	h = strings.ToLower(h)
-	h = strings.NewReplacer("&", " and ", "’", "", "'", "", "‘", "").Replace(h)
-	for i := 0; i < 4; i++ {
+	h = headingReplacer.Replace(h)
+	for i := 0; i < 4 && mayNumber(h); i++ {
 		loc := numbering.FindStringIndex(h)
 		if loc == nil || loc[1] == 0 {
 			break

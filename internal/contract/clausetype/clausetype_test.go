@@ -136,36 +136,40 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+// classifyTests are the examples of TestClassify; the prefilter tests
+// also read their sentences.
+var classifyTests = []struct {
+	name, heading, text string
+	want                []string
+}{
+	{"heading alone", "Governing Law", "", []string{"governing-law"}},
+	{"joined heading", "Governing Law; Notices", "", []string{"governing-law", "notices"}},
+	{"term and termination", "Term and Termination", "", []string{"term", "termination"}},
+	{"joined heading with an unknown part", "Transfer and Assignment of IP Assets", "", nil},
+	{"unknown heading, no rule", "Products", "Supplier shall deliver the Products.", nil},
+	{
+		"miscellaneous holding law and assignment", "Miscellaneous",
+		"This Agreement shall be governed by and construed in accordance with the laws of the State of Delaware. " +
+			"Neither party may assign this Agreement without the prior written consent of the other party.",
+		[]string{"anti-assignment", "governing-law", "miscellaneous"},
+	},
+	{"construed under the laws", "General", "This Agreement will be construed under the laws of Ontario.", []string{"governing-law", "miscellaneous"}},
+	{"not a choice of law", "Compliance", "Each party shall comply with all applicable laws.", []string{"compliance-with-laws"}},
+	{"not assignable", "Other", "This Agreement is not assignable by Consultant.", []string{"anti-assignment"}},
+	{"an assignment of inventions is not anti-assignment", "Assignment of Inventions",
+		"Consultant hereby assigns to Company all right, title and interest in the Inventions.", []string{"ip-ownership-assignment"}},
+	{"change of control", "Termination", "Either party may terminate this Agreement upon a Change of Control of the other party.",
+		[]string{"change-of-control", "termination"}},
+	{"acquisition of voting securities", "Other", "if any person acquires more than fifty percent of the outstanding voting securities of Licensee", []string{"change-of-control"}},
+	{"audit of books", "Records", "Licensor shall have the right, upon reasonable notice, to audit the books and records of Licensee.", []string{"audit-rights"}},
+	{"inspection of products is not an audit", "Acceptance", "Distributor will promptly inspect the Products upon receipt.", nil},
+	{"non-compete", "Exclusivity", "During the Term, Distributor shall not, directly or indirectly, sell any products that compete with the Products.",
+		[]string{"exclusivity", "non-compete"}},
+	{"competent is not compete", "Disputes", "The courts of competent jurisdiction shall not be limited.", []string{"dispute-resolution"}},
+}
+
 func TestClassify(t *testing.T) {
-	tests := []struct {
-		name, heading, text string
-		want                []string
-	}{
-		{"heading alone", "Governing Law", "", []string{"governing-law"}},
-		{"joined heading", "Governing Law; Notices", "", []string{"governing-law", "notices"}},
-		{"term and termination", "Term and Termination", "", []string{"term", "termination"}},
-		{"joined heading with an unknown part", "Transfer and Assignment of IP Assets", "", nil},
-		{"unknown heading, no rule", "Products", "Supplier shall deliver the Products.", nil},
-		{
-			"miscellaneous holding law and assignment", "Miscellaneous",
-			"This Agreement shall be governed by and construed in accordance with the laws of the State of Delaware. " +
-				"Neither party may assign this Agreement without the prior written consent of the other party.",
-			[]string{"anti-assignment", "governing-law", "miscellaneous"},
-		},
-		{"construed under the laws", "General", "This Agreement will be construed under the laws of Ontario.", []string{"governing-law", "miscellaneous"}},
-		{"not a choice of law", "Compliance", "Each party shall comply with all applicable laws.", []string{"compliance-with-laws"}},
-		{"not assignable", "Other", "This Agreement is not assignable by Consultant.", []string{"anti-assignment"}},
-		{"an assignment of inventions is not anti-assignment", "Assignment of Inventions",
-			"Consultant hereby assigns to Company all right, title and interest in the Inventions.", []string{"ip-ownership-assignment"}},
-		{"change of control", "Termination", "Either party may terminate this Agreement upon a Change of Control of the other party.",
-			[]string{"change-of-control", "termination"}},
-		{"acquisition of voting securities", "Other", "if any person acquires more than fifty percent of the outstanding voting securities of Licensee", []string{"change-of-control"}},
-		{"audit of books", "Records", "Licensor shall have the right, upon reasonable notice, to audit the books and records of Licensee.", []string{"audit-rights"}},
-		{"inspection of products is not an audit", "Acceptance", "Distributor will promptly inspect the Products upon receipt.", nil},
-		{"non-compete", "Exclusivity", "During the Term, Distributor shall not, directly or indirectly, sell any products that compete with the Products.",
-			[]string{"exclusivity", "non-compete"}},
-		{"competent is not compete", "Disputes", "The courts of competent jurisdiction shall not be limited.", []string{"dispute-resolution"}},
-	}
+	tests := classifyTests
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := Classify(tt.heading, tt.text); !slices.Equal(got, tt.want) {
@@ -180,6 +184,13 @@ func FuzzClassify(f *testing.F) {
 	f.Add("12. ASSIGNMENT & DELEGATION", "Neither party may assign this Agreement without consent.")
 	f.Add("Rofr/Rofo/Rofn", "")
 	f.Add("Section 5.2", "(a) change in control")
+	f.Add("Term AND Termination", "")
+	f.Add(" Section 5.2 Term", "")
+	f.Add("iv. Term", "")
+	f.Add("(a) Term", "")
+	f.Add("§ 3 Term", "")
+	f.Add("Sec. 3 Term", "")
+	f.Add("Rights Or Remedies – Other", "")
 	known := map[string]bool{}
 	for _, ty := range Types() {
 		known[ty.Slug] = true
@@ -193,6 +204,12 @@ func FuzzClassify(f *testing.F) {
 			if !known[s] {
 				t.Errorf("Classify(%q, %q) gives %q, not a type", heading, text, s)
 			}
+		}
+		if h := strings.ToLower(heading); !mayNumber(h) && numbering.MatchString(h) && numbering.FindStringIndex(h)[1] > 0 {
+			t.Errorf("mayNumber(%q) = false, but numbering matches it", h)
+		}
+		if !mayJoin(heading) && len(headingParts.Split(heading, -1)) > 1 {
+			t.Errorf("mayJoin(%q) = false, but headingParts splits it", heading)
 		}
 		if s, ok := OfHeading(heading); ok && !known[s] {
 			t.Errorf("OfHeading(%q) = %q, not a type", heading, s)

@@ -19,7 +19,8 @@
 //
 // Text rules find the clause types that often sit under other headings
 // ("Miscellaneous", "General"): governing law, non-compete,
-// anti-assignment, change of control, audit rights and a few more. They are
+// anti-assignment, change of control, audit rights, licence grants, caps
+// on liability, insurance, rights of first refusal and a dozen more. They are
 // phrase patterns of how contracts word these clauses, not keywords:
 // "shall not assign … without the prior written consent", not "assign".
 // docs/ingest.md gives their precision and recall against CUAD's labels.

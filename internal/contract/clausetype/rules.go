@@ -2,8 +2,8 @@ package clausetype
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"strings"
-	"unicode/utf8"
 )
 
 // rule finds one clause type in a section's text. cues are groups of
@@ -27,11 +27,11 @@ var rules = []rule{
 		// laws of"; "the laws of Delaware shall govern".
 		slug: "governing-law",
 		cues: [][]string{{"law"}, {"govern", "constru", "interpret", "enforc", "determin", "appl", "proper", "choice", "control"}},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"governed", `\bgoverned\b[^.;]{0,80}?\blaws?\b`},
 			{"construed|interpreted|enforced|determined", `\b(?:construed|interpreted|enforced|determined)\b[^.;]{0,40}?\b(?:in accordance with|under|pursuant to|by)\b[^.;]{0,30}?\blaws?\b(?: of| thereof| applicable)`},
 			{"shall govern|shall apply|shall control", `\blaws? of\b[^.;]{0,80}?\bshall (?:govern|apply|control)\b`},
-			{"governing law|applicable law|proper law", `\b(?:governing|applicable|proper) law\b[^.;]{0,40}?\b(?:shall be|is)\b[^.;]{0,20}?\blaws? of\b`},
+			{"governing law|applicable law|proper law&law of|laws of", `\b(?:governing|applicable|proper) law\b[^.;]{0,40}?\b(?:shall be|is)\b[^.;]{0,20}?\blaws? of\b`},
 			{"choice of law", `\bchoice of laws?\b`},
 		}),
 	},
@@ -42,15 +42,15 @@ var rules = []rule{
 		// void".
 		slug: "anti-assignment",
 		cues: [][]string{{"assign", "transfer"}, {"no", "without", "neither", "purported", "attempted", "may assign"}},
-		patterns: patterns([][2]string{
-			{"not", `\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`},
+		patterns: patterns([][]string{
+			{"shall not|may not|will not|can not|could not", `\b(?:shall|may|will|can|could)\s+not\b[^.;]{0,80}?\b(?:assign|transfer)(?:ed)?\b`},
 			{"not be ", `\b(?:shall|may|will)\s+not\s+be\s+(?:assigned|transferred|assignable|transferable)\b`},
-			{"without", `\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`},
+			{"without&neither|no", `\b(?:neither|no)\b[^.;]{0,40}?\b(?:shall|may|will)\b[^.;]{0,40}?\b(?:assign|transfer)\b[^.;]{0,120}?\bwithout\b`},
 			{"assignable", `\bnot\s+(?:be\s+)?assignable\b`},
 			{"assignable", `\bnon-?assignable\b`},
 			{"purported|attempted", `\b(?:any|no)\s+(?:purported|attempted)\s+(?:assignment|transfer)\b`},
-			{"without", `\bassign(?:ed|ment)?\b[^.;]{0,150}?\bwithout\b[^.;]{0,60}?\b(?:prior|written|express)?\s*(?:written\s+)?(?:consent|approval)\b`},
-			{"without", `\bwithout\b[^.;]{0,30}?\b(?:consent|approval)\b[^.;]{0,80}?\b(?:assign|transfer)\b(?: this| its| any| the| all)`},
+			{"without&consent|approval", `\bassign(?:ed|ment)?\b[^.;]{0,150}?\bwithout\b[^.;]{0,60}?\b(?:prior|written|express)?\s*(?:written\s+)?(?:consent|approval)\b`},
+			{"without&consent|approval", `\bwithout\b[^.;]{0,30}?\b(?:consent|approval)\b[^.;]{0,80}?\b(?:assign|transfer)\b(?: this| its| any| the| all)`},
 			{"may assign", `\bmay assign\b[^.;]{0,150}?\b(?:upon|with|after|by)\b[^.;]{0,30}?\b(?:notice|consent)\b`},
 		}),
 	},
@@ -61,16 +61,16 @@ var rules = []rule{
 		// substantially all of its assets".
 		slug: "change-of-control",
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`},
-			{"voting|outstanding", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`},
-			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`},
-			{"merger|consolidation|acquisition", `\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`},
+			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`},
+			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`, permissiveAssignment},
+			{"merger|consolidation|acquisition&in the event of|upon|if there is|following", `\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`},
 			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`},
 			{"acquired by", `\b(?:is|be|are|becomes?) acquired by\b`},
 			{"controlling interest", `\bcontrolling interest\b`},
 			{"majority of", `\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`},
-			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`},
+			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`, permissiveAssignment},
 		}),
 	},
 	{
@@ -82,12 +82,12 @@ var rules = []rule{
 			{"audit", "inspect", "examin", "review", "access", "available", "accountant"},
 			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant"},
 		},
-		patterns: patterns([][2]string{
-			{"audit|inspect|examine", `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
-			{"audit|inspect|examine", `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
-			{"permit|allow|grant", `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
+		patterns: patterns([][]string{
+			{"audit|inspect|examine&right|entitled|permitted|authoriz|authoris|allowed&" + auditObjectLits, `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"audit|inspect|examine&may|shall|will|can&" + auditObjectLits, `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
+			{"permit|allow|grant&" + auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
 			{"books|records|accounts", `\b(?:audit|inspect|inspection|examination|examine|review)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
-			{"books|records|accounts", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
+			{"books|records|accounts&audit|inspect|examin", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
 			{"available", `\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`},
 			{"books", `\b(?:access|available)\b[^.;]{0,100}?\bbooks (?:and|of|,)`},
 			{" access", `\b(?:full|reasonable) access\b[^.;]{0,100}?\b(?:books|records)\b`},
@@ -102,129 +102,205 @@ var rules = []rule{
 		// "shall not … sell any competing product".
 		slug: "non-compete",
 		cues: [][]string{{"compet"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
-		patterns: patterns([][2]string{
+		patterns: patterns([][]string{
 			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
-			{"not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes},
-			{"not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b` + competes},
+			{"shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes},
+			{"shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b` + competes},
 			{"engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes},
 			{"directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes},
 			{"neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes},
 		}),
 	},
+	{
+		// "Source Code shall be deposited with an escrow agent";
+		// "source code escrow agreement".
+		slug: "source-code-escrow",
+		cues: [][]string{{"escrow"}, {"source code", "source materials"}},
+		patterns: patterns([][]string{
+			{"escrow", `\bsource (?:code|materials)\b[^.;]{0,120}?\bescrow`},
+			{"escrow", `\bescrow\b[^.;]{0,120}?\bsource (?:code|materials)\b`},
+		}),
+	},
+	{
+		// "most favored nation"; "most favoured customer"; "terms no less
+		// favorable than those offered to any other customer".
+		slug: "most-favored-nation",
+		cues: [][]string{{"favo"}},
+		patterns: patterns([][]string{
+			{"most favo", `\bmost favou?red\b`},
+			{"favorable|favourable&customer|licensee|distributor|purchaser|reseller|client", `\b(?:less|more) favou?rable\b[^.;]{0,80}?\bthan\b[^.;]{0,80}?\b(?:any|all) (?:other |third[- ]party )?(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?)\b`},
+		}),
+	},
+	{
+		// "as liquidated damages and not as a penalty".
+		slug:     "liquidated-damages",
+		cues:     [][]string{{"liquidated damages"}},
+		patterns: patterns([][]string{{"liquidated damages", `\bliquidated damages\b`}}),
+	},
+	{
+		// "shall not disparage the other party"; "make any disparaging
+		// statements"; not "will not constitute product disparagement"
+		// or "use the marks in a manner that is disparaging".
+		slug: "non-disparagement",
+		cues: [][]string{{"disparag"}},
+		patterns: patterns([][]string{
+			{"disparage&not", `\bnot (?:to )?(?:[a-z]+ ){0,4}disparage\b`},
+			{"disparaging", `\b(?:make|makes|making|publish|issue|communicate|utter)\b[^.;]{0,60}?\bdisparaging\b`},
+		}),
+	},
+	{
+		// "right of first refusal"; "right of first offer"; "right of
+		// first negotiation".
+		slug:     "rofr-rofo-rofn",
+		cues:     [][]string{{"first"}},
+		patterns: patterns([][]string{{"right of first|rights of first", `\brights? of first (?:refusal|offer|negotiation)\b`}}),
+	},
+	{
+		// "irrevocable license"; "perpetual, royalty-free license".
+		slug: "irrevocable-or-perpetual-license",
+		cues: [][]string{{"irrevocabl", "perpetu"}, {"licen"}},
+		patterns: patterns([][]string{
+			{"irrevocabl|perpetu", `\b(?:irrevocabl[ey]|perpetual)\b[^.;]{0,80}?\blicen[cs]e\b`},
+		}),
+	},
+	{
+		// "a non-exclusive, non-transferable license"; "a nontransferable,
+		// non-sublicensable right".
+		slug: "non-transferable-license",
+		cues: [][]string{{"transferab", "assignab", "sublicensab"}, {"licen", "right"}},
+		patterns: patterns([][]string{
+			{"transferab|assignab|sublicensab", `\bnon-? ?(?:transferable|assignable|sublicensable)\b[^.;]{0,60}?\b(?:licen[cs]es?|rights?)\b`},
+		}),
+	},
+	{
+		// "in no event shall either party's aggregate liability exceed";
+		// "total liability … shall not exceed the fees paid".
+		slug: "cap-on-liability",
+		cues: [][]string{{"liab"}, {"exceed", "limited to", "in excess of"}},
+		patterns: patterns([][]string{
+			{"liabilit&exceed|limited to|in excess of&aggregate|total|cumulative|entire|maximum", `\b(?:aggregate|total|cumulative|entire|maximum)\b[^.;]{0,40}?\bliabilit(?:y|ies)\b[^.;]{0,150}?\b(?:exceed|limited to|in excess of)\b`},
+			{"liabilit&exceed|in excess of", `\bliabilit(?:y|ies)\b[^.;]{0,100}?\b(?:shall|will) not exceed\b`},
+			{"in no event&liable&exceed|in excess of", `\bin no event\b[^.;]{0,150}?\bliable\b[^.;]{0,150}?\b(?:exceed|exceeds|exceeding|in excess of)\b`},
+		}),
+	},
+	{
+		// "may terminate this Agreement for convenience"; "at any time,
+		// without cause, upon thirty days' written notice".
+		slug: "termination-for-convenience",
+		cues: [][]string{{"terminat"}, {"convenience", "without cause", "for any reason or no reason", "for no reason", "at any time"}},
+		patterns: patterns([][]string{
+			{"terminat&convenience", `\bterminat(?:e|ed|ion)\b[^.;]{0,80}?\bfor (?:its |their |the )?convenience\b`},
+			{"terminat&without cause|for any reason or no reason|for no reason", `\bmay\b[^.;]{0,30}?\bterminate\b[^.;]{0,80}?\b(?:without cause|for any reason or no reason|for no reason)\b`},
+			{"terminate&at any time&notice", `\bmay terminate\b[^.;]{0,60}?\bat any time\b[^.;]{0,30}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, `\b(?:breach|default|fail|failure|insolven|bankrupt|if)\b`},
+		}),
+	},
+	{
+		// "shall maintain … comprehensive general liability insurance";
+		// "shall procure and keep in force insurance".
+		slug: "insurance",
+		cues: [][]string{{"insur"}, {"maintain", "procure", "obtain", "carry", "keep"}},
+		patterns: patterns([][]string{
+			{"insur&maintain|procure|obtain|carry|keep", `\b(?:shall|will|agrees? to)\b[^.;]{0,40}?\b(?:maintain|procure|obtain|carry|keep)\b[^.;]{0,100}?\binsurance\b`},
+		}),
+	},
+	{
+		// "hereby grants to Licensee a non-exclusive license"; "grants …
+		// the right and license to use".
+		slug: "license-grant",
+		cues: [][]string{{"grant"}, {"licen"}},
+		patterns: patterns([][]string{
+			{"hereby grant&licen", `\bhereby grants?\b[^.;]{0,120}?\blicen[cs]e\b`},
+			{"grant&licen&to use|to make|to sell|to reproduce|to distribute|to market|to copy|to display|to manufacture", `\bgrants?\b[^.;]{0,60}?\b(?:an?|the) (?:[a-z-]+,? ){0,6}licen[cs]e\b[^.;]{0,40}?\bto (?:use|make|sell|reproduce|distribute|market|copy|display|manufacture)\b`},
+		}),
+	},
+	{
+		// "shall be jointly owned by the parties"; "joint ownership".
+		slug: "joint-ip-ownership",
+		cues: [][]string{{"joint"}},
+		patterns: patterns([][]string{
+			{"jointly owned|joint owner", `\bjointly owned\b|\bjoint owners(?:hip)?\b`},
+		}),
+	},
 }
+
+// permissiveAssignment is the carve-out of an anti-assignment clause that
+// lets a party assign to its acquirer without consent ("either party may
+// assign … without consent … in connection with a merger or sale of all
+// or substantially all of its assets"): the merger then triggers no
+// consent, notice or termination, which is what CUAD's change of control
+// asks for.
+const permissiveAssignment = `\bwithout\b[^.;]{0,40}?\b(?:consent|approval)\b|\bno (?:such )?(?:consent|approval)\b|\b(?:consent|approval) (?:shall|will) not be required\b`
 
 // competes is how a restriction names competition: "compete with",
 // "competing products", "a competitor of", "competitive with"; not
 // "competent".
 const competes = `(?:compete|competes|competing|competitive|competitors?|competition)\b`
 
+// auditObjectLits are the literals of auditObject, one of which its
+// every match holds.
+const auditObjectLits = "books|records|accounts|facilit|premises|plant|site|offices|operations|manufactur|procedures|processes|quality|compliance"
+
 // auditObject is what an audit right audits: the books, records or
 // sites of a party, or its compliance, not "the products upon receipt"
 // or "the marketing materials".
 const auditObject = `\b(?:books|records|accounts|facilit|premises|plants?|sites?|offices|operations|manufactur|procedures|processes|quality|compliance)`
 
-// pattern is one regular expression of a rule and the literals
-// ("|"-separated) one of which its every match holds, checked first
-// because a literal search is far cheaper than the expression.
+// pattern is one regular expression of a rule and the groups of literals
+// ("&"-separated groups of "|"-separated literals) its every match holds
+// one of each: checked first, because a literal search is far cheaper
+// than the expression. TestPrefilterImplied checks that a match holds
+// them.
 type pattern struct {
-	needs []string
+	needs [][]string
 	re    *regexp.Regexp
+	// unless, when set, is wording that takes the sentence back: a
+	// sentence it matches is not a hit of this pattern.
+	unless *regexp.Regexp
+	// loose is re with every bounded gap ({0,n}) unbounded: it matches
+	// every sentence re matches, and compiles to a program small enough
+	// for Go's backtracking matcher, many times faster on long sentences
+	// than the NFA the bounded form needs; re runs only where it matches.
+	loose *regexp.Regexp
 }
 
-// patterns compiles {needs, expression} pairs; an expression that does
-// not compile is a programming error caught by the first test.
-func patterns(pairs [][2]string) []pattern {
-	out := make([]pattern, len(pairs))
-	for i, p := range pairs {
-		out[i] = pattern{needs: strings.Split(p[0], "|"), re: regexp.MustCompile(p[1])}
-	}
-	return out
-}
-
-// textTypes returns the types the text rules find in a section's text, in
-// rule order. The patterns never cross a "." or ";" ([^.;] between their
-// words), so they run on the text's sentences and clause parts, and each
-// rule only on those holding one of its cues: most of a long article is
-// never scanned by a regular expression.
-func textTypes(text string) []string {
-	if text == "" {
-		return nil
-	}
-	t := normText(text)
-	var parts []string
-	var out []string
-	for _, r := range rules {
-		if !hasCues(t, r.cues) {
-			continue
+// patterns compiles {needs, expression[, unless]} triples; an expression
+// that does not compile is a programming error caught by the first test.
+func patterns(specs [][]string) []pattern {
+	out := make([]pattern, len(specs))
+	for i, p := range specs {
+		var needs [][]string
+		for _, g := range strings.Split(p[0], "&") {
+			needs = append(needs, strings.Split(g, "|"))
 		}
-		if parts == nil {
-			parts = strings.FieldsFunc(t, func(r rune) bool { return r == '.' || r == ';' })
-		}
-		if r.matches(parts) {
-			out = append(out, r.slug)
+		out[i] = pattern{needs: needs, re: regexp.MustCompile(p[1]), loose: loosen(p[1])}
+		if len(p) > 2 {
+			out[i].unless = regexp.MustCompile(p[2])
 		}
 	}
 	return out
 }
 
-// matches runs the rule's patterns on the parts holding one of its cues.
-func (r rule) matches(parts []string) bool {
-	for _, part := range parts {
-		if !hasCues(part, r.cues) {
-			continue
-		}
-		for _, p := range r.patterns {
-			if containsAny(part, p.needs) && p.re.MatchString(part) {
-				return true
-			}
-		}
-	}
-	return false
+// hit reports whether the normalised sentence s is a hit of p.
+func (p *pattern) hit(s []byte) bool {
+	return p.loose.Match(s) && p.re.Match(s) && (p.unless == nil || !p.unless.Match(s))
 }
 
-// hasCues reports whether s holds a literal of every group.
-func hasCues(s string, groups [][]string) bool {
-	for _, g := range groups {
-		if !containsAny(s, g) {
-			return false
+// loosen compiles expr with each repetition {0,n} as *, keeping its
+// greediness: a superset of expr's matches.
+func loosen(expr string) *regexp.Regexp {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		panic(err)
+	}
+	var walk func(*syntax.Regexp)
+	walk = func(r *syntax.Regexp) {
+		if r.Op == syntax.OpRepeat && r.Min == 0 {
+			r.Op, r.Max = syntax.OpStar, -1
+		}
+		for _, sub := range r.Sub {
+			walk(sub)
 		}
 	}
-	return true
-}
-
-func containsAny(s string, subs []string) bool {
-	for _, sub := range subs {
-		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// normText is the text the patterns read: lower case, white space runs as
-// single spaces.
-func normText(text string) string {
-	var b strings.Builder
-	b.Grow(len(text))
-	space := false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c >= utf8.RuneSelf {
-			// not ASCII: the general path
-			return strings.Join(strings.Fields(strings.ToLower(text)), " ")
-		}
-		switch {
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
-			space = b.Len() > 0
-			continue
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
-		}
-		if space {
-			b.WriteByte(' ')
-			space = false
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
+	walk(re)
+	return regexp.MustCompile(re.String())
 }

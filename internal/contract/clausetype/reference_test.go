@@ -1,0 +1,117 @@
+package clausetype
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// refTextTypes is the plain form of textTypes: every rule's cues and
+// every pattern's literals checked with strings.Contains on each sentence,
+// then the pattern (its bounded form only, not the loose prefilter) and
+// its exception. textTypes must give what it gives; it is the
+// specification the fast matcher is tested against.
+func refTextTypes(text string) []string {
+	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '.' || r == ';' })
+	var out []string
+	for _, r := range rules {
+		if refMatches(r, parts) {
+			out = append(out, r.slug)
+		}
+	}
+	return out
+}
+
+func refMatches(r rule, parts []string) bool {
+	for _, part := range parts {
+		if !refHasCues(part, r.cues) {
+			continue
+		}
+		for _, p := range r.patterns {
+			if refHasCues(part, p.needs) && p.re.MatchString(part) && (p.unless == nil || !p.unless.MatchString(part)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func refHasCues(s string, groups [][]string) bool {
+	for _, g := range groups {
+		if !refContainsAny(s, g) {
+			return false
+		}
+	}
+	return true
+}
+
+func refContainsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// cuadTexts returns the CUAD contract texts when the corpus is next to the
+// repository ($CUAD_CONTRACTS or ../shared/corpora/cuad/contracts), for
+// the tests that compare with the reference on real wording.
+func cuadTexts(tb testing.TB) []string {
+	dir := os.Getenv("CUAD_CONTRACTS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "..", "shared", "corpora", "cuad", "contracts")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) == 0 {
+		tb.Skip("no CUAD contracts at", dir)
+	}
+	var out []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, string(b))
+	}
+	return out
+}
+
+// The fast matcher types every paragraph of CUAD as the reference does.
+func TestTextTypesMatchesReferenceOnCUAD(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	n := 0
+	for _, c := range cuadTexts(t) {
+		for _, para := range strings.Split(c, "\n\n") {
+			n++
+			if got, want := textTypes(para), refTextTypes(para); !slices.Equal(got, want) {
+				t.Errorf("textTypes = %q, reference %q, on %.300q", got, want, para)
+			}
+		}
+	}
+	t.Logf("%d paragraphs", n)
+}
+
+// BenchmarkTextTypes types every paragraph of CUAD.
+func BenchmarkTextTypes(b *testing.B) {
+	var paras []string
+	n := 0
+	for _, c := range cuadTexts(b) {
+		for _, p := range strings.Split(c, "\n\n") {
+			paras = append(paras, p)
+			n += len(p)
+		}
+	}
+	b.SetBytes(int64(n))
+	b.ResetTimer()
+	for range b.N {
+		for _, p := range paras {
+			textTypes(p)
+		}
+	}
+}
