@@ -1,16 +1,14 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
-	"path"
 	"sort"
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
+	"github.com/contractsearch/contractsearch/internal/cuad"
 )
 
 // clauseLabels holds, per contract file, the clause types CUAD's
@@ -31,85 +29,35 @@ type category struct{ column, slug string }
 // measured.
 var metadataCategories = map[string]bool{"Document Name": true, "Parties": true, "Agreement Date": true}
 
-// loadClauseLabels reads master_clauses.csv and finds each row's manifest
-// row by file name: master_clauses names the PDF, with characters the
-// manifest's names replace by "_" ("&", "'"), so names are compared by
-// their ASCII letters and digits, and a name that is a prefix of one
-// manifest name only matches it (one PDF was renamed with a suffix).
-func loadClauseLabels(file string, rows []row) (*clauseLabels, error) {
-	f, err := os.Open(file)
+// loadClauseLabels reads CUAD's labels (internal/cuad joins
+// master_clauses.csv to the manifest's text files) and keeps, for each of
+// rows, the clause types of its labelled categories.
+func loadClauseLabels(dir string, rows []row) (*clauseLabels, error) {
+	l, err := cuad.Load(dir)
 	if err != nil {
-		return nil, fmt.Errorf("open CUAD's clause labels: %w", err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", file, err)
-	}
-	if len(recs) < 2 || len(recs[0]) < 3 || recs[0][0] != "Filename" {
-		return nil, fmt.Errorf("%s: no Filename column", file)
+		return nil, err
 	}
 	cl := &clauseLabels{byFile: make(map[string]map[string]bool)}
-	var cols []int
-	for i, h := range recs[0] {
-		if i == 0 || strings.HasSuffix(h, "Answer") || metadataCategories[h] {
+	for _, h := range l.Categories {
+		if metadataCategories[h] {
 			continue
 		}
 		slug, ok := clausetype.OfHeading(h)
 		if !ok {
-			return nil, fmt.Errorf("%s: category %q has no clause type", file, h)
+			return nil, fmt.Errorf("CUAD category %q has no clause type", h)
 		}
 		cl.categories = append(cl.categories, category{column: h, slug: slug})
-		cols = append(cols, i)
 	}
-	byKey := make(map[string]string, len(rows))
 	for _, r := range rows {
-		byKey[fileKey(r.file)] = r.file
-	}
-	for _, rec := range recs[1:] {
-		txt, ok := byKey[fileKey(rec[0])]
-		if !ok {
-			txt = prefixMatch(byKey, fileKey(rec[0]))
-		}
-		if txt == "" {
-			continue
-		}
 		labels := make(map[string]bool)
-		for k, i := range cols {
-			if v := strings.TrimSpace(rec[i]); v != "" && v != "[]" {
-				labels[cl.categories[k].slug] = true
+		for _, c := range cl.categories {
+			if l.Has(c.column, r.file) {
+				labels[c.slug] = true
 			}
 		}
-		cl.byFile[txt] = labels
+		cl.byFile[r.file] = labels
 	}
 	return cl, nil
-}
-
-// fileKey is a file name without folder and extension, reduced to its
-// lower-case ASCII letters and digits.
-func fileKey(name string) string {
-	name = path.Base(strings.TrimRight(name, "'\" "))
-	name = strings.TrimSuffix(name, path.Ext(name))
-	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-func prefixMatch(byKey map[string]string, key string) string {
-	found := ""
-	for k, v := range byKey {
-		if strings.HasPrefix(k, key) {
-			if found != "" {
-				return ""
-			}
-			found = v
-		}
-	}
-	return found
 }
 
 // clauseTypeMetric counts, for one clause type, the contracts CUAD labels

@@ -86,17 +86,3 @@ func TestFindLawHeading(t *testing.T) {
 		}
 	}
 }
-
-// master_clauses.csv names the PDFs with characters the manifest's text
-// file names replace; fileKey makes the two agree.
-func TestFileKey(t *testing.T) {
-	for _, tc := range [][2]string{
-		{"MOELIS&CO_03_24_2014-EX-10.19-STRATEGIC ALLIANCE AGREEMENT.PDF", "MOELIS_CO_03_24_2014-EX-10.19-STRATEGIC ALLIANCE AGREEMENT.txt"},
-		{"KALLOINC_11_03_2011-EX-10.1-STRATEGIC ALLIANCE AGREEMENT.PDF'", "KALLOINC_11_03_2011-EX-10.1-STRATEGIC ALLIANCE AGREEMENT.txt"},
-		{"MACY'S,INC_05_11_2020-EX-99.4-JOINT FILING AGREEMENT.PDF", "MACY_S,INC_05_11_2020-EX-99.4-JOINT FILING AGREEMENT.txt"},
-	} {
-		if a, b := fileKey(tc[0]), fileKey(tc[1]); a != b {
-			t.Errorf("fileKey(%q) = %q, fileKey(%q) = %q", tc[0], a, tc[1], b)
-		}
-	}
-}

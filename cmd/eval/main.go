@@ -55,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *limit > 0 && *limit < len(rows) {
 		rows = rows[:*limit]
 	}
-	labels, err := loadClauseLabels(filepath.Join(*dir, "master_clauses.csv"), rows)
+	labels, err := loadClauseLabels(*dir, rows)
 	if err != nil {
 		fmt.Fprintf(stderr, "eval: %v\n", err)
 		return 2
