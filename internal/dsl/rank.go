@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
-
 	"github.com/contractsearch/contractsearch/internal/simplequery"
 )
 
