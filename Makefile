@@ -24,6 +24,8 @@ build:
 ## test: formatting, vet, staticcheck, unit + golden + integration tests (race detector on), short fuzz runs
 test: lint
 	$(GO) test -race -count=1 ./...
+	@echo "== analysis corpus comparisons (single-threaded, so without the race detector, which skipped them)"
+	$(GO) test -count=1 -run '^(TestASCIIFastPathMatchesScanner|TestMatchesLuceneOnCUAD|TestMatchesLuceneRandom|TestEveryCodePointMatchesLucene)$$' ./internal/engine/analysis
 	@echo "== engine with expensive invariant checks on (build tag invariants)"
 	$(GO) test -count=1 -short -tags invariants ./internal/engine/...
 	@echo "== OpenSearch 3.x integration (testcontainers; skipped, with the reason, when no Docker daemon is reachable)"

@@ -236,6 +236,7 @@ func cuadDir() (string, string) {
 // TestMatchesLuceneOnCUAD analyses every line of real contracts with Lucene
 // and with Analyze and requires the same tokens, positions and offsets.
 func TestMatchesLuceneOnCUAD(t *testing.T) {
+	skipUnderRace(t)
 	dir, where := cuadDir()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if len(files) == 0 {

@@ -39,6 +39,7 @@ var randomAlphabets = [][]string{
 // (fixed seeds), short ones and ones longer than the maximum token length,
 // with the default maximum and small ones that make splitting frequent.
 func TestMatchesLuceneRandom(t *testing.T) {
+	skipUnderRace(t)
 	lucene(t)
 	n := 4000
 	if testing.Short() {
@@ -103,6 +104,7 @@ var unicodeDivergences = map[rune]string{
 // Katakana, Hebrew, ideographs, kana, after ZWJ, before a skin tone …) with
 // Lucene and with Analyze. Only unicodeDivergences may differ.
 func TestEveryCodePointMatchesLucene(t *testing.T) {
+	skipUnderRace(t)
 	java, cp := lucene(t)
 	if testing.Short() {
 		t.Skip("exhaustive; skipped with -short")
