@@ -139,11 +139,12 @@ func quoteHyphenated(q string) string {
 	return b.String()
 }
 
-// isQueryBreak reports whether c ends a term of simple_query_string text
-// (whitespace or an operator; quotes and escapes are handled apart).
+// isQueryBreak reports whether c ends a term of simple_query_string text:
+// the parser's whitespace (space, tab, newline, carriage return; not form
+// feed) or an operator. Quotes and escapes are handled apart.
 func isQueryBreak(c byte) bool {
 	switch c {
-	case ' ', '\t', '\n', '\r', '\f', '|', '+', '(', ')':
+	case ' ', '\t', '\n', '\r', '|', '+', '(', ')':
 		return true
 	}
 	return false
