@@ -57,7 +57,8 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 	q = quoteHyphenated(q)
 	boost := func(v float64) *float64 { return &v }
 	base := &SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "or", Boost: boost(textBoost)}
-	leaves := simplequery.Parse(q, simplequery.All, simplequery.Should).Leaves()
+	tree := simplequery.Parse(q, simplequery.All, simplequery.Should)
+	leaves := tree.Leaves()
 	cost = leaves * len(FormATextFields)
 	if leaves > maxSignalLeaves {
 		return base, nil, cost
@@ -71,7 +72,8 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		&SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "and", Boost: boost(allWordsBoost)},
 	}
 	cost += leaves * (2 + 2 + len(FormATextFields))
-	if slugs := queryClauseTypes(q); len(slugs) > 0 {
+	words := queryWords(tree, maxPhraseWords)
+	if slugs := clauseTypesOf(words); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
@@ -79,7 +81,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		should = append(should, section(clauseTypeBoost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}}))
 		cost += len(slugs) + 2
 	}
-	if words := queryWords(q, maxPhraseWords); len(words) >= 2 {
+	if len(words) >= 2 {
 		text := strings.Join(words, " ")
 		sslop, bslop := sectionPhraseSlop, bodyPhraseSlop
 		should = append(should,
@@ -170,11 +172,11 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
-// queryWords are the whitespace-separated words of q's terms and phrases
+// queryWords are the whitespace-separated words of the parsed q's terms and phrases
 // that are not excluded, in text order, each once, at most max of them:
 // the words the proximity signals look for together. Prefix and fuzzy
 // terms have no single word to place and are left out.
-func queryWords(q string, max int) []string {
+func queryWords(tree *simplequery.Node, max int) []string {
 	var words []string
 	var walk func(n *simplequery.Node, excluded bool)
 	walk = func(n *simplequery.Node, excluded bool) {
@@ -194,16 +196,15 @@ func queryWords(q string, max int) []string {
 			}
 		}
 	}
-	walk(simplequery.Parse(q, simplequery.All, simplequery.Should), false)
+	walk(tree, false)
 	return words
 }
 
-// queryClauseTypes are the clause types q names: the longest runs of its
+// clauseTypesOf are the clause types q's words (queryWords) name: the longest runs of the
 // words that name a type (clausetype.OfHeading), left to right, each run
 // used once: "change of control termination" names change-of-control and
 // termination.
-func queryClauseTypes(q string) []string {
-	words := queryWords(q, maxPhraseWords)
+func clauseTypesOf(words []string) []string {
 	used := make([]bool, len(words))
 	var slugs []string
 	for n := len(words); n >= 1; n-- {

@@ -69,10 +69,15 @@ func TestQueryWords(t *testing.T) {
 		{`"non-compete" clause`, []string{"non-compete", "clause"}},
 		{"", nil},
 	} {
-		if got := queryWords(tc.q, maxPhraseWords); !slices.Equal(got, tc.want) {
+		if got := queryWords(parseQ(tc.q), maxPhraseWords); !slices.Equal(got, tc.want) {
 			t.Errorf("queryWords(%q) = %q, want %q", tc.q, got, tc.want)
 		}
 	}
+}
+
+// parseQ parses q as Form A does.
+func parseQ(q string) *simplequery.Node {
+	return simplequery.Parse(q, simplequery.All, simplequery.Should)
 }
 
 func TestQueryClauseTypes(t *testing.T) {
@@ -86,8 +91,8 @@ func TestQueryClauseTypes(t *testing.T) {
 		{"+-insurance", nil},
 		{"xyzzy plugh", nil},
 	} {
-		if got := queryClauseTypes(tc.q); !slices.Equal(got, tc.want) {
-			t.Errorf("queryClauseTypes(%q) = %q, want %q", tc.q, got, tc.want)
+		if got := clauseTypesOf(queryWords(parseQ(tc.q), maxPhraseWords)); !slices.Equal(got, tc.want) {
+			t.Errorf("clause types of %q = %q, want %q", tc.q, got, tc.want)
 		}
 	}
 }
