@@ -8,6 +8,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -120,9 +121,27 @@ func (s *Server) readyz(c echo.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
+	body := readiness{Status: "ready"}
+	status := http.StatusOK
 	if err := s.opts.Backend.Ready(ctx); err != nil {
 		scopeOf(c).Err = err
-		return c.JSONBlob(http.StatusServiceUnavailable, []byte(`{"status":"backend unavailable"}`))
+		body.Status, status = "backend unavailable", http.StatusServiceUnavailable
 	}
-	return c.JSONBlob(http.StatusOK, []byte(`{"status":"ready"}`))
+	// A local index says which generation it serves and which it found
+	// damaged.
+	if r, ok := s.opts.Backend.(backend.IndexStatusReporter); ok {
+		st := r.IndexStatus()
+		body.Index = &st
+	}
+	b, err := json.Marshal(body)
+	if err != nil {
+		return err
+	}
+	return c.JSONBlob(status, b)
+}
+
+// readiness is the /readyz body.
+type readiness struct {
+	Status string               `json:"status"`
+	Index  *backend.IndexStatus `json:"index,omitempty"`
 }

@@ -29,6 +29,38 @@ type Backend interface {
 	Close() error
 }
 
+// IndexStatusReporter is implemented by backends serving index generations
+// from disk (the embedded engine), whose state /readyz reports.
+type IndexStatusReporter interface {
+	IndexStatus() IndexStatus
+}
+
+// IndexStatus is the state of a backend's local index: the generation
+// served and the ones found damaged. It holds no path and no system error
+// text, being shown to unauthenticated callers.
+type IndexStatus struct {
+	// Generation is the served generation, 0 for none.
+	Generation uint64 `json:"generation"`
+	// Verification is "verifying" (searches wait for the checksums),
+	// "verified" or "damaged" (searches answer 503).
+	Verification string `json:"verification"`
+	// Damage is the served generation's, when damaged.
+	Damage *GenerationDamage `json:"damage,omitempty"`
+	// BadGenerations are the other generations found damaged and not
+	// served, newest first.
+	BadGenerations []GenerationDamage `json:"bad_generations,omitempty"`
+}
+
+// GenerationDamage says what is wrong with a generation.
+type GenerationDamage struct {
+	Generation uint64 `json:"generation"`
+	// File is the file at fault, when known.
+	File string `json:"file,omitempty"`
+	// Reason is one of "missing", "truncated", "corrupt", "unsupported
+	// version", "replaced", "unreadable".
+	Reason string `json:"reason"`
+}
+
 // Request is one validated search over logical indexes.
 type Request struct {
 	// Indexes are the logical indexes to search, in byte order.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -122,14 +123,41 @@ func (b *Backend) Generation() uint64 {
 	return s.Generation()
 }
 
-// Ready reports whether a generation is being served.
+// Ready reports whether a generation is being served: one verified or
+// being verified (searches wait for it), not one found damaged.
 func (b *Backend) Ready(context.Context) error {
-	s := b.live.Acquire()
-	if s == nil {
+	st := b.live.Status()
+	switch {
+	case st.Generation == 0:
 		return errors.New("embedded: no generation is open")
+	case st.Damage != nil:
+		return fmt.Errorf("embedded: %w", st.Damage)
 	}
-	s.Release()
 	return nil
+}
+
+// IndexStatus reports the generation served, its verification, and the
+// generations found bad, for /readyz: numbers, file names and a fixed
+// reason each, never a path or a system error's text.
+func (b *Backend) IndexStatus() backend.IndexStatus {
+	st := b.live.Status()
+	out := backend.IndexStatus{Generation: st.Generation, Verification: st.State}
+	if st.Damage != nil {
+		out.Damage = damageOf(st.Generation, st.Damage)
+	}
+	for _, bad := range st.Bad {
+		out.BadGenerations = append(out.BadGenerations, *damageOf(bad.N, bad.Err))
+	}
+	return out
+}
+
+func damageOf(gen uint64, err error) *backend.GenerationDamage {
+	d := &backend.GenerationDamage{Generation: gen, Reason: generation.Reason(err)}
+	var de *generation.DamageError
+	if errors.As(err, &de) {
+		d.File = de.File
+	}
+	return d
 }
 
 // Close stops serving; searches in flight finish on their snapshot.
@@ -143,17 +171,46 @@ func (b *Backend) Close() error {
 // index whose query cannot be built (a nested path it lacks) fails alone,
 // reported in _shards.failures, unless every index fails (400, as
 // OpenSearch's "all shards failed").
-func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Response, error) {
+//
+// The search reads the generation's files only once they are verified, and
+// answers only if none changed meanwhile (generation.Snapshot.Wait): a
+// damaged index answers 503, never a wrong answer. A file truncated under
+// the search makes a read of its mapping fault; the fault is turned into
+// this request's 503 (debug.SetPanicOnFault, on this goroutine, which
+// runs the whole search), and the process goes on.
+func (b *Backend) Search(ctx context.Context, req *backend.Request) (resp *backend.Response, err error) {
 	if req == nil || req.Search == nil {
 		return nil, errors.New("embedded: search: nil request")
 	}
 	start := time.Now()
-	snap := b.live.Acquire()
-	if snap == nil {
-		return nil, apierr.Unavailable(errors.New("embedded: no generation is open"))
+	snap, err := b.live.AcquireVerified(ctx)
+	if err != nil {
+		return nil, apierr.Unavailable(fmt.Errorf("embedded: %w", err))
 	}
 	defer snap.Release()
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			ferr := generation.FaultError(r)
+			if ferr == nil {
+				panic(r) // a bug, not damage: the API's recovery reports it
+			}
+			snap.Suspect()
+			resp, err = nil, apierr.Unavailable(fmt.Errorf("embedded: generation %d: %w", snap.Generation(), ferr))
+		}
+	}()
+	resp, err = b.search(ctx, snap.Value, req, start)
+	if err != nil {
+		return nil, err
+	}
+	if err := snap.Wait(ctx); err != nil {
+		return nil, apierr.Unavailable(fmt.Errorf("embedded: files changed during the search: %w", err))
+	}
+	return resp, nil
+}
 
+// search runs one search on a verified snapshot.
+func (b *Backend) search(ctx context.Context, snap *snapshot, req *backend.Request, start time.Time) (*backend.Response, error) {
 	sr := req.Search
 	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10), Explain: sr.Explain, Profile: sr.Profile}
 	if t := sr.TrackTotalHits; t != nil {
@@ -172,7 +229,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	var failures []json.RawMessage
 	var failed []*ShardError
 	for _, name := range req.Indexes {
-		t, err := snap.Value.target(name, sr)
+		t, err := snap.target(name, sr)
 		var se *ShardError
 		if errors.As(err, &se) {
 			se.Index = name
@@ -186,7 +243,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	}
 	var suggested *suggest.Result
 	if sr.Suggest != nil {
-		res, targets, err := b.suggest(snap.Value, sr.Suggest, sreq.Targets)
+		res, targets, err := b.suggest(snap, sr.Suggest, sreq.Targets)
 		if err != nil {
 			return nil, err
 		}
@@ -211,7 +268,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 		ctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	res, err := snap.Value.searcher.Search(ctx, sreq)
+	res, err := snap.searcher.Search(ctx, sreq)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
@@ -224,7 +281,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 			Failures:   failures,
 		},
 	}
-	if err := b.renderHits(snap.Value, res, sr, sreq.Targets, &resp.Hits); err != nil {
+	if err := b.renderHits(snap, res, sr, sreq.Targets, &resp.Hits); err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
 	if t := sr.TrackTotalHits; t != nil && !t.Enabled {

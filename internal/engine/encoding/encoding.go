@@ -227,25 +227,86 @@ func (d *Decbuf) UvarintBytes() []byte {
 // CheckFooter verifies the footer of a whole file: its length, magic,
 // version (before anything else is trusted, so an old or new file fails
 // with a VersionError rather than a checksum error), then the CRC32C. It
-// returns the file's content without the footer.
+// returns the file's content without the footer. It reads every byte: for
+// files decoded whole when opened; large files are opened with OpenFooter
+// and their checksums verified apart (VerifyChecksum, VerifyReaderAt).
 func CheckFooter(file []byte, magic, version uint32) ([]byte, error) {
+	body, err := OpenFooter(file, magic, version)
+	if err != nil {
+		return nil, err
+	}
+	if err := VerifyChecksum(file); err != nil {
+		return nil, err
+	}
+	return body, nil
+}
+
+// OpenFooter checks a file's length, footer magic and version, and returns
+// the content before the footer, without reading it: opening a file costs
+// the same whatever its size. The checksum is left to the caller, who
+// verifies it before trusting the content (an index generation does, with
+// a pass that reads its files without mapping them).
+func OpenFooter(file []byte, magic, version uint32) ([]byte, error) {
 	if len(file) < FooterSize {
 		return nil, fmt.Errorf("%w: %d bytes, shorter than the %d-byte footer", ErrTruncated, len(file), FooterSize)
 	}
 	f := file[len(file)-FooterSize:]
 	gotMagic := binary.LittleEndian.Uint32(f)
 	gotVersion := binary.LittleEndian.Uint32(f[4:])
-	gotCRC := binary.LittleEndian.Uint32(f[8:])
 	if gotMagic != magic {
 		return nil, fmt.Errorf("%w: magic %#08x, want %#08x", ErrCorrupt, gotMagic, magic)
 	}
 	if gotVersion != version {
 		return nil, &VersionError{Magic: magic, Got: gotVersion, Supported: version}
 	}
-	if crc := CRC32C(file[:len(file)-4]); crc != gotCRC {
-		return nil, fmt.Errorf("%w: checksum %#08x, footer says %#08x", ErrCorrupt, crc, gotCRC)
-	}
 	return file[:len(file)-FooterSize], nil
+}
+
+// VerifyChecksum checks the CRC32C in a whole file's footer against the
+// bytes before it, whatever the file's type.
+func VerifyChecksum(file []byte) error {
+	if len(file) < FooterSize {
+		return fmt.Errorf("%w: %d bytes, shorter than the %d-byte footer", ErrTruncated, len(file), FooterSize)
+	}
+	want := binary.LittleEndian.Uint32(file[len(file)-4:])
+	if crc := CRC32C(file[:len(file)-4]); crc != want {
+		return fmt.Errorf("%w: checksum %#08x, footer says %#08x", ErrCorrupt, crc, want)
+	}
+	return nil
+}
+
+// VerifyReaderAt is VerifyChecksum for a file of size bytes read from r
+// through buf (which must not be empty), so a file is checked without
+// being mapped or held in memory. A short read is ErrTruncated.
+func VerifyReaderAt(r io.ReaderAt, size int64, buf []byte) error {
+	if size < FooterSize {
+		return fmt.Errorf("%w: %d bytes, shorter than the %d-byte footer", ErrTruncated, size, FooterSize)
+	}
+	var crc uint32
+	end := size - 4
+	for off := int64(0); off < end; {
+		b := buf[:min(int64(len(buf)), end-off)]
+		n, err := r.ReadAt(b, off)
+		crc = crc32.Update(crc, castagnoli, b[:n])
+		off += int64(n)
+		if n < len(b) {
+			if err == nil || err == io.EOF {
+				err = ErrTruncated
+			}
+			return fmt.Errorf("reading at %d: %w", off, err)
+		}
+	}
+	var tail [4]byte
+	if n, err := r.ReadAt(tail[:], end); n < 4 {
+		if err == nil || err == io.EOF {
+			err = ErrTruncated
+		}
+		return fmt.Errorf("reading the checksum: %w", err)
+	}
+	if want := binary.LittleEndian.Uint32(tail[:]); crc != want {
+		return fmt.Errorf("%w: checksum %#08x, footer says %#08x", ErrCorrupt, crc, want)
+	}
+	return nil
 }
 
 // Writer streams a file to an io.Writer, counting its bytes and keeping the

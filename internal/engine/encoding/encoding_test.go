@@ -71,6 +71,55 @@ func TestCheckFooter(t *testing.T) {
 	}
 }
 
+// TestVerifyChecksumApart: OpenFooter reads only the footer (a flipped
+// payload byte opens), and VerifyChecksum and VerifyReaderAt, whatever
+// their buffer size, agree with CheckFooter on every file.
+func TestVerifyChecksumApart(t *testing.T) {
+	var e Encbuf
+	e.PutBytes(bytes.Repeat([]byte("payload "), 100))
+	e.PutFooter(0xcafe, 3)
+	good := e.B
+	flip := func(i int) []byte { b := bytes.Clone(good); b[i] ^= 0x10; return b }
+	tests := []struct {
+		name     string
+		file     []byte
+		openErr  error // of OpenFooter
+		checkErr error // of the checksum
+	}{
+		{"good", good, nil, nil},
+		{"payload flip", flip(0), nil, ErrCorrupt},
+		{"late payload flip", flip(len(good) - FooterSize - 1), nil, ErrCorrupt},
+		{"crc flip", flip(len(good) - 1), nil, ErrCorrupt},
+		{"magic flip", flip(len(good) - 12), ErrCorrupt, ErrCorrupt},
+		{"truncated", good[:len(good)-1], ErrCorrupt, ErrCorrupt},
+		{"shorter than the footer", good[:FooterSize-1], ErrTruncated, ErrTruncated},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := OpenFooter(tt.file, 0xcafe, 3); !errors.Is(err, tt.openErr) {
+				t.Errorf("OpenFooter: %v, want %v", err, tt.openErr)
+			}
+			if tt.openErr != nil {
+				return
+			}
+			if err := VerifyChecksum(tt.file); !errors.Is(err, tt.checkErr) {
+				t.Errorf("VerifyChecksum: %v, want %v", err, tt.checkErr)
+			}
+			for _, bufSize := range []int{1, 7, 64, 4096} {
+				err := VerifyReaderAt(bytes.NewReader(tt.file), int64(len(tt.file)), make([]byte, bufSize))
+				if !errors.Is(err, tt.checkErr) {
+					t.Errorf("VerifyReaderAt, %d-byte buffer: %v, want %v", bufSize, err, tt.checkErr)
+				}
+			}
+		})
+	}
+	// A file shorter than the size it should have (truncated behind the
+	// caller's back) is reported as truncated, not misread.
+	if err := VerifyReaderAt(bytes.NewReader(good[:100]), int64(len(good)), make([]byte, 64)); !errors.Is(err, ErrTruncated) {
+		t.Errorf("short reader: %v", err)
+	}
+}
+
 func TestDecbufStickyError(t *testing.T) {
 	d := NewDecbuf([]byte{0x01, 0xff})
 	if d.U32() != 0 || !errors.Is(d.Err(), ErrTruncated) {

@@ -356,42 +356,49 @@ type Generation struct {
 	Meta []byte
 
 	files    map[string][]byte
-	manifest *os.File // holds the shared flock
+	ids      map[string]fileID // of each file as mapped
+	manifest *os.File          // holds the shared flock
 	release  sync.Once
 }
 
-// Open maps generation n's files and takes a shared lock on it.
+// Open maps generation n's files and takes a shared lock on it. It reads
+// the MANIFEST (checksum included) and checks that every file it lists is
+// there with its size; it does not read the files' content, whose
+// checksums Verify and VerifyFile check. Errors are *DamageError values
+// naming the file at fault (an empty or half-written directory fails on
+// its MANIFEST).
 func (d *Dir) Open(n uint64) (*Generation, error) {
 	path := filepath.Join(d.path, genName(n))
 	mf, err := os.Open(filepath.Join(path, manifestName))
 	if err != nil {
-		return nil, fmt.Errorf("generation %d: %w", n, err)
+		return nil, &DamageError{Gen: n, File: manifestName, Err: err}
 	}
 	if err := unix.Flock(int(mf.Fd()), unix.LOCK_SH); err != nil {
 		mf.Close()
 		return nil, fmt.Errorf("generation %d: lock: %w", n, err)
 	}
-	g := &Generation{N: n, Path: path, files: map[string][]byte{}, manifest: mf}
+	g := &Generation{N: n, Path: path, files: map[string][]byte{}, ids: map[string]fileID{}, manifest: mf}
 	if err := g.load(); err != nil {
 		g.unmap()
-		return nil, fmt.Errorf("generation %d: %w", n, err)
+		return nil, err
 	}
 	return g, nil
 }
 
 func (g *Generation) load() error {
+	damaged := func(file string, err error) error { return &DamageError{Gen: g.N, File: file, Err: err} }
 	raw, err := os.ReadFile(filepath.Join(g.Path, manifestName))
 	if err != nil {
-		return err
+		return damaged(manifestName, err)
 	}
 	body, err := encoding.CheckFooter(raw, Magic, Version)
 	if err != nil {
-		return fmt.Errorf("MANIFEST: %w", err)
+		return damaged(manifestName, err)
 	}
 	d := encoding.NewDecbuf(body)
 	count := d.Uvarint()
 	if count > 1<<20 {
-		return fmt.Errorf("MANIFEST: %w: %d files", encoding.ErrCorrupt, count)
+		return damaged(manifestName, fmt.Errorf("%w: %d files", encoding.ErrCorrupt, count))
 	}
 	for i := uint64(0); i < count && d.Err() == nil; i++ {
 		name := string(d.UvarintBytes())
@@ -399,47 +406,48 @@ func (g *Generation) load() error {
 		if d.Err() != nil {
 			break
 		}
-		if name == "" || strings.ContainsAny(name, "/\x00") {
-			return fmt.Errorf("MANIFEST: %w: file name %q", encoding.ErrCorrupt, name)
+		if name == "" || name == manifestName || strings.ContainsAny(name, "/\x00") {
+			return damaged(manifestName, fmt.Errorf("%w: file name %q", encoding.ErrCorrupt, name))
 		}
-		data, err := mapFile(filepath.Join(g.Path, name), size)
+		data, id, err := mapFile(filepath.Join(g.Path, name), size)
 		if err != nil {
-			return err
+			return damaged(name, err)
 		}
 		g.files[name] = data
+		g.ids[name] = id
 	}
 	g.Meta = append([]byte(nil), d.UvarintBytes()...)
 	if err := d.Err(); err != nil {
-		return fmt.Errorf("MANIFEST: %w", err)
+		return damaged(manifestName, err)
 	}
 	if d.Len() != 0 {
-		return fmt.Errorf("MANIFEST: %w: %d bytes after the meta", encoding.ErrCorrupt, d.Len())
+		return damaged(manifestName, fmt.Errorf("%w: %d bytes after the meta", encoding.ErrCorrupt, d.Len()))
 	}
 	return nil
 }
 
 // mapFile maps a file read-only and checks its size against the MANIFEST.
-func mapFile(path string, size uint64) ([]byte, error) {
+func mapFile(path string, size uint64) ([]byte, fileID, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, fileID{}, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	id, err := statID(f)
 	if err != nil {
-		return nil, err
+		return nil, fileID{}, err
 	}
-	if uint64(st.Size()) != size {
-		return nil, fmt.Errorf("%s: %w: %d bytes, MANIFEST says %d", filepath.Base(path), encoding.ErrTruncated, st.Size(), size)
+	if id.size != size {
+		return nil, id, sizeError(id.size, size)
 	}
 	if size == 0 {
-		return []byte{}, nil
+		return []byte{}, id, nil
 	}
 	data, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_SHARED)
 	if err != nil {
-		return nil, fmt.Errorf("mmap %s: %w", filepath.Base(path), err)
+		return nil, id, fmt.Errorf("mmap: %w", err)
 	}
-	return data, nil
+	return data, id, nil
 }
 
 // File returns the mapped content of a file of the generation. The slice

@@ -14,12 +14,22 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 )
 
-// content is the deterministic content of file name in generation tag.
+// content is the deterministic content of file name in generation tag:
+// lines, then (when there is room) the engine's footer every served file
+// ends with, whose checksum a Live verifies.
 func content(tag, name string, size int) []byte {
 	line := []byte(tag + "/" + name + ";")
-	return bytes.Repeat(line, size/len(line)+1)[:size]
+	if size < encoding.FooterSize {
+		return bytes.Repeat(line, size/len(line)+1)[:size]
+	}
+	body := bytes.Repeat(line, size/len(line)+1)[:size-encoding.FooterSize]
+	e := encoding.Encbuf{B: body}
+	e.PutFooter(0x54534554, 1)
+	return e.B
 }
 
 // publish builds a generation holding files with content(tag, …).

@@ -47,7 +47,8 @@ func buildSmall(t testing.TB) (*generation.Dir, string) {
 	return dir, filepath.Join(dir.Path(), "gen-00000001")
 }
 
-// openAll opens generation 1 and every segment in it, as a server does.
+// openAll opens generation 1 and every segment in it and verifies every
+// file's checksum, as a server does before it searches.
 func openAll(dir *generation.Dir) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -59,8 +60,12 @@ func openAll(dir *generation.Dir) (err error) {
 		return err
 	}
 	defer g.Release()
-	_, err = Open(g)
-	return err
+	ixs, err := Open(g)
+	if err != nil {
+		return err
+	}
+	Close(ixs)
+	return g.Verify(context.Background())
 }
 
 // fileKind is a file's kind: its extension, or MANIFEST.
@@ -100,10 +105,11 @@ func mutations(size int) []mutation {
 // TestCorruptFiles damages every file of a real generation, one at a
 // time, in every way of mutations, and opens it twice: as a server does
 // (generation.Dir.Open, whose MANIFEST sizes catch truncations, then
-// Open) and, for segment files, with segment.Open alone on the damaged
-// bytes (so each file's own checks are tested, not only the MANIFEST's).
-// Every case must fail with an error naming the file; none may panic or
-// open.
+// Open, then the generation's checksum verification) and, for segment
+// files, with segment.Open alone on the damaged bytes (so each file's own
+// checks are tested, not only the MANIFEST's), where what Open does not
+// read must be caught by the file's checksum. Every case must fail with an
+// error naming the file; none may panic or pass.
 func TestCorruptFiles(t *testing.T) {
 	dir, genPath := buildSmall(t)
 	if err := openAll(dir); err != nil {
@@ -141,6 +147,11 @@ func TestCorruptFiles(t *testing.T) {
 			}
 			prefix := name[:strings.IndexByte(name, '.')]
 			err = openSegment(genPath, prefix, name, bad)
+			if err == nil {
+				if cerr := encoding.VerifyChecksum(bad); cerr != nil {
+					err = fmt.Errorf("%s: %w", name, cerr)
+				}
+			}
 			switch {
 			case err == nil:
 				t.Errorf("%s %s: segment.Open accepted it", name, m.name)
@@ -219,8 +230,8 @@ func TestOtherVersion(t *testing.T) {
 
 // TestAlteredPostingsNeverSearched: postings bytes altered in a way only
 // the checksum notices (a document delta changed, the structure intact)
-// would make a search answer wrongly; the checksum, verified at open,
-// keeps such a segment from ever being searched.
+// would make a search answer wrongly; the checksum, verified before a
+// generation is searched, keeps such a segment from ever being searched.
 func TestAlteredPostingsNeverSearched(t *testing.T) {
 	dir, genPath := buildSmall(t)
 	g, err := dir.Open(1)
@@ -261,7 +272,7 @@ func TestAlteredPostingsNeverSearched(t *testing.T) {
 	}
 
 	// Were the checksum recomputed, the segment would open and answer
-	// wrongly: that is what the check at open prevents.
+	// wrongly: that is what the verification prevents.
 	files := segment.Files{}
 	entries, _ := os.ReadDir(genPath)
 	for _, e := range entries {

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 )
 
 // dirSink writes a segment's files into a directory (segment.Sink).
@@ -95,6 +97,18 @@ func mapFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("mmap %s: %w", filepath.Base(path), err)
 	}
 	return data, nil
+}
+
+// verify checks every file's checksum (segment.Open reads only footers
+// and index structures), so a merge never reads a flushed file damaged
+// on disk.
+func (m *mappedSegment) verify() error {
+	for _, name := range m.names {
+		if err := encoding.VerifyChecksum(m.files[name]); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return nil
 }
 
 // file is the segment.FileSource of the mapped files.

@@ -415,12 +415,15 @@ func (ix *indexState) merge(dir string) ([]string, error) {
 			return nil, fmt.Errorf("indexer: %w", err)
 		}
 		maps = append(maps, m)
+		if err := m.verify(); err != nil {
+			return nil, fmt.Errorf("indexer: reopen flushed segment %s: %w", prefix, err)
+		}
 		s, err := segment.Open(prefix, m.file)
 		if err != nil {
 			return nil, fmt.Errorf("indexer: reopen flushed %w", err)
 		}
-		// Opening read every byte (checksums); drop them, the merge reads
-		// them again a field at a time.
+		// Verifying read every byte; drop them, the merge reads them again
+		// a field at a time.
 		m.dropPages()
 		inputs = append(inputs, segment.MergeInput{Segment: s, Deleted: ix.deleted[i]})
 	}
@@ -509,6 +512,9 @@ func checkMerged(dir, prefix string, res segment.MergeResult, records int) error
 		return err
 	}
 	defer m.close()
+	if err := m.verify(); err != nil {
+		return err
+	}
 	s, err := segment.Open(prefix, m.file)
 	if err != nil {
 		return err
@@ -535,16 +541,21 @@ func checkMerged(dir, prefix string, res segment.MergeResult, records int) error
 }
 
 // Open opens every segment of a generation Build published and checks
-// them against its Meta: each file's footer (magic, version, CRC32C) and
-// structure through segment.Open, and each index's record count. A
-// damaged generation gives an error naming the file, never a partial
-// index. It returns each logical index's segments in order (none for an
-// empty index). The segments reference g's mapped files: use them while g
-// is held, and Close them (their stores hold decoders) when done.
+// them against its Meta: each file's footer (magic, version) and index
+// structures through segment.Open, and each index's record count. It
+// reads what a search needs to start, not the files' content, so it costs
+// little whatever the index's size; the checksums are verified apart
+// (generation.Generation.Verify, which a server's generation.Live runs
+// before any search). A damaged structure gives an error naming the
+// file, never a partial index. It returns each logical index's segments in
+// order (none for an empty index). The segments reference g's mapped
+// files: use them while g is held, and Close them (their stores hold
+// decoders) when done. Errors do not repeat the generation's number,
+// which the caller knows.
 func Open(g *generation.Generation) (map[string][]*segment.Segment, error) {
 	meta, err := ParseMeta(g.Meta)
 	if err != nil {
-		return nil, fmt.Errorf("generation %d: %w", g.N, err)
+		return nil, err
 	}
 	out := map[string][]*segment.Segment{}
 	fail := func(err error) (map[string][]*segment.Segment, error) {
@@ -556,14 +567,14 @@ func Open(g *generation.Generation) (map[string][]*segment.Segment, error) {
 		for _, prefix := range meta.Segments[name] {
 			s, err := segment.Open(prefix, g.File)
 			if err != nil {
-				return fail(fmt.Errorf("generation %d: index %s: %w", g.N, name, err))
+				return fail(fmt.Errorf("index %s: %w", name, err))
 			}
 			out[name] = append(out[name], s)
 			records += len(s.Roots())
 		}
 		if records != meta.Docs[name] {
-			return fail(fmt.Errorf("generation %d: index %s: %w: %d records in its segments, the meta says %d",
-				g.N, name, encoding.ErrCorrupt, records, meta.Docs[name]))
+			return fail(fmt.Errorf("index %s: %w: %d records in its segments, the meta says %d",
+				name, encoding.ErrCorrupt, records, meta.Docs[name]))
 		}
 	}
 	return out, nil

@@ -43,8 +43,10 @@ func isFileError(err error) bool {
 	return errors.Is(err, encoding.ErrCorrupt) || errors.Is(err, encoding.ErrTruncated) || errors.As(err, &ve)
 }
 
-// TestOpenRejectsDamage: a truncated file or a single flipped bit anywhere
-// in either file fails at Open.
+// TestOpenRejectsDamage: a truncated file fails at Open; a single flipped
+// bit anywhere in either file fails at Open (footer) or at the checksum,
+// which Open leaves to its caller (an index generation verifies it before
+// the postings are read).
 func TestOpenRejectsDamage(t *testing.T) {
 	docs, pos, _, _ := smallField(t, DocsFreqsPositions, 1)
 	if _, err := Open(docs, pos, DocsFreqsPositions); err != nil {
@@ -72,7 +74,11 @@ func TestOpenRejectsDamage(t *testing.T) {
 			for bit := range 8 {
 				b := bytes.Clone(orig)
 				b[i] ^= 1 << bit
-				if err := open(b); !isFileError(err) {
+				err := open(b)
+				if err == nil {
+					err = encoding.VerifyChecksum(b)
+				}
+				if !isFileError(err) {
 					t.Fatalf("%s: bit %d of byte %d flipped: %v", file, bit, i, err)
 				}
 			}

@@ -15,22 +15,23 @@ type Reader struct {
 	opts      IndexOptions
 }
 
-// Open checks both footers (magic, then version, then checksum) and
-// returns a Reader over the files. positions must be empty for DocsOnly.
-// Open reads every byte once, for the checksum; after it, decoding
-// trusts nothing but still bounds-checks every read, so a file damaged
-// after Open fails with an error, never a panic.
+// Open checks both footers (magic, then version) and returns a Reader
+// over the files. positions must be empty for DocsOnly. It reads the
+// footers only: the checksums are the caller's to verify
+// (encoding.VerifyChecksum, or the index generation's verification
+// pass) before the postings are trusted. Decoding bounds-checks every
+// read anyway, so damaged bytes fail with an error, never a panic.
 func Open(docs, positions []byte, opts IndexOptions) (*Reader, error) {
 	if !opts.valid() {
 		return nil, fmt.Errorf("postings: invalid %v", opts)
 	}
-	d, err := encoding.CheckFooter(docs, DocsMagic, Version)
+	d, err := encoding.OpenFooter(docs, DocsMagic, Version)
 	if err != nil {
 		return nil, fmt.Errorf("postings: docs file: %w", err)
 	}
 	r := &Reader{docs: d, opts: opts}
 	if opts == DocsFreqsPositions {
-		if r.pos, err = encoding.CheckFooter(positions, PositionsMagic, Version); err != nil {
+		if r.pos, err = encoding.OpenFooter(positions, PositionsMagic, Version); err != nil {
 			return nil, fmt.Errorf("postings: positions file: %w", err)
 		}
 	} else if len(positions) != 0 {

@@ -60,9 +60,15 @@ type Segment struct {
 	ids       *docvalues.SortedColumn
 }
 
-// Open opens the segment whose files are named prefix.* in files. Every
-// file's footer is checked here, so a damaged segment fails to open rather
-// than answering wrongly.
+// Open opens the segment whose files are named prefix.* in files. It reads
+// what it needs and no more: the meta file whole (checksum included), the
+// doc values (decoded and checked whole), and of the other files their
+// footers (magic, version), sizes and index structures, so opening costs
+// little whatever the segment's size. The checksums of the files read
+// only in part — dictionaries, postings, positions, norms, sources — are
+// the caller's to verify before the segment is searched (VerifyChecksums,
+// or the index generation's verification pass); until then a damaged
+// file may open.
 func Open(prefix string, files FileSource) (*Segment, error) {
 	get := func(name string) ([]byte, error) {
 		b, ok := files(name)
@@ -172,7 +178,7 @@ func (s *Segment) openField(prefix string, num int, f *Field, get func(string) (
 		if err != nil {
 			return err
 		}
-		if f.Norms, err = encoding.CheckFooter(raw, NormsMagic, Version); err != nil {
+		if f.Norms, err = encoding.OpenFooter(raw, NormsMagic, Version); err != nil {
 			return fmt.Errorf("segment %s: field %s: %s: norms: %w", prefix, f.Name, fieldFile(prefix, num, "nrm"), err)
 		}
 		if len(f.Norms) != int(s.MaxDoc) {

@@ -171,6 +171,9 @@ func TestSegment(t *testing.T) {
 	}
 }
 
+// TestCorruptSegment: a byte altered in any file fails Open or, for the
+// files Open reads only in part, the checksum its caller verifies; a
+// missing file fails Open, naming it.
 func TestCorruptSegment(t *testing.T) {
 	_, files := buildSegment(t)
 	for name, data := range files {
@@ -183,6 +186,9 @@ func TestCorruptSegment(t *testing.T) {
 			b, ok := files[n]
 			return b, ok
 		})
+		if err == nil {
+			err = encoding.VerifyChecksum(bad)
+		}
 		if err == nil {
 			t.Errorf("damaged %s accepted", name)
 		}

@@ -212,10 +212,12 @@ type Reader struct {
 	dec      *zstd.Decoder
 }
 
-// Open checks the file's footer and reads its block index. The file is
-// referenced, not copied.
+// Open checks the file's footer (magic and version) and reads its block
+// index, not the blocks: the checksum is the caller's to verify
+// (encoding.VerifyChecksum, or the index generation's verification pass)
+// before the sources are trusted. The file is referenced, not copied.
 func Open(file []byte) (*Reader, error) {
-	body, err := encoding.CheckFooter(file, Magic, Version)
+	body, err := encoding.OpenFooter(file, Magic, Version)
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}

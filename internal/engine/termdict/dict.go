@@ -46,13 +46,16 @@ type Dict struct {
 	readers sync.Pool // *vellum.Reader: Get without allocating a decoder state
 }
 
-// Open reads a term dictionary file. It checks the footer first (version,
-// then checksum), then the section lengths and the FST's header. It trusts
-// a file whose checksum matches for everything else; Check verifies every
-// structure when that trust is not enough (built with the invariants tag,
-// Open runs it).
+// Open reads a term dictionary file: the footer's magic and version, the
+// section lengths and the FST's header and root, nothing more, so opening
+// costs the same whatever the dictionary's size. The checksum is not
+// read here: the caller verifies it (encoding.VerifyChecksum, or the
+// index generation's verification pass) before the dictionary is used,
+// and trusts a file whose checksum matches for everything else; Check
+// verifies every structure when that trust is not enough (built with the
+// invariants tag, Open runs it).
 func Open(file []byte) (*Dict, error) {
-	body, err := encoding.CheckFooter(file, Magic, Version)
+	body, err := encoding.OpenFooter(file, Magic, Version)
 	if err != nil {
 		return nil, fmt.Errorf("termdict: %w", err)
 	}
