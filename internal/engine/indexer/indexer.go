@@ -524,8 +524,19 @@ func checkMerged(dir, prefix string, res segment.MergeResult, records int) error
 		return fmt.Errorf("%s: %d documents and %d records, the merge wrote %d and %d, the build kept %d records",
 			prefix, s.MaxDoc, len(s.Roots()), res.MaxDoc, res.Records, records)
 	}
+	return checkSegment(prefix, s)
+}
+
+// checkSegment verifies a segment's structures beyond what segment.Open
+// reads: every dictionary (termdict.Dict.Check), every term's postings
+// and positions (postings.Reader.CheckTerm), every stored block and every
+// record's _id. It reads the whole segment.
+func checkSegment(prefix string, s *segment.Segment) error {
 	for _, name := range s.Fields() {
 		f := s.Field(name)
+		if err := f.Terms.Check(); err != nil {
+			return fmt.Errorf("%s: field %s: %w", prefix, name, err)
+		}
 		for it := f.Terms.All(); it.Next(); {
 			d := encoding.NewDecbuf(it.Info().Meta)
 			meta := postings.DecodeTermMeta(&d, f.IndexOptions())
@@ -534,6 +545,51 @@ func checkMerged(dir, prefix string, res segment.MergeResult, records int) error
 			}
 			if err := f.Postings.CheckTerm(meta); err != nil {
 				return fmt.Errorf("%s: field %s: term %q: %w", prefix, name, it.Term(), err)
+			}
+		}
+	}
+	var scratch []byte
+	for i := range s.Store.Blocks() {
+		var err error
+		scratch, err = s.Store.BlockSources(i, scratch, func(uint32, []byte) error { return nil })
+		if err != nil {
+			return fmt.Errorf("%s: sources: %w", prefix, err)
+		}
+	}
+	for _, root := range s.Roots() {
+		if _, err := s.ID(root); err != nil {
+			return fmt.Errorf("%s: %w", prefix, err)
+		}
+	}
+	return nil
+}
+
+// Check verifies a whole generation: every file's checksum
+// (generation.Generation.Verify), then every segment's structures as
+// Open checks them and beyond (every dictionary, term, posting, position
+// and stored block). It reads every byte, for tools (segtool check), not
+// for serving. The error lists every damaged file, or the first broken
+// structure.
+func Check(ctx context.Context, g *generation.Generation) error {
+	if err := g.Verify(ctx); err != nil {
+		return err
+	}
+	ixs, err := Open(g)
+	if err != nil {
+		return err
+	}
+	defer Close(ixs)
+	meta, err := ParseMeta(g.Meta)
+	if err != nil {
+		return err
+	}
+	for _, name := range mappings.Names() {
+		for i, s := range ixs[name] {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := checkSegment(meta.Segments[name][i], s); err != nil {
+				return fmt.Errorf("index %s: %w", name, err)
 			}
 		}
 	}
