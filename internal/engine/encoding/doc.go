@@ -16,4 +16,10 @@
 //
 // All three little-endian uint32. The CRC32C (Castagnoli) covers every byte
 // of the file before the CRC itself, magic and version included.
+//
+// CheckFooter checks all three, reading the whole file: for small files
+// decoded whole. Large files are opened with OpenFooter (magic and version
+// only, whatever the size) and their checksum verified apart
+// (VerifyChecksum over bytes, VerifyReaderAt through pread), before their
+// content is trusted.
 package encoding

@@ -426,15 +426,22 @@ func (l *Live[T]) openSnapshot(n uint64, verify bool) (s *Snapshot[T], err error
 	}
 	s.Value = v
 	s.refs.Store(1) // the Live's own reference
+	if !verify {
+		// Running before the watch exists, so a change reported at once
+		// joins this verification rather than starting a second one.
+		s.refs.Add(1) // the verification's
+		s.running = true
+	}
 	if l.watch != nil {
 		wd, err := l.watch.add(g.Path, s.changed)
 		if err != nil {
 			l.report(err)
 		}
+		s.mu.Lock()
 		s.wd = wd
+		s.mu.Unlock()
 	}
 	if !verify {
-		s.running = s.tryAcquire()
 		go s.verifyInBackground()
 	}
 	return s, nil
