@@ -374,6 +374,11 @@ func (l *Live[T]) Refresh() (swapped bool, err error) {
 			continue
 		}
 		l.cur.Store(s)
+		if !curGood {
+			// Started once served, so that damage found falls back
+			// from it.
+			go s.verifyInBackground()
+		}
 		if cur != nil {
 			cur.Release()
 		}
@@ -389,7 +394,8 @@ func (l *Live[T]) Refresh() (swapped bool, err error) {
 }
 
 // openSnapshot opens generation n and its value; with verify, it checks
-// every file before returning, else it starts that in the background.
+// every file before returning, else the caller starts verifyInBackground
+// once the snapshot is served.
 // A memory fault while open reads the mapped files (one truncated
 // meanwhile) is an error, not a crash.
 func (l *Live[T]) openSnapshot(n uint64, verify bool) (s *Snapshot[T], err error) {
@@ -440,9 +446,6 @@ func (l *Live[T]) openSnapshot(n uint64, verify bool) (s *Snapshot[T], err error
 		s.mu.Lock()
 		s.wd = wd
 		s.mu.Unlock()
-	}
-	if !verify {
-		go s.verifyInBackground()
 	}
 	return s, nil
 }
