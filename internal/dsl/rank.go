@@ -73,7 +73,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 	}
 	cost += leaves * (2 + 2 + len(FormATextFields))
 	words := queryWords(tree, maxPhraseWords)
-	if slugs := clauseTypesOf(words); len(slugs) > 0 {
+	if slugs := clausetype.Named(words); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
@@ -198,34 +198,6 @@ func queryWords(tree *simplequery.Node, max int) []string {
 	}
 	walk(tree, false)
 	return words
-}
-
-// clauseTypesOf are the clause types q's words (queryWords) name: the longest runs of the
-// words that name a type (clausetype.OfHeading), left to right, each run
-// used once: "change of control termination" names change-of-control and
-// termination.
-func clauseTypesOf(words []string) []string {
-	used := make([]bool, len(words))
-	var slugs []string
-	for n := len(words); n >= 1; n-- {
-		for i := 0; i+n <= len(words); i++ {
-			if slices.Contains(used[i:i+n], true) {
-				continue
-			}
-			slug, ok := clausetype.OfHeading(strings.Join(words[i:i+n], " "))
-			if !ok {
-				continue
-			}
-			for k := i; k < i+n; k++ {
-				used[k] = true
-			}
-			if !slices.Contains(slugs, slug) {
-				slugs = append(slugs, slug)
-			}
-		}
-	}
-	slices.Sort(slugs)
-	return slugs
 }
 
 // The names of Form A's ranking signals, as SignalName gives them.

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 	"slices"
 	"strings"
 	"testing"
@@ -91,7 +92,7 @@ func TestQueryClauseTypes(t *testing.T) {
 		{"+-insurance", nil},
 		{"xyzzy plugh", nil},
 	} {
-		if got := clauseTypesOf(queryWords(parseQ(tc.q), maxPhraseWords)); !slices.Equal(got, tc.want) {
+		if got := clausetype.Named(queryWords(parseQ(tc.q), maxPhraseWords)); !slices.Equal(got, tc.want) {
 			t.Errorf("clause types of %q = %q, want %q", tc.q, got, tc.want)
 		}
 	}

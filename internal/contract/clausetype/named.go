@@ -1,0 +1,150 @@
+package clausetype
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// Named returns the sorted clause types a searcher's words name, in any
+// order and any form: "no solicit clients" names no-solicit-of-customers
+// (its name's words are "solicit" and "customers"), "terminated for
+// convenience" names termination-for-convenience, "liability uncapped"
+// names uncapped-liability. A type is named when every content word of
+// its slug, its name or one of its headings is among words, compared by
+// stem, with British spellings and a few words contracts use
+// interchangeably ("client", "customer") made one. Of the types named,
+// those whose best-matching name is a strict part of another named
+// type's are left out: "termination for convenience" names
+// termination-for-convenience, not also termination.
+//
+// OfHeading is for a heading the user gives as a heading (a clause
+// filter), where the whole heading must name the type; Named is for the
+// free words of a query, where a type's name may come in pieces.
+func Named(words []string) []string {
+	if len(words) == 0 {
+		return nil
+	}
+	q := make(map[string]bool, len(words))
+	for _, w := range words {
+		for _, k := range contentStems(w) {
+			q[k] = true
+		}
+	}
+	if len(q) == 0 {
+		return nil
+	}
+	type hit struct {
+		slug string
+		best []string // the largest stem set of the type within q
+	}
+	var hits []hit
+	for _, t := range loadNames() {
+		var best []string
+		for _, set := range t.sets {
+			if len(set) > len(best) && allIn(set, q) {
+				best = set
+			}
+		}
+		if best != nil {
+			hits = append(hits, hit{t.slug, best})
+		}
+	}
+	var out []string
+	for _, h := range hits {
+		covered := slices.ContainsFunc(hits, func(o hit) bool {
+			return len(o.best) > len(h.best) && allIn(h.best, setOf(o.best))
+		})
+		if !covered && !slices.Contains(out, h.slug) {
+			out = append(out, h.slug)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// typeNames is one type's names as sets of content stems.
+type typeNames struct {
+	slug string
+	sets [][]string
+}
+
+var loadNames = sync.OnceValue(func() []typeNames {
+	out := make([]typeNames, 0, len(taxonomy))
+	for _, t := range taxonomy {
+		tn := typeNames{slug: t.Slug}
+		for _, name := range append([]string{t.Slug, t.Name}, t.Headings...) {
+			set := contentStems(name)
+			slices.Sort(set)
+			set = slices.Compact(set)
+			if len(set) > 0 && !slices.ContainsFunc(tn.sets, func(s []string) bool { return slices.Equal(s, set) }) {
+				tn.sets = append(tn.sets, set)
+			}
+		}
+		out = append(out, tn)
+	}
+	return out
+})
+
+// nameStopWords carry no clause meaning in a name or a query: "Notice of
+// Non-Renewal" is about renewal and notice, "No Third Party
+// Beneficiaries" about third-party beneficiaries.
+var nameStopWords = map[string]bool{
+	"a": true, "an": true, "the": true, "of": true, "and": true, "or": true, "to": true, "in": true,
+	"on": true, "for": true, "by": true, "with": true, "from": true, "upon": true, "any": true,
+	"no": true, "non": true, "not": true, "anti": true, "its": true, "this": true, "all": true,
+}
+
+// nameSynonyms are words contracts use for one another in clause names,
+// and British spellings; each maps to the word the taxonomy uses.
+var nameSynonyms = map[string]string{
+	"client": "customer", "clients": "customers",
+	"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",
+	"favour": "favor", "favoured": "favored", "favourable": "favorable",
+	"noncompete": "compete", "noncompetition": "competition",
+}
+
+// contentStems splits s into words at anything but a letter or digit,
+// drops stop words and a joined "non"/"anti" prefix, and stems the rest
+// (English Snowball) after the synonyms.
+func contentStems(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if nameStopWords[w] {
+			continue
+		}
+		if syn, ok := nameSynonyms[w]; ok {
+			w = syn
+		}
+		for _, p := range []string{"non", "anti"} {
+			if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= 5 {
+				if syn, ok := nameSynonyms[rest]; ok {
+					rest = syn
+				}
+				w = rest
+			}
+		}
+		out = append(out, english.Stem(w, false))
+	}
+	return out
+}
+
+func allIn(set []string, q map[string]bool) bool {
+	for _, k := range set {
+		if !q[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func setOf(words []string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
