@@ -73,7 +73,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 	}
 	cost += leaves * (2 + 2 + len(FormATextFields))
 	words := queryWords(tree, maxPhraseWords)
-	if slugs := clausetype.Named(words); len(slugs) > 0 {
+	if slugs := clausetype.Named(append(slices.Clip(words), queryPrefixes(tree, maxPhraseWords)...)); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
@@ -170,6 +170,28 @@ func hyphenated(t string) bool {
 // UTF-8 character (which the analyzer keeps in words).
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+// queryPrefixes are the prefix terms of the parsed q that are not
+// excluded, as written with their "*", each once, at most max of them: a
+// clause type's name may come as one ("+solicit* +customers").
+func queryPrefixes(tree *simplequery.Node, max int) []string {
+	var out []string
+	var walk func(n *simplequery.Node, excluded bool)
+	walk = func(n *simplequery.Node, excluded bool) {
+		switch n.Kind {
+		case simplequery.KindPrefix:
+			if p := strings.ToLower(n.Text) + "*"; !excluded && len(out) < max && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		case simplequery.KindBool:
+			for _, c := range n.Clauses {
+				walk(c.Node, excluded || c.Occur == simplequery.MustNot)
+			}
+		}
+	}
+	walk(tree, false)
+	return out
 }
 
 // queryWords are the whitespace-separated words of the parsed q's terms and phrases

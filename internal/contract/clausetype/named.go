@@ -21,6 +21,11 @@ import (
 // type's are left out: "termination for convenience" names
 // termination-for-convenience, not also termination.
 //
+// A word ending in "*" is a prefix, as in a query: "solicit*" stands for
+// every word it begins ("solicit", "solicitation"), and counts for a
+// name's word whose stem it begins or that begins it; a prefix of fewer
+// than four letters names nothing.
+//
 // OfHeading is for a heading the user gives as a heading (a clause
 // filter), where the whole heading must name the type; Named is for the
 // free words of a query, where a type's name may come in pieces.
@@ -28,22 +33,28 @@ func Named(words []string) []string {
 	if len(words) == 0 {
 		return nil
 	}
-	q := make(map[string]bool, len(words))
+	q := query{stems: make(map[string]bool, len(words))}
 	for _, w := range words {
-		for _, k := range contentStems(w) {
-			q[k] = true
+		if p, ok := strings.CutSuffix(w, "*"); ok {
+			if p = strings.ToLower(p); len(p) >= minPrefix && !strings.ContainsFunc(p, notWordRune) {
+				q.prefixes = append(q.prefixes, p)
+			}
+			continue
+		}
+		for _, nw := range contentWords(w) {
+			q.stems[nw.stem] = true
 		}
 	}
-	if len(q) == 0 {
+	if len(q.stems) == 0 && len(q.prefixes) == 0 {
 		return nil
 	}
 	type hit struct {
 		slug string
-		best []string // the largest stem set of the type within q
+		best []nameWord // the largest name of the type within q
 	}
 	var hits []hit
 	for _, t := range loadNames() {
-		var best []string
+		var best []nameWord
 		for _, set := range t.sets {
 			if len(set) > len(best) && allIn(set, q) {
 				best = set
@@ -56,7 +67,7 @@ func Named(words []string) []string {
 	var out []string
 	for _, h := range hits {
 		covered := slices.ContainsFunc(hits, func(o hit) bool {
-			return len(o.best) > len(h.best) && allIn(h.best, setOf(o.best))
+			return len(o.best) > len(h.best) && allIn(h.best, query{stems: stemSet(o.best)})
 		})
 		if !covered && !slices.Contains(out, h.slug) {
 			out = append(out, h.slug)
@@ -66,21 +77,25 @@ func Named(words []string) []string {
 	return out
 }
 
-// typeNames is one type's names as sets of content stems.
+// typeNames is one type's names, each as its content words.
 type typeNames struct {
 	slug string
-	sets [][]string
+	sets [][]nameWord
 }
+
+// nameWord is a content word of a name: as written (lower case, after
+// nameSynonyms) and its stem.
+type nameWord struct{ word, stem string }
 
 var loadNames = sync.OnceValue(func() []typeNames {
 	out := make([]typeNames, 0, len(taxonomy))
 	for _, t := range taxonomy {
 		tn := typeNames{slug: t.Slug}
 		for _, name := range append([]string{t.Slug, t.Name}, t.Headings...) {
-			set := contentStems(name)
-			slices.Sort(set)
-			set = slices.Compact(set)
-			if len(set) > 0 && !slices.ContainsFunc(tn.sets, func(s []string) bool { return slices.Equal(s, set) }) {
+			set := contentWords(name)
+			slices.SortFunc(set, func(a, b nameWord) int { return strings.Compare(a.stem, b.stem) })
+			set = slices.CompactFunc(set, func(a, b nameWord) bool { return a.stem == b.stem })
+			if len(set) > 0 && !slices.ContainsFunc(tn.sets, func(s []nameWord) bool { return slices.Equal(s, set) }) {
 				tn.sets = append(tn.sets, set)
 			}
 		}
@@ -107,12 +122,12 @@ var nameSynonyms = map[string]string{
 	"noncompete": "compete", "noncompetition": "competition",
 }
 
-// contentStems splits s into words at anything but a letter or digit,
+// contentWords splits s into words at anything but a letter or digit,
 // drops stop words and a joined "non"/"anti" prefix, and stems the rest
 // (English Snowball) after the synonyms.
-func contentStems(s string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+func contentWords(s string) []nameWord {
+	var out []nameWord
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), notWordRune) {
 		if nameStopWords[w] {
 			continue
 		}
@@ -127,24 +142,47 @@ func contentStems(s string) []string {
 				w = rest
 			}
 		}
-		out = append(out, english.Stem(w, false))
+		out = append(out, nameWord{w, english.Stem(w, false)})
 	}
 	return out
 }
 
-func allIn(set []string, q map[string]bool) bool {
-	for _, k := range set {
-		if !q[k] {
+// minPrefix is the shortest prefix Named reads.
+const minPrefix = 4
+
+// query is what Named compares names with: the stems of the words and
+// the prefixes.
+type query struct {
+	stems    map[string]bool
+	prefixes []string
+}
+
+// has reports whether q holds a name's word: its stem as a word's stem,
+// or a prefix that begins the word or its stem.
+func (q query) has(w nameWord) bool {
+	if q.stems[w.stem] {
+		return true
+	}
+	return slices.ContainsFunc(q.prefixes, func(p string) bool { return strings.HasPrefix(w.word, p) || strings.HasPrefix(w.stem, p) })
+}
+
+// allIn reports whether q holds every word of a name.
+func allIn(name []nameWord, q query) bool {
+	for _, w := range name {
+		if !q.has(w) {
 			return false
 		}
 	}
 	return true
 }
 
-func setOf(words []string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
+// stemSet is the stems of a name, as a query of words.
+func stemSet(name []nameWord) map[string]bool {
+	m := make(map[string]bool, len(name))
+	for _, w := range name {
+		m[w.stem] = true
 	}
 	return m
 }
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
