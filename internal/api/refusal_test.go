@@ -230,8 +230,10 @@ func TestRateLimiterBounded(t *testing.T) {
 			t.Fatalf("%s: the second event in a second was allowed", k)
 		}
 	}
-	if r.allow("c", t0) != 0 || r.allow("c", t0) != 0 {
-		t.Error("a key beyond maxKeys was limited")
+	for i := range 2 {
+		if r.allow("c", t0) != 0 {
+			t.Errorf("event %d of a key beyond maxKeys was limited", i)
+		}
 	}
 	if len(r.buckets) != 2 {
 		t.Errorf("%d buckets", len(r.buckets))

@@ -154,7 +154,7 @@ func (c Config) problems() []error {
 		}
 	}
 	if c.Password != "" && c.Username == "" {
-		errs = append(errs, errors.New("Password (OPENSEARCH_PASSWORD) is set but Username (OPENSEARCH_USERNAME) is empty"))
+		errs = append(errs, errors.New("field Password (OPENSEARCH_PASSWORD) is set but Username (OPENSEARCH_USERNAME) is empty"))
 	}
 	if err := validatePrefix(c.IndexPrefix); err != nil {
 		errs = append(errs, fmt.Errorf("IndexPrefix (OPENSEARCH_INDEX_PREFIX) %q: %w", c.IndexPrefix, err))
