@@ -126,7 +126,7 @@ var coreRules = []rule{
 			{"compet&engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes, notCompetition},
 			{"compet&directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes, notCompetition},
 			{"compet&neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes, notCompetition},
-			{"directly or indirectly|itself or through&shall not|will not|may not|neither|agree not|agrees not|undertake|covenant", `\b(?:(?:shall|will|may)\s+not|neither\b[^.;]{0,80}?\b(?:shall|will|may)|agrees? not to|covenants? not to|undertakes? not to)\b[^.;]{0,80}?\b(?:directly or indirectly|itself or through)\b[^.;]{0,80}?\b(?:sell|offer|market|promote|distribute|develop|manufacture|commerciali[sz]e|engage|participate|research)[a-z]*\b[^.;]{0,150}?\b(?:products?|business|services?|compounds?|enterprise)\b`, notCompetition},
+			{"directly or indirectly|itself or through&shall not|will not|may not|neither|agree not|agrees not|undertake|covenant&sell|offer|market|promot|distribut|develop|manufactur|commerciali|engag|participat|research", `\b(?:(?:shall|will|may)\s+not|neither\b[^.;]{0,80}?\b(?:shall|will|may)|agrees? not to|covenants? not to|undertakes? not to)\b[^.;]{0,80}?\b(?:directly or indirectly|itself or through)\b[^.;]{0,80}?\b(?:sell|offer|market|promote|distribute|develop|manufacture|commerciali[sz]e|engage|participate|research)[a-z]*\b[^.;]{0,150}?\b(?:products?|business|services?|compounds?|enterprise)\b`, notCompetition},
 		}),
 	},
 	{

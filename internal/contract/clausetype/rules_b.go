@@ -22,9 +22,9 @@ var bRules = []rule{
 				`\b(?:in no event|neither|under no circumstances|not|no|nor|waives?|waiving|disclaims?)\b[^.;]{0,150}?\b(?:liable|liability|liabilities|responsible|recover|claims?|assert|award|seek)\b[^.;]{0,200}?\b(?:consequential|incidental|indirect|special|punitive|exemplary|lost profits|loss of profits?)\b[^.;]{0,120}?\b(?:damages?|loss(?:es)?|profits?)\b`},
 			{"sole|exclusive&remed|liability|obligation", `\b(?:sole|exclusive)(?: and (?:sole|exclusive))? (?:remed(?:y|ies)|liability|obligation)\b`},
 			{"limited to&liabilit|remed|claim|damage|responsib", `\b(?:liabilit(?:y|ies)|remed(?:y|ies)|claims?|damages|responsibility)\b[^.;]{0,150}?\b(?:is|are|shall be|will be|be) (?:further )?limited to\b`},
-			{"exceed|greater than|in excess of&liab|indemnification obligation|damages", `\b(?:liab[a-z]*|indemnification obligations?|damages)\b[^.;]{0,150}?\b(?:(?:shall|will|may|to) (?:not |in no event )?exceed|in an amount greater than|in excess of)\b`},
+			{"not exceed|to exceed|no event exceed|greater than|in excess of&liab|indemnification obligation|damages", `\b(?:liab[a-z]*|indemnification obligations?|damages)\b[^.;]{0,150}?\b(?:(?:(?:shall|will|may) (?:not|in no event)|to) exceed|in an amount greater than|in excess of)\b`},
 			{"brought|commenced|instituted|filed&action|claim|suit|proceeding", `\b(?:actions?|claims?|suits?|proceedings?|lawsuits?)\b[^.;]{0,150}?\b(?:may|shall|must|can)\b(?: not)? be (?:brought|commenced|instituted|filed)\b[^.;]{0,80}?\b(?:more than|after|within)\b`},
-			{"direct|actual&only|limited to", `\b(?:only|limited to)\b[^.;]{0,60}?\b(?:actual|direct)\b[^.;]{0,20}?\b(?:damages|costs|losses)\b`},
+			{"direct|actual&only|limited to&damage|cost|loss", `\b(?:only|limited to)\b[^.;]{0,60}?\b(?:actual|direct)\b[^.;]{0,20}?\b(?:damages|costs|losses)\b`},
 		}),
 	},
 	{
@@ -37,10 +37,10 @@ var bRules = []rule{
 		cues: [][]string{{"liab", "limit", "damage", "indemn", "responsib", "exclusion"}},
 		patterns: patterns([][]string{
 			{"except&liab|responsib&damage|exceed|limited to|in excess of|amount",
-				`\bexcept\b[^.;]{0,300}?\b(?:in no event|neither party|no party|under no circumstances|either party|each party|a party|(?:total|aggregate|cumulative|maximum|entire) liability)\b[^.;]{0,150}?\b(?:liab[a-z]*|responsible)\b[^.;]{0,250}?\b(?:damages|exceed|limited to|in excess of|amounts?)\b`},
+				`\bexcept\b[^.;]{0,300}?\b(?:in no event|neither party|no party|under no circumstances|either party|each party|a party|(?:total|aggregate|cumulative|maximum|entire) liability)\b[^.;]{0,150}?\b(?:liab[a-z]*|responsible)\b[^.;]{0,250}?\b(?:damages|exceed|limited to|in excess of|amounts?)\b`, `\bbeyond\b[^.;]{0,40}?\bcontrol\b|\bdelay\b|\bfailure to perform\b|\bforce majeure\b`},
 			{"limitation|exclusion&not apply|inapplicable", `\b(?:limitations?|exclusions?)\b[^.;]{0,120}?\b(?:(?:shall|will|do|does) not apply|shall be inapplicable)\b`},
 			{"limit|exclude|restrict&nothing in|shall not|will not|does not&liabilit|indemnif|damages", `\b(?:nothing in|shall not|will not|does not)\b[^.;]{0,80}?\b(?:limit|exclude|restrict)\b[^.;]{0,120}?\b(?:liabilit(?:y|ies)|indemnif[a-z]*|damages)\b`},
-			{"without limit|unlimited liability", `\bwithout limit\b|\bunlimited liability\b`},
+			{"full responsibility|unlimited liability", `\bfull responsibility,? without limit\b|\bunlimited liability\b`, `\bunlimited liability compan`},
 			{"waive&limitation", `\bwaives?\b[^.;]{0,40}?\blimitations?\b[^.;]{0,40}?\bliability\b`},
 		}),
 	},
@@ -53,10 +53,10 @@ var bRules = []rule{
 		cues: [][]string{{"warrant"}},
 		patterns: patterns([][]string{
 			{"warranty period", `\bwarranty period\b`},
-			{"warrant&for a period of|for the period of", `\bwarrant(?:s|y|ies|ed)?\b[^.;]{0,150}?\bfor (?:a|the) period of\b`},
+			{"warrant&for a period of|for the period of", `\b(?:warrant(?:s|ed)? that|warrant(?:y|ies))\b[^.;]{0,80}?\bfor (?:a|the) period of\b`},
 			{"warrant&day|month|year", `\b(?:\d+|one|two|three|six|twelve|eighteen|thirty|sixty|ninety)(?:[- ]\(\d+\))?[- ](?:days?|months?|years?)(?:'s?)?\b[^.;]{0,20}?\b(?:limited )?warrant(?:y|ies)\b`},
-			{"warrant&commence|begin|start|expire|end|run|valid", `\bwarrant(?:y|ies)\b[^.;]{0,60}?\b(?:(?:shall|will) (?:commence|begin|start|expire|end|run|be valid)|(?:is|are) valid for)\b`},
-			{"warrant&day|month|year", `\bwarrant(?:s|y|ies)?\b[^.;]{0,200}?\b(?:for|within|during) (?:a period of )?(?:\d+|one|two|three|six|twelve|eighteen|thirty|sixty|ninety|\[)[^.;]{0,20}?\b(?:days?|months?|years?)\b[^.;]{0,30}?\b(?:from|after|following)\b`},
+			{"warrant&commence|begin|start|expire|shall end|will end|shall run|will run|valid", `\bwarrant(?:y|ies)\b[^.;]{0,60}?\b(?:(?:shall|will) (?:commence|begin|start|expire|end|run|be valid)|(?:is|are) valid for)\b`},
+			{"warrant&day|month|year", `\b(?:warrant(?:s|ed)? that|warrant(?:y|ies))\b[^.;]{0,200}?\b(?:for|within|during) (?:a period of )?(?:\d+|one|two|three|six|twelve|eighteen|thirty|sixty|ninety|\[)[^.;]{0,20}?\b(?:days?|months?|years?)\b[^.;]{0,30}?\b(?:from|after|following)\b`, `\bcured?\b|\bbreach`},
 		}),
 	},
 	{
@@ -65,12 +65,12 @@ var bRules = []rule{
 		// challenge"; "covenants not to sue"; "hereby releases and
 		// discharges … from any and all claims".
 		slug: "covenant-not-to-sue",
-		cues: [][]string{{"contest", "challeng", "attack", "impugn", "oppos", "disput", "sue", "releas", "bring", "assert"}},
+		cues: [][]string{{"contest", "challeng", "attack", "impugn", "oppos", "sue", "releas", "bring", "assert"}},
 		patterns: patterns([][]string{
-			{"contest|challeng|attack|impugn|oppos|disput&not|never|at no time",
-				`\b(?:not|never|at no time)\b[^.;]{0,120}?\b(?:contest|challenge|attack|impugn|oppose|dispute)[a-z]*\b[^.;]{0,120}?\b(?:validity|ownership|owner|title|rights?|marks?|trademarks?|patents?|registrations?|intellectual property|copyrights?)\b`},
+			{"contest|challeng|attack|impugn|oppos&not|never|at no time",
+				`\b(?:not|never|at no time)\b[^.;]{0,120}?\b(?:contest|challenge|attack|impugn|oppose)[a-z]*\b[^.;]{0,120}?\b(?:validity|ownership|owner|title|rights?|marks?|trademarks?|patents?|registrations?|intellectual property|copyrights?)\b`},
 			{"not to&sue|bring|assert", `\b(?:covenants?|agrees?) not to (?:sue|bring (?:any )?(?:action|claim|suit)|assert (?:any )?claims?)\b`},
-			{"releas", `\breleases? and (?:forever )?discharges?\b|\bhereby (?:irrevocably |unconditionally |fully )*releases?\b|\bgeneral releases?\b[^.;]{0,60}?\bclaims\b`},
+			{"releas&discharg|hereby|general releas", `\breleases? and (?:forever )?discharges?\b|\bhereby (?:irrevocably |unconditionally |fully )*releases?\b|\bgeneral releases?\b[^.;]{0,60}?\bclaims\b`},
 		}),
 	},
 	{
@@ -80,8 +80,8 @@ var bRules = []rule{
 		slug: "no-solicit-of-employees",
 		cues: [][]string{{"solicit", "recruit", "hire", "employ", "induce", "entice"}, {"employ", "personnel", "staff", "hire"}},
 		patterns: patterns([][]string{
-			{"not|neither|nor|refrain&solicit|recruit|hire|induce|entice|employ",
-				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|recruit|hire|induce|entice)[a-z]*\b[^.;]{0,150}?\b(?:employees?|personnel|staff|employed by|in the employ)\b|\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:seek to )?employ\b[^.;]{0,150}?\b(?:employees?|personnel|staff|employed by)\b`},
+			{"not|neither|nor|refrain&solicit|recruit|hire|induce|entice",
+				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|recruit|hire|induce|entice)[a-z]*\b[^.;]{0,150}?\b(?:employees?|personnel|staff|employed by|in the employ)\b`, `\bobligat[a-z]*\b|\bgifts?\b|\bpayments?\b|\bgovernment|\bofficials?\b`},
 			{"solicit|hire", `\bsolicit(?:ation)? for (?:employment|hire)\b|\bsolicit (?:or|and|and/or) hire\b|\bhire away\b|\bnon-?solicitation of employees\b`},
 			{"general solicitation|general advertisement", `\bgeneral (?:solicitation|advertisement)s?\b[^.;]{0,100}?\bemploy`},
 		}),
@@ -95,7 +95,7 @@ var bRules = []rule{
 		cues: [][]string{{"solicit", "divert", "induce", "entice", "interfere", "circumvent"}, {"customer", "client", "account", "business relation", "insured"}},
 		patterns: patterns([][]string{
 			{"not|neither|nor|refrain&solicit|divert|induce|entice|interfere|circumvent",
-				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|divert|induce|entice|interfere|circumvent)[a-z]*\b[^.;]{0,150}?\b(?:customers?|clients?|accounts?|business relations(?:hips?)?|insureds?)\b`},
+				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|divert|induce|entice|interfere|circumvent)[a-z]*\b[^.;]{0,80}?\b(?:customers?|clients?|accounts?|business relations(?:hips?)?|insureds?)\b`, `\bservices of\b`},
 		}),
 	},
 	{
@@ -108,10 +108,10 @@ var bRules = []rule{
 		patterns: patterns([][]string{
 			{"hereby&assign|transfer|convey", `\bhereby (?:irrevocably |unconditionally |absolutely )*(?:assigns?|transfers?|conveys?)\b[^.;]{0,200}?\b(?:right,? title,? and interest|rights?,? title and interest|ownership|intellectual property|copyrights?|patents?|inventions?)\b`},
 			{"for hire", `\bworks? (?:made )?for hire\b`},
-			{"developed|created|conceived|invented|authored|prepared|made|improvement|work product|deliverable|invention|result|derivative work&property of|owned|vest|become",
-				`\b(?:developed|created|conceived|invented|authored|prepared|made|improvements?|work product|deliverables|inventions?|results|derivative works)\b[^.;]{0,200}?\b(?:shall|will) (?:be (?:the )?(?:sole |exclusive |sole and exclusive )?(?:property of|owned (?:exclusively |solely )?by)|vest (?:solely |exclusively )?in|become the (?:sole (?:and exclusive )?)?property of)\b`},
+			{"developed|created|conceived|invented|improvement|work product|deliverable|invention|derivative work&property of|owned|vest|become",
+				`\b(?:developed|created|conceived|invented|improvements?|work product|deliverables|inventions?|derivative works)\b[^.;]{0,200}?\b(?:shall|will) (?:be (?:the )?(?:sole |exclusive |sole and exclusive )?(?:property of|owned (?:exclusively |solely )?by)|vest (?:solely |exclusively )?in|become the (?:sole (?:and exclusive )?)?property of)\b`},
 			{"own&right, title|right title|rights, title|rights title&developed|created|conceived|invented|improvement|work product|deliverable|invention|result",
-				`\b(?:shall|will) (?:solely |exclusively )?own\b[^.;]{0,40}?\ball rights?,? title,? and interest\b[^.;]{0,150}?\b(?:developed|created|conceived|invented|improvements?|work product|deliverables|inventions?|results)\b`},
+				`\b(?:shall|will) (?:solely |exclusively )?own\b[^.;]{0,40}?\ball rights?,? title,? and interest\b[^.;]{0,150}?\b(?:developed|created|conceived|invented|improvements?|work product|deliverables|inventions?|results)\b`, `\bretain`},
 		}),
 	},
 	{
@@ -132,7 +132,7 @@ var bRules = []rule{
 		slug: "license-grant",
 		cues: [][]string{{"grant", "licen"}},
 		patterns: patterns([][]string{
-			{"grant&right|licen", `\bgrants?\b[^.;]{0,100}?\b(?:an?|the) (?:[a-z-]+,? ){0,8}(?:rights?|licen[cs]es?)\b[^.;]{0,60}?\bto (?:use|make|sell|reproduce|distribute|market|copy|display|manufacture|practice|resell|access|publish|perform|exploit|create|broadcast|modify|import|promote|advertise|install|host|develop|commerciali[sz]e)\b`},
+			{"grant&right|licen&to use|to make|to sell|to reproduce|to distribute|to market|to copy|to display|to manufacture|to practice|to resell|to access|to publish|to perform|to exploit|to create|to broadcast|to modify|to import|to promote|to advertise|to install|to host|to develop|to commerciali", `\bgrants?\b[^.;]{0,100}?\b(?:an?|the) (?:[a-z-]+,? ){0,8}(?:rights?|licen[cs]es?)\b[^.;]{0,60}?\bto (?:use|make|sell|reproduce|distribute|market|copy|display|manufacture|practice|resell|access|publish|perform|exploit|create|broadcast|modify|import|promote|advertise|install|host|develop|commerciali[sz]e)\b`},
 			{"hereby granted&licen", `\b(?:is|are) hereby granted\b[^.;]{0,120}?\blicen[cs]e\b`},
 			{"to license|hereby license", `\bagrees? to license\b|\bhereby licenses?\b`},
 			{"right and licen", `\bgrants?\b[^.;]{0,80}?\bright and licen[cs]e\b`},
@@ -146,11 +146,11 @@ var bRules = []rule{
 		slug: "non-transferable-license",
 		cues: [][]string{{"transfer", "assign", "sublicens", "sub-licens", "personal"}},
 		patterns: patterns([][]string{
-			{"transfer|assign|sublicens|sub-licens", `\bnon-? ?(?:transferr?able|assignable|sub-?licens(?:e)?able)\b`},
+			{"transferable|transferrable|assignable|licensable|licenseable", `\bnon-? ?(?:transferr?able|assignable|sub-?licens(?:e)?able)\b`},
 			{"right to&sublicens|sub-licens&no|not|without", `\b(?:no|not|without the|without any)\b[^.;]{0,40}?\bright to (?:grant )?sub-?licen[cs]e`},
 			{"sublicens|sub-licens&may not|shall not|will not", `\b(?:may|shall|will) not\b[^.;]{0,60}?\b(?:sub-?licen[cs]e|grant (?:any )?sub-?licen[cs]es)\b`},
-			{"transfer|assign&not", `\b(?:licen[cs]es?|rights?|usage)\b[^.;]{0,100}?\b(?:shall|may|is|are) not (?:be )?(?:transferable|assignable|sold or transferred|transferred)\b`},
-			{"personal", `\bpersonal,? (?:[a-z-]+,? ){0,4}(?:licen[cs]e|right to use)\b`},
+			{"transferable|assignable|transferred&licen|usage|granted|to use&not", `\b(?:licen[cs]es?|usage|rights? (?:granted|to use))\b[^.;]{0,100}?\b(?:shall|may|is|are) not (?:be )?(?:transferable|assignable|sold or transferred|transferred)\b`},
+			{"personal&licen|right to use", `\bpersonal,? (?:(?:non-?exclusive|nonexclusive|non-? ?transferr?able|limited|revocable|royalty-free|worldwide|fully paid-up|paid-up),? (?:and )?){0,4}(?:licen[cs]e|right and licen[cs]e|right to use)\b`},
 		}),
 	},
 	{
@@ -163,8 +163,8 @@ var bRules = []rule{
 		patterns: patterns([][]string{
 			{"cause&to grant", `\bgrants?\b[^.;]{0,40}?\b(?:shall|will) cause (?:its|each of its|the other members of|each member of|the members of|any of its)\b[^.;]{0,60}?\b(?:affiliates?|group|subsidiar(?:y|ies))\b[^.;]{0,30}?\bto grant\b`},
 			{"on behalf of&grant", `\bon behalf of (?:itself|themselves) and (?:its|their|the other members of|each of its)\b[^.;]{0,20}?\b(?:affiliates?|affiliated companies|group|subsidiaries)\b[^.;]{0,80}?\bgrants?\b`},
-			{"its affiliates|their affiliates|respective affiliates&own|control",
-				`\b(?:owned|controlled|own or control|owns or controls)\b[^.;]{0,40}?\b(?:by\b[^.;]{0,40}?\b)?or (?:any of )?(?:its|their|their respective) affiliates\b|\bor (?:any of )?(?:its|their|their respective) affiliates\b[^.;]{0,20}?\b(?:own|control|owns|controls)\b`},
+			{"its affiliates|their affiliates|respective affiliates&own|control&licen|grant",
+				`\b(?:licen[cs](?:e|es|ed)|grants?)\b[^.;]{0,250}?\b(?:(?:owned|controlled|own or control|owns or controls)\b[^.;]{0,40}?\b(?:by\b[^.;]{0,40}?\b)?or (?:any of )?(?:its|their|their respective) affiliates\b|or (?:any of )?(?:its|their|their respective) affiliates\b[^.;]{0,20}?\b(?:own|control|owns|controls)\b)`, `\bno (?:rights?|licen[cs]es?)\b|\bnothing in\b|\bdoes not (?:grant|convey)\b|\bshall not be (?:construed|deemed)\b`},
 		}),
 	},
 	{
@@ -175,7 +175,7 @@ var bRules = []rule{
 		slug: "affiliate-license-licensee",
 		cues: [][]string{{"affiliate", "subsidiar", "group"}, {"grant", "licen"}},
 		patterns: patterns([][]string{
-			{"grant&and its|and their|with its|with their|and the member|and each member|and member", `\bgrants?\b(?: to)?[^.;]{0,40}?\b(?:(?:and|together with) (?:its|their) (?:affiliates|subsidiaries)|and (?:the |each )?members? of the [a-z]+ group)\b`},
+			{"grant&and its affiliates|and their affiliates|and its subsidiaries|and their subsidiaries|with its affiliates|with their affiliates|with its subsidiaries|with their subsidiaries|group", `\bgrants?\b(?: to)?[^.;]{0,40}?\b(?:(?:and|together with) (?:its|their) (?:affiliates|subsidiaries)|and (?:the |each )?members? of the [a-z]+ group)\b`, `\bon behalf of\b`},
 			{"sublicens|sub-licens&affiliate|subsidiar", `\bsub-?licen[cs](?:e|es|ed|ing)\b[^.;]{0,150}?\b(?:affiliates?|subsidiar(?:y|ies))\b`},
 		}),
 	},
