@@ -39,7 +39,7 @@ const (
 	// of control", "non-compete"): clausetype.Classify typed it at ingest
 	// from its heading or its wording, so it counts whatever words the
 	// contract used.
-	clauseTypeBoost = 4
+	clauseTypeBoost = 16
 	// maxSignalLeaves bounds the query terms for which the signals beyond
 	// the base query are added: a pasted paragraph is searched, but does
 	// not multiply its cost by the signals' clauses.
