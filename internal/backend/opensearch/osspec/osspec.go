@@ -111,6 +111,9 @@ type Spec struct {
 	BulkAction *Schema
 	// IndexName is a concrete index name, as PUT /{index} takes it.
 	IndexName *Schema
+	// Errata lists the corrections applied to the specification as it was
+	// read ("file#pointer: why"; see errata).
+	Errata []string
 }
 
 // Schema is one compiled schema, as published and closed.
@@ -200,6 +203,7 @@ func Open(dir string) (*Spec, error) {
 		}
 		*p.dst = &Schema{Location: l.rel(loc), open: o, strict: st}
 	}
+	s.Errata = l.applied
 	return s, nil
 }
 
@@ -219,6 +223,8 @@ type loader struct {
 	docs map[string]any // decoded files by file URL (without fragment)
 	// summaries caches summarizeRef by file URL#pointer.
 	summaries map[string]summary
+	// applied lists the errata applied, as Spec.Errata.
+	applied []string
 }
 
 func (l *loader) compiler(strict bool) *jsonschema.Compiler {
@@ -264,6 +270,9 @@ func (l *loader) file(u string) (any, error) {
 		return nil, fmt.Errorf("osspec: %s: %w", l.rel(u), err)
 	}
 	l.docs[u] = doc
+	if err := l.correct(u, doc); err != nil {
+		return nil, err
+	}
 	if err := l.discriminate(u, doc); err != nil {
 		return nil, fmt.Errorf("osspec: %s: %w", l.rel(u), err)
 	}
@@ -379,6 +388,59 @@ func (l *loader) at(u string, toks []string) (any, error) {
 		}
 	}
 	return node, nil
+}
+
+// erratum is a correction of a definition of the specification that
+// contradicts OpenSearch itself: what OpenSearch accepts, the definition
+// rejects. Each one is recorded, with the evidence, in docs/decisions.md
+// ("The OpenSearch path checked against OpenSearch's specification").
+type erratum struct {
+	file string   // below spec/
+	ptr  []string // the definition in file
+	why  string
+	fix  func(def map[string]any) error
+}
+
+// errata are the corrections applied to the specification as it is read,
+// to both the published and the closed copies. They touch one definition
+// each, never the specification as a whole.
+var errata = []erratum{{
+	file: "schemas/_common.query_dsl.yaml",
+	ptr:  []string{"components", "schemas", "SimpleQueryStringFlags"},
+	why: "simple_query_string flags is one flag or several joined by '|', but the definition is a oneOf of " +
+		"a flag and any string: a single flag (\"NONE\", \"PHRASE\") matches both alternatives, so oneOf " +
+		"rejects it, while OpenSearch's SimpleQueryStringFlag.resolveFlags accepts it; anyOf is what is meant",
+	fix: func(def map[string]any) error {
+		alts, ok := def["oneOf"]
+		if !ok {
+			return errors.New("no oneOf: the definition changed, review the erratum")
+		}
+		delete(def, "oneOf")
+		def["anyOf"] = alts
+		return nil
+	},
+}}
+
+// correct applies the errata of the file at u.
+func (l *loader) correct(u string, doc any) error {
+	for _, e := range errata {
+		if u != fileURL(filepath.Join(l.dir, filepath.FromSlash(e.file))) {
+			continue
+		}
+		node, err := l.at(u, e.ptr)
+		if err != nil {
+			return fmt.Errorf("osspec: erratum %s#%s: %w", e.file, pointer(e.ptr), err)
+		}
+		def, ok := node.(map[string]any)
+		if !ok {
+			return fmt.Errorf("osspec: erratum %s#%s: not a schema", e.file, pointer(e.ptr))
+		}
+		if err := e.fix(def); err != nil {
+			return fmt.Errorf("osspec: erratum %s#%s: %w", e.file, pointer(e.ptr), err)
+		}
+		l.applied = append(l.applied, e.file+"#"+pointer(e.ptr)+": "+e.why)
+	}
+	return nil
 }
 
 // discriminate gives the OpenAPI discriminators in the decoded file at u

@@ -30,6 +30,8 @@ func TestSchemas(t *testing.T) {
 		{"search: nested bool", s.SearchRequest, `{"query":{"bool":{"must":[{"nested":{"path":"sections","query":{"term":{"sections.type":"clause"}},"inner_hits":{"name":"x"},"ignore_unmapped":true}}],"minimum_should_match":1}}}`, ok, ""},
 		{"search: terms aggregation", s.SearchRequest, `{"aggs":{"i":{"terms":{"field":"_index","size":10}}}}`, ok, ""},
 		{"search: combined sqs flags", s.SearchRequest, `{"query":{"simple_query_string":{"query":"a","flags":"AND|OR"}}}`, ok, ""},
+		{"search: one sqs flag (an erratum)", s.SearchRequest, `{"query":{"simple_query_string":{"query":"a","flags":"NONE"}}}`, ok, ""},
+		{"search: sqs flags a list", s.SearchRequest, `{"query":{"simple_query_string":{"query":"a","flags":["AND"]}}}`, invalid, "/query/simple_query_string/flags"},
 		{"search: bool must a string", s.SearchRequest, `{"query":{"bool":{"must":"x"}}}`, invalid, "/query/bool/must"},
 		{"search: size a string", s.SearchRequest, `{"size":"ten"}`, invalid, "/size"},
 		{"search: timeout a number", s.SearchRequest, `{"timeout":15000}`, invalid, "/timeout"},
@@ -55,6 +57,9 @@ func TestSchemas(t *testing.T) {
 		{"bulk action: unknown metadata member", s.BulkAction, `{"index":{"_index":"cs_contract-1","_idd":"en/1"}}`, unknownOnly, "/index/_idd"},
 		{"index name", s.IndexName, `"cs_contract-20261122t101500z"`, ok, ""},
 		{"index name: a number", s.IndexName, `12`, invalid, ""},
+	}
+	if len(s.Errata) != len(errata) {
+		t.Errorf("errata applied: %q; want all %d", s.Errata, len(errata))
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
