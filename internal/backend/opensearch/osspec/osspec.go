@@ -410,16 +410,28 @@ var errata = []erratum{{
 	why: "simple_query_string flags is one flag or several joined by '|', but the definition is a oneOf of " +
 		"a flag and any string: a single flag (\"NONE\", \"PHRASE\") matches both alternatives, so oneOf " +
 		"rejects it, while OpenSearch's SimpleQueryStringFlag.resolveFlags accepts it; anyOf is what is meant",
-	fix: func(def map[string]any) error {
-		alts, ok := def["oneOf"]
-		if !ok {
-			return errors.New("no oneOf: the definition changed, review the erratum")
-		}
-		delete(def, "oneOf")
-		def["anyOf"] = alts
-		return nil
-	},
+	fix: oneOfToAnyOf,
+}, {
+	file: "schemas/_core.search.yaml",
+	ptr:  []string{"components", "schemas", "Suggest"},
+	why: "a suggestion entry is a oneOf of completion, phrase and term entries, which overlap: a term entry " +
+		"(options of text, score, freq) is also a phrase entry (its options are open objects with text and score), " +
+		"and an entry with no options is all three, so oneOf rejects what OpenSearch's term suggester returns " +
+		"when typed_keys is not asked for (nothing in the entry says its type); anyOf is what is meant",
+	fix: oneOfToAnyOf,
 }}
+
+// oneOfToAnyOf makes a definition's oneOf an anyOf: its alternatives
+// overlap, and any one of them is what is meant.
+func oneOfToAnyOf(def map[string]any) error {
+	alts, ok := def["oneOf"]
+	if !ok {
+		return errors.New("no oneOf: the definition changed, review the erratum")
+	}
+	delete(def, "oneOf")
+	def["anyOf"] = alts
+	return nil
+}
 
 // correct applies the errata of the file at u.
 func (l *loader) correct(u string, doc any) error {
@@ -647,31 +659,7 @@ var (
 func (l *loader) closeWalk(u string, v any, at []string, value bool) (any, error) {
 	switch v := v.(type) {
 	case map[string]any:
-		out := make(map[string]any, len(v)+1)
-		for k, x := range v {
-			var err error
-			switch {
-			case valueKeywords[k]:
-				out[k], err = l.closeWalk(u, x, next(at, k), true)
-			case mapKeywords[k]:
-				out[k], err = l.closeMembers(u, x, next(at, k))
-			default:
-				out[k], err = l.closeWalk(u, x, next(at, k), false)
-			}
-			if err != nil {
-				return nil, err
-			}
-		}
-		if value {
-			c, err := l.closable(u, v)
-			if err != nil {
-				return nil, fmt.Errorf("%s#%s: %w", l.rel(u), pointer(at), err)
-			}
-			if c {
-				out["unevaluatedProperties"] = false
-			}
-		}
-		return out, nil
+		return l.closeObject(u, v, at, value, nil)
 	case []any:
 		out := make([]any, len(v))
 		for i, x := range v {
@@ -684,6 +672,96 @@ func (l *loader) closeWalk(u string, v any, at []string, value bool) (any, error
 	default:
 		return v, nil
 	}
+}
+
+// closeObject is closeWalk of an object. The properties named in shared
+// are left as they are, with everything below them: they are members of an
+// allOf part that another part describes too, so the value is described by
+// two schemas side by side and neither sees what the other evaluates.
+// (The value position that holds the whole allOf sees both, and is closed.)
+func (l *loader) closeObject(u string, v map[string]any, at []string, value bool, shared map[string]bool) (any, error) {
+	out := make(map[string]any, len(v)+1)
+	for k, x := range v {
+		var err error
+		switch {
+		case k == "properties" && len(shared) > 0:
+			props, ok := x.(map[string]any)
+			if !ok {
+				out[k], err = l.closeMembers(u, x, next(at, k))
+				break
+			}
+			kept := make(map[string]any, len(props))
+			for name, px := range props {
+				if shared[name] {
+					kept[name] = px
+				} else if kept[name], err = l.closeWalk(u, px, next(next(at, k), name), true); err != nil {
+					return nil, err
+				}
+			}
+			out[k] = kept
+		case k == "allOf":
+			out[k], err = l.closeParts(u, x, next(at, k))
+		case valueKeywords[k]:
+			out[k], err = l.closeWalk(u, x, next(at, k), true)
+		case mapKeywords[k]:
+			out[k], err = l.closeMembers(u, x, next(at, k))
+		default:
+			out[k], err = l.closeWalk(u, x, next(at, k), false)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if value {
+		c, err := l.closable(u, v)
+		if err != nil {
+			return nil, fmt.Errorf("%s#%s: %w", l.rel(u), pointer(at), err)
+		}
+		if c {
+			out["unevaluatedProperties"] = false
+		}
+	}
+	return out, nil
+}
+
+// closeParts walks the parts of an allOf, leaving open the properties two
+// parts describe (see closeObject).
+func (l *loader) closeParts(u string, x any, at []string) (any, error) {
+	parts, ok := x.([]any)
+	if !ok || len(parts) < 2 {
+		return l.closeWalk(u, x, at, false)
+	}
+	count := map[string]int{}
+	for _, p := range parts {
+		if pm, ok := p.(map[string]any); ok {
+			sum, err := l.summarize(u, pm)
+			if err != nil {
+				return nil, err
+			}
+			for name := range sum.props {
+				count[name]++
+			}
+		}
+	}
+	shared := map[string]bool{}
+	for name, n := range count {
+		if n > 1 {
+			shared[name] = true
+		}
+	}
+	out := make([]any, len(parts))
+	for i, p := range parts {
+		var err error
+		if pm, ok := p.(map[string]any); ok {
+			out[i], err = l.closeObject(u, pm, next(at, fmt.Sprint(i)), false, shared)
+		} else {
+			out[i], err = l.closeWalk(u, p, next(at, fmt.Sprint(i)), false)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // next returns at with tok appended, never sharing at's array.
@@ -743,19 +821,26 @@ func (l *loader) closable(u string, m map[string]any) (bool, error) {
 // summary is what closable needs to know of a schema and what it applies
 // in place.
 type summary struct {
-	names bool // it names members (properties, patternProperties)
-	free  bool // it accepts any member somewhere (isFreeObject)
+	names bool            // it names members (properties, patternProperties)
+	free  bool            // it accepts any member somewhere (isFreeObject)
+	props map[string]bool // the names of the properties it lists
 }
 
 func (l *loader) summarize(u string, m map[string]any) (summary, error) {
-	var sum summary
+	sum := summary{props: map[string]bool{}}
 	add := func(s summary) {
 		sum.names = sum.names || s.names
 		sum.free = sum.free || s.free
+		for name := range s.props {
+			sum.props[name] = true
+		}
 	}
-	_, props := m["properties"]
+	props, hasProps := m["properties"].(map[string]any)
 	_, pattern := m["patternProperties"]
-	add(summary{names: props || pattern, free: isFreeObject(m)})
+	add(summary{names: hasProps || pattern, free: isFreeObject(m)})
+	for name := range props {
+		sum.props[name] = true
+	}
 	if ref, ok := m["$ref"].(string); ok {
 		s, err := l.summarizeRef(u, ref)
 		if err != nil {

@@ -41,8 +41,13 @@ func TestSchemas(t *testing.T) {
 		{"search: unknown terms aggregation member", s.SearchRequest, `{"aggs":{"i":{"terms":{"field":"_index","sizes":10}}}}`, unknownOnly, "/aggs/i/terms/sizes"},
 		{"search: two clauses in one container", s.SearchRequest, `{"query":{"match_all":{},"term":{"a":"b"}}}`, invalid, "/query"},
 		{"response: minimal", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":0,"relation":"eq"},"max_score":null,"hits":[]}}`, ok, ""},
+		{"response: full", s.SearchResponse, fullResponse, ok, ""},
 		{"response: bad relation", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":0,"relation":"about"},"hits":[]}}`, invalid, "/hits/total"},
-		{"response: unknown hit member", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"max_score":1,"hits":[{"_index":"a","_id":"1","_scor":1}]}}`, unknownOnly, "/hits/hits/0/_scor"},
+		{"response: unknown _shards member", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skiped":0,"failed":0},"hits":{"max_score":null,"hits":[]}}`, unknownOnly, "/_shards/skiped"},
+		{"response: unknown total member", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"total":{"value":1,"relation":"eq","exact":true},"max_score":null,"hits":[]}}`, unknownOnly, "/hits/total/exact"},
+		// Hits are open by design: additionalProperties "meta_fields".
+		{"response: any hit member", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"max_score":1,"hits":[{"_index":"a","_id":"1","_meta":1}]}}`, ok, ""},
+		{"response: term suggestions (an erratum)", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"max_score":null,"hits":[]},"suggest":{"s":[{"text":"a","offset":0,"length":1,"options":[]}]}}`, ok, ""},
 		{"create: text with a keyword sub-field", s.CreateIndexRequest, `{"mappings":{"properties":{"name":{"type":"text","fields":{"raw":{"type":"keyword"}}}}}}`, ok, ""},
 		{"create: object without type", s.CreateIndexRequest, `{"mappings":{"properties":{"category":{"properties":{"value":{"type":"keyword"}}}}}}`, ok, ""},
 		{"create: unknown field type", s.CreateIndexRequest, `{"mappings":{"properties":{"name":{"type":"text","fields":{"raw":{"type":"keywrd"}}}}}}`, invalid, "/mappings/properties/name/fields/raw"},
@@ -90,6 +95,18 @@ func TestSchemas(t *testing.T) {
 		})
 	}
 }
+
+// fullResponse is an answer of OpenSearch with every member the service
+// uses: hits with highlight, inner hits and _nested, a terms aggregation,
+// term suggestions.
+const fullResponse = `{"took":5,"timed_out":false,"_shards":{"total":6,"successful":6,"skipped":0,"failed":0},` +
+	`"hits":{"total":{"value":2,"relation":"eq"},"max_score":2.0794415,"hits":[` +
+	`{"_index":"cs-contract-1","_id":"en/1","_score":2.0794415,"_source":{"name":"Exclusive Licence Agreement"},` +
+	`"highlight":{"body":["an <b>exclusive</b> <b>licence</b>"]},"inner_hits":{"clause:Governing Law":{"hits":{"total":{"value":1,"relation":"eq"},"max_score":1.5,` +
+	`"hits":[{"_index":"cs-contract-1","_id":"en/1","_nested":{"field":"sections","offset":3},"_score":1.5,"_source":{"type":"clause","name":"Governing Law"}}]}}}},` +
+	`{"_index":"cs-clause-1","_id":"en/governing-law#ab12","_score":0.2876821,"_source":{"name":"Governing Law"}}]},` +
+	`"aggregations":{"_index":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"cs-contract-1","doc_count":7}]}},` +
+	`"suggest":{"suggestions":[{"text":"licence","offset":0,"length":7,"options":[{"text":"license","score":0.85714287,"freq":12}]}]}}`
 
 // TestDir checks where the specification is looked for: the environment
 // variable first, and a folder without the specification is an error that
