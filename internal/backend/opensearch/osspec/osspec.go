@@ -98,6 +98,14 @@ type Spec struct {
 	SearchRequest *Schema
 	// SearchResponse is its 200 answer.
 	SearchResponse *Schema
+	// StringTermsAggregate is the result of a terms aggregation of a
+	// string (keyword) field: the alternative of the answer's Aggregate
+	// that OpenSearch names "sterms" when typed_keys is asked for.
+	// Without typed_keys an aggregation result is checked against all 39
+	// alternatives, most of them with buckets, which costs a hundred
+	// times more; a caller that knows the aggregation's type checks its
+	// result against this one.
+	StringTermsAggregate *Schema
 	// CreateIndexRequest is the body of PUT /{index}.
 	CreateIndexRequest *Schema
 	// UpdateAliasesRequest is the body of POST /_aliases.
@@ -162,6 +170,7 @@ func Open(dir string) (*Spec, error) {
 	places := []place{
 		{&s.SearchRequest, "namespaces/_core.yaml", []string{"paths", "/{index}/_search", "post", "requestBody", "content", json, "schema"}},
 		{&s.SearchResponse, "namespaces/_core.yaml", []string{"paths", "/{index}/_search", "post", "responses", "200", "content", json, "schema"}},
+		{&s.StringTermsAggregate, "schemas/_common.aggregations.yaml", []string{"components", "schemas", "StringTermsAggregate"}},
 		{&s.CreateIndexRequest, "namespaces/indices.yaml", []string{"paths", "/{index}", "put", "requestBody", "content", json, "schema"}},
 		{&s.UpdateAliasesRequest, "namespaces/indices.yaml", []string{"paths", "/_aliases", "post", "requestBody", "content", json, "schema"}},
 		{&s.BulkRequest, "namespaces/_core.yaml", []string{"paths", "/_bulk", "post", "requestBody", "content", "application/x-ndjson", "schema"}},
@@ -419,6 +428,54 @@ var errata = []erratum{{
 		"and an entry with no options is all three, so oneOf rejects what OpenSearch's term suggester returns " +
 		"when typed_keys is not asked for (nothing in the entry says its type); anyOf is what is meant",
 	fix: oneOfToAnyOf,
+}, {
+	file: "schemas/_core.search.yaml",
+	ptr:  []string{"components", "schemas", "ShardProfile"},
+	why: "a shard's profile has inbound_network_time_in_millis and outbound_network_time_in_millis, which " +
+		"OpenSearch writes for every shard (SearchProfileShardResults.INBOUND_NETWORK_FIELD and " +
+		"OUTBOUND_NETWORK_FIELD, and its Profile API documentation's examples), but the definition does not " +
+		"list them; they are added as integers (milliseconds)",
+	fix: func(def map[string]any) error {
+		props, ok := def["properties"].(map[string]any)
+		if !ok {
+			return errors.New("no properties: the definition changed, review the erratum")
+		}
+		for _, name := range []string{"inbound_network_time_in_millis", "outbound_network_time_in_millis"} {
+			if _, ok := props[name]; ok {
+				return fmt.Errorf("%s is there: the definition changed, remove the erratum", name)
+			}
+			props[name] = map[string]any{"type": "integer", "format": "int64"}
+		}
+		return nil
+	},
+}, {
+	file: "schemas/_common.aggregations.yaml",
+	ptr:  []string{"components", "schemas", "MultiBucketBase"},
+	why: "a bucket's members other than doc_count are sub-aggregation results, said by additionalProperties " +
+		"on MultiBucketBase; but MultiBucketBase is one part of an allOf (TermsBucketBase, then StringTermsBucket " +
+		"adding key), and additionalProperties sees only its own part's properties, so every bucket's key must " +
+		"be an aggregation result (an object) and no terms bucket OpenSearch returns is valid; the constraint " +
+		"moves to the composed bucket the service meets (StringTermsBucket, next erratum) as unevaluatedProperties, " +
+		"which sees every part",
+	fix: func(def map[string]any) error {
+		if _, ok := def["additionalProperties"]; !ok {
+			return errors.New("no additionalProperties: the definition changed, review the erratum")
+		}
+		delete(def, "additionalProperties")
+		return nil
+	},
+}, {
+	file: "schemas/_common.aggregations.yaml",
+	ptr:  []string{"components", "schemas", "StringTermsBucket"},
+	why: "the members of a terms bucket other than those its parts name are sub-aggregation results: " +
+		"MultiBucketBase's additionalProperties (previous erratum), here where it sees key and doc_count",
+	fix: func(def map[string]any) error {
+		if _, ok := def["unevaluatedProperties"]; ok {
+			return errors.New("unevaluatedProperties is there: the definition changed, review the erratum")
+		}
+		def["unevaluatedProperties"] = map[string]any{"$ref": "#/components/schemas/Aggregate"}
+		return nil
+	},
 }}
 
 // oneOfToAnyOf makes a definition's oneOf an anyOf: its alternatives
@@ -823,6 +880,7 @@ func (l *loader) closable(u string, m map[string]any) (bool, error) {
 type summary struct {
 	names bool            // it names members (properties, patternProperties)
 	free  bool            // it accepts any member somewhere (isFreeObject)
+	plain bool            // it is a free object itself, or references one
 	props map[string]bool // the names of the properties it lists
 }
 
@@ -837,7 +895,8 @@ func (l *loader) summarize(u string, m map[string]any) (summary, error) {
 	}
 	props, hasProps := m["properties"].(map[string]any)
 	_, pattern := m["patternProperties"]
-	add(summary{names: hasProps || pattern, free: isFreeObject(m)})
+	sum.plain = isFreeObject(m)
+	add(summary{names: hasProps || pattern, free: sum.plain})
 	for name := range props {
 		sum.props[name] = true
 	}
@@ -847,27 +906,36 @@ func (l *loader) summarize(u string, m map[string]any) (summary, error) {
 			return sum, err
 		}
 		add(s)
+		sum.plain = s.plain && !hasProps && !pattern
 	}
-	var parts []any
 	for _, k := range inPlace {
+		var parts []any
 		switch x := m[k].(type) {
 		case []any:
-			parts = append(parts, x...)
+			parts = x
 		case map[string]any:
 			if k != "dependentSchemas" {
-				parts = append(parts, x)
-				continue
+				parts = []any{x}
+				break
 			}
 			for _, it := range x {
 				parts = append(parts, it)
 			}
 		}
-	}
-	for _, p := range parts {
-		if pm, ok := p.(map[string]any); ok {
+		for _, p := range parts {
+			pm, ok := p.(map[string]any)
+			if !ok {
+				continue
+			}
 			s, err := l.summarize(u, pm)
 			if err != nil {
 				return sum, err
+			}
+			if k == "allOf" && s.plain {
+				// A free part of an allOf ("- type: object") adds no
+				// member and takes none away: the other parts still
+				// apply. Only a free alternative accepts any member.
+				s.free = false
 			}
 			add(s)
 		}

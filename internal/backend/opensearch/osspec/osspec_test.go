@@ -48,6 +48,12 @@ func TestSchemas(t *testing.T) {
 		// Hits are open by design: additionalProperties "meta_fields".
 		{"response: any hit member", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"max_score":1,"hits":[{"_index":"a","_id":"1","_meta":1}]}}`, ok, ""},
 		{"response: term suggestions (an erratum)", s.SearchResponse, `{"took":1,"timed_out":false,"_shards":{"total":1,"successful":1,"skipped":0,"failed":0},"hits":{"max_score":null,"hits":[]},"suggest":{"s":[{"text":"a","offset":0,"length":1,"options":[]}]}}`, ok, ""},
+		{"sterms", s.StringTermsAggregate, `{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"contract","doc_count":7}]}`, ok, ""},
+		{"sterms: a numeric key", s.StringTermsAggregate, `{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":7,"doc_count":7}]}`, invalid, "/buckets"},
+		{"sterms: a sub-aggregation in a bucket", s.StringTermsAggregate, `{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"a","doc_count":7,"top":{"value":3}}]}`, ok, ""},
+		// Any other bucket member is a sub-aggregation result: an object.
+		{"sterms: a number in a bucket", s.StringTermsAggregate, `{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[{"key":"a","doc_count":7,"score":1}]}`, invalid, "/buckets/0/score"},
+		{"sterms: unknown member", s.StringTermsAggregate, `{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[],"bucket":[]}`, unknownOnly, "/bucket"},
 		{"create: text with a keyword sub-field", s.CreateIndexRequest, `{"mappings":{"properties":{"name":{"type":"text","fields":{"raw":{"type":"keyword"}}}}}}`, ok, ""},
 		{"create: object without type", s.CreateIndexRequest, `{"mappings":{"properties":{"category":{"properties":{"value":{"type":"keyword"}}}}}}`, ok, ""},
 		{"create: unknown field type", s.CreateIndexRequest, `{"mappings":{"properties":{"name":{"type":"text","fields":{"raw":{"type":"keywrd"}}}}}}`, invalid, "/mappings/properties/name/fields/raw"},
