@@ -160,11 +160,15 @@ func (s *suite) checkForwarded(t *testing.T) {
 			t.Errorf("search %s: %v", clip(e.body), err)
 			continue
 		}
-		got := fc.searches()
-		if len(got) != before+1 {
-			t.Fatalf("the cluster got %d searches for %s, want 1", len(got)-before, clip(e.body))
+		// Usually one search; a connection that failed before the answer
+		// is sent once more, and both bodies were sent.
+		got := fc.searches()[before:]
+		if len(got) == 0 {
+			t.Fatalf("the cluster got no search for %s", clip(e.body))
 		}
-		checkDoc(t, "the body forwarded for "+clip(e.body), spec.SearchRequest, got[len(got)-1].Body)
+		for _, r := range got {
+			checkDoc(t, "the body forwarded for "+clip(e.body), spec.SearchRequest, r.Body)
+		}
 	}
 	if n := len(fc.searches()); n < 200 {
 		t.Errorf("only %d of the suite's %d distinct requests forwarded", n, len(seen))

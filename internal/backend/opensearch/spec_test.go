@@ -114,17 +114,16 @@ func TestSearchBodiesMatchSpec(t *testing.T) {
 			t.Errorf("%s: search: %v", c.id, err)
 			continue
 		}
-		reqs := fake.requests()
-		if len(reqs) != before+1 {
-			t.Fatalf("%s: the cluster got %d requests, want 1", c.id, len(reqs)-before)
+		// Usually one request; a connection that failed before the answer
+		// is sent once more (Backend.call), and both bodies were sent.
+		reqs := fake.requests()[before:]
+		if len(reqs) == 0 {
+			t.Fatalf("%s: the cluster got no request", c.id)
 		}
 		sent++
 		forms[parsed.Form]++
-		body := []byte(reqs[len(reqs)-1].Body)
-		if err := spec.SearchRequest.Validate(body); err != nil {
-			t.Errorf("%s: the body sent does not match the specification:\n%s\n%v", c.id, body, err)
-		} else if err := spec.SearchRequest.Strict(body); err != nil {
-			t.Errorf("%s: the body sent has members the specification does not describe:\n%s\n%v", c.id, body, err)
+		for _, r := range reqs {
+			checkBody(t, c.id+": the search body sent", spec.SearchRequest, []byte(r.Body))
 		}
 	}
 	// The corpora are large; a parser change that refused most of them
