@@ -17,23 +17,38 @@
 // locations) through a loader that reads the YAML files, starting at the
 // operation's own location in its namespace file (paths → requestBody or
 // response → content → schema). Only the files those schemas reach are
-// read, and only their schemas are compiled, which keeps loading well under
-// a second. An OpenAPI library (libopenapi with its validator, kin-openapi)
-// would build the model of all 156 files and match HTTP requests to paths,
-// which these checks do not need, and kin-openapi's 3.1 support is partial.
+// read (46 of 156), and only their schemas are compiled, which keeps
+// opening under a second of CPU. An OpenAPI library (libopenapi with its
+// validator, kin-openapi) would build the model of every file and match
+// HTTP requests to paths, which these checks do not need, and
+// kin-openapi's 3.1 support is partial.
 //
-// # Strict objects
+// Two things are done to the specification as it is read, to both copies
+// described below:
+//
+//   - errata: a few definitions that contradict OpenSearch itself are
+//     corrected, one definition each (see errata and docs/decisions.md);
+//   - discriminators: OpenAPI's discriminator keyword gets its meaning in
+//     JSON Schema (see loader.discriminate), without which a mapping is
+//     checked in time exponential in its depth;
+//
+// and a third to the closed copy only.
+//
+// # Closed objects
 //
 // The specification leaves most objects open: it rarely says
 // additionalProperties: false, while OpenSearch's parsers reject a member
-// they do not know. A body with a misspelt member would validate. So every
-// schema is compiled twice: as published (Validate) and closed (Strict),
-// where each object schema that lists properties and says nothing of the
-// members it does not list gets unevaluatedProperties: false. Because
-// unevaluatedProperties sees the members evaluated by allOf, anyOf, oneOf
-// and $ref at the same place, a schema composed of parts stays valid; the
-// parts themselves (members of allOf) are left open, as closing them would
-// reject the members the other parts add.
+// they do not know, so a body with a misspelt member would validate. Every
+// schema is therefore compiled twice: as published (Schema.Validate) and
+// closed (Schema.Strict), where each schema in a value position (a
+// property's, an item's, a map's values, the document's own) that names
+// members and accepts no others by design gets unevaluatedProperties:
+// false. That keyword sees the members evaluated by allOf, anyOf, oneOf
+// and $ref at its place, so a schema composed of parts stays valid. What
+// the specification leaves open on purpose (additionalProperties, a free
+// object among alternatives) stays open, and so do properties that two
+// parts of one allOf both describe, as neither part sees what the other
+// evaluates (see loader.closeObjects).
 package osspec
 
 import (
@@ -126,8 +141,9 @@ type Spec struct {
 
 // Schema is one compiled schema, as published and closed.
 type Schema struct {
-	// Location names the schema in the specification, e.g.
-	// "namespaces/_core.yaml#/paths/~1{index}~1_search/post/requestBody".
+	// Location names the schema in the specification, where the
+	// operation's references lead, e.g. "namespaces/_core.yaml#/components/
+	// requestBodies/search/content/application~1json/schema".
 	Location string
 	open     *jsonschema.Schema
 	strict   *jsonschema.Schema
@@ -165,14 +181,14 @@ func Open(dir string) (*Spec, error) {
 		// each step as an OpenAPI reader follows them.
 		ptr []string
 	}
-	json := "application/json"
+	const appJSON = "application/json"
 	s := &Spec{}
 	places := []place{
-		{&s.SearchRequest, "namespaces/_core.yaml", []string{"paths", "/{index}/_search", "post", "requestBody", "content", json, "schema"}},
-		{&s.SearchResponse, "namespaces/_core.yaml", []string{"paths", "/{index}/_search", "post", "responses", "200", "content", json, "schema"}},
+		{&s.SearchRequest, "namespaces/_core.yaml", []string{"paths", "/{index}/_search", "post", "requestBody", "content", appJSON, "schema"}},
+		{&s.SearchResponse, "namespaces/_core.yaml", []string{"paths", "/{index}/_search", "post", "responses", "200", "content", appJSON, "schema"}},
 		{&s.StringTermsAggregate, "schemas/_common.aggregations.yaml", []string{"components", "schemas", "StringTermsAggregate"}},
-		{&s.CreateIndexRequest, "namespaces/indices.yaml", []string{"paths", "/{index}", "put", "requestBody", "content", json, "schema"}},
-		{&s.UpdateAliasesRequest, "namespaces/indices.yaml", []string{"paths", "/_aliases", "post", "requestBody", "content", json, "schema"}},
+		{&s.CreateIndexRequest, "namespaces/indices.yaml", []string{"paths", "/{index}", "put", "requestBody", "content", appJSON, "schema"}},
+		{&s.UpdateAliasesRequest, "namespaces/indices.yaml", []string{"paths", "/_aliases", "post", "requestBody", "content", appJSON, "schema"}},
 		{&s.BulkRequest, "namespaces/_core.yaml", []string{"paths", "/_bulk", "post", "requestBody", "content", "application/x-ndjson", "schema"}},
 		{&s.BulkAction, "namespaces/_core.yaml", []string{"paths", "/_bulk", "post", "requestBody", "content", "application/x-ndjson", "schema", "items", "anyOf", "0"}},
 		{&s.IndexName, "schemas/_common.yaml", []string{"components", "schemas", "IndexName"}},
