@@ -10,14 +10,17 @@ import (
 // checks the deadline inside collection and inside the scorers' iteration
 // (QueryPhase's cancellable bulk scorer), not only between segments. The
 // engine does the same with a deadline that the loops which can run long
-// tick: the top-level collection loop once per match, and every scorer
-// loop that can walk many documents without returning one — conjunctions
-// and exclusions in bool, phrase position checks (exact and sloppy), a
-// block join skipping parents or aggregating children, the records-only
-// filter, and, while weights are built, fuzzy and prefix expansions and
-// the bit sets of many-term queries. A tick is an increment and a
-// comparison; the clock (and the context) is read once every
-// deadlineEvery ticks.
+// tick: the top-level collection loop once per match, every scorer loop
+// that can walk many documents without returning one — conjunctions and
+// exclusions in bool and in phrases, range scans, a block join skipping
+// parents or aggregating children, the records-only filter — every loop
+// over one document's positions (the exact phrase's starts; the sloppy
+// matcher's reset, its match walk and its repetition collisions, where a
+// phrase of one repeated word does quadratic work inside one document),
+// and, while weights are built, fuzzy and prefix expansions and the bit
+// sets of many-term queries. A tick is an increment and a comparison; the
+// clock (and the context, so a client's disconnect stops the work too) is
+// read once every deadlineEvery ticks.
 //
 // Once the deadline has passed, the scorers that notice stop (they end as
 // if exhausted, with context.DeadlineExceeded as their error) and the

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -133,5 +134,59 @@ func TestTimeoutInsideScorers(t *testing.T) {
 				t.Errorf("total %d above the full query's %d", res.Total, full.Total)
 			}
 		})
+	}
+}
+
+// TestTimeoutInsideSloppyPhrase checks that the sloppy matcher reads the
+// deadline while it walks one document's positions: a phrase of a repeated
+// word over records that hold the word thousands of times does most of its
+// work inside single documents (Lucene's repetition groups), so a check
+// between documents alone lets one record run for seconds.
+func TestTimeoutInsideSloppyPhrase(t *testing.T) {
+	const cheap, costly = 10, 20
+	var srcs []string
+	for range cheap {
+		srcs = append(srcs, `{"body":"`+strings.Repeat("the ", 12)+`"}`)
+	}
+	for range costly {
+		srcs = append(srcs, `{"body":"`+strings.Repeat("the ", 3000)+`"}`)
+	}
+	s := NewSearcher(buildIndex(t, "contract", srcs))
+	terms := make([]string, 10)
+	for i := range terms {
+		terms[i] = "the"
+	}
+	q := &PhraseQuery{Field: "body", Terms: terms, Slop: 10}
+
+	// The reference: one costly record alone reads the clock many times.
+	one := NewSearcher(buildIndex(t, "contract", srcs[cheap:cheap+1]))
+	polls := withSlowClock(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	full := searchWithin(t, one, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 3})
+	cancel()
+	if full.TimedOut || full.Total != 1 || polls.Load() < 10 {
+		t.Fatalf("reference run on one record: timed out %v, total %d, %d clock reads", full.TimedOut, full.Total, polls.Load())
+	}
+
+	// The first clock read (before the segment is searched) comes before
+	// the deadline, the second one (deadlineEvery ticks later, inside the
+	// first costly record) after it.
+	polls = withSlowClock(t, 100*time.Millisecond)
+	ctx, cancel = context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	res := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: cheap + costly})
+	if !res.TimedOut {
+		t.Fatal("timed_out is false")
+	}
+	if res.Total != cheap || len(res.Hits) != cheap {
+		t.Errorf("total %d, %d hits: want the %d records matched before the deadline", res.Total, len(res.Hits), cheap)
+	}
+	for _, h := range res.Hits {
+		if h.Doc >= cheap {
+			t.Errorf("hit %s (doc %d) was scored from a walk cut short", h.ID, h.Doc)
+		}
+	}
+	if p := polls.Load(); p > 3 {
+		t.Errorf("%d clock reads: the matcher went on after the deadline", p)
 	}
 }
