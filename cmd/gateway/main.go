@@ -78,7 +78,7 @@ func run() error {
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      cfg.Limits.MaxTimeout + 15*time.Second,
+		WriteTimeout:      srv.WriteTimeout(), // beyond the bound api puts on a search
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}

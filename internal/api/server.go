@@ -49,16 +49,30 @@ type Options struct {
 	Registry *prometheus.Registry
 }
 
+// A search's work (the backend's, rendering included) is cut searchSlack
+// after the longest timeout a request may ask for (MAX_TIMEOUT), and the
+// server's write timeout comes writeSlack after that: whatever a backend
+// does, the answer is written before the connection's deadline, so no
+// request is logged as answered and never sent. The embedded engine keeps
+// within its timeout plus 100 ms; the slack covers an OpenSearch cluster's
+// grace (OPENSEARCH_TIMEOUT_GRACE, 2 s by default) and slow rendering.
+const (
+	searchSlack = 10 * time.Second
+	writeSlack  = 5 * time.Second
+)
+
 // Server is the gateway's HTTP handler.
 type Server struct {
-	echo     *echo.Echo
-	opts     Options
-	log      *slog.Logger
-	auth     *authenticator
-	limiter  *rateLimiter
-	metrics  *metrics
-	indexes  []string
-	draining atomic.Bool
+	echo *echo.Echo
+	opts Options
+	// searchBudget bounds a search's work (searchSlack).
+	searchBudget time.Duration
+	log          *slog.Logger
+	auth         *authenticator
+	limiter      *rateLimiter
+	metrics      *metrics
+	indexes      []string
+	draining     atomic.Bool
 	// bufs recycles request-body and response buffers.
 	bufs sync.Pool
 }
@@ -89,6 +103,8 @@ func New(opts Options) (*Server, error) {
 		limiter: newRateLimiter(opts.RateLimit, opts.RateBurst),
 		metrics: newMetrics(reg, opts.BackendName),
 		indexes: mappings.Names(),
+		// The parser's limits were validated by dsl.NewParser.
+		searchBudget: opts.Parser.Limits().MaxTimeout + searchSlack,
 	}
 	s.bufs.New = func() any { return new(bytes.Buffer) }
 	e := echo.New()
@@ -102,6 +118,10 @@ func New(opts Options) (*Server, error) {
 	s.echo = e
 	return s, nil
 }
+
+// WriteTimeout is the http.Server WriteTimeout the server needs: longer
+// than any search's work by writeSlack, so every answer is written.
+func (s *Server) WriteTimeout() time.Duration { return s.searchBudget + writeSlack }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }

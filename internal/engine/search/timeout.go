@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -32,8 +33,9 @@ import (
 // few microseconds of work at most.
 const deadlineEvery = 1024
 
-// deadline is one search's stop condition. A nil *deadline never expires:
-// explanations and inner hits (the fetch phase) run without one.
+// deadline is one phase's stop condition: the query phase stops at the
+// request's timeout, the fetch phase (inner hits, explanations) when the
+// context ends. A nil *deadline never expires.
 type deadline struct {
 	ctx     context.Context
 	at      time.Time // zero when the context has no deadline
@@ -42,10 +44,14 @@ type deadline struct {
 	err     error
 }
 
-// newDeadline returns the deadline of ctx, or nil when ctx can neither
-// expire nor be cancelled.
-func newDeadline(ctx context.Context) *deadline {
+// newDeadline returns the deadline of ctx, brought forward to before when
+// that is earlier (a zero before adds nothing), or nil when neither can
+// expire and ctx cannot be cancelled.
+func newDeadline(ctx context.Context, before time.Time) *deadline {
 	at, ok := ctx.Deadline()
+	if !before.IsZero() && (!ok || before.Before(at)) {
+		at, ok = before, true
+	}
 	if !ok && ctx.Done() == nil {
 		return nil
 	}
@@ -83,6 +89,13 @@ func (d *deadline) poll() bool {
 
 // stopped reports whether the deadline has passed (without ticking).
 func (d *deadline) stopped() bool { return d != nil && d.expired }
+
+// timedOut reports whether the deadline has passed by its time, as
+// opposed to a cancelled context (a client gone): the search then answers
+// with what it has, timed_out: true.
+func (d *deadline) timedOut() bool {
+	return d.stopped() && errors.Is(d.cause(), context.DeadlineExceeded)
+}
 
 // cause is the reason the search stopped.
 func (d *deadline) cause() error {

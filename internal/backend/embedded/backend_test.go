@@ -1,0 +1,122 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/engine/generation"
+	"github.com/contractsearch/contractsearch/internal/engine/indexer"
+	"github.com/contractsearch/contractsearch/mappings"
+)
+
+// openBackend publishes bulk as a generation of a fresh directory and
+// serves it.
+func openBackend(t *testing.T, bulk string) (*Backend, *dsl.Parser) {
+	t.Helper()
+	m, err := mappings.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	d, err := generation.OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := indexer.Build(context.Background(), d, strings.NewReader(bulk), indexer.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(dir, m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	p, err := dsl.NewParser(dsl.DefaultLimits(), dsl.DefaultFormAOptions(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, p
+}
+
+// contracts is bulk NDJSON of n contracts with the same name and body.
+func contracts(n int) string {
+	var sb strings.Builder
+	for i := range n {
+		fmt.Fprintf(&sb, "{\"index\":{\"_index\":\"contract\",\"_id\":\"c%03d\"}}\n", i)
+		sb.WriteString(`{"name":"Supply Agreement","body":"The supplier shall deliver the goods.","sections":[{"type":"clause","name":"Delivery","snippet":"deliver the goods"}]}` + "\n")
+	}
+	return sb.String()
+}
+
+func searchBody(t *testing.T, b *Backend, p *dsl.Parser, ctx context.Context, body string) *backend.Response {
+	t.Helper()
+	parsed, err := p.Parse([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := b.Search(ctx, &backend.Request{Indexes: mappings.Names(), Search: parsed.Search})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp
+}
+
+// TestFetchPhaseDeadline checks that the fetch phase stops at the
+// request's deadline: the page keeps the hits rendered whole, timed out;
+// and that a client gone is an error, not an answer.
+func TestFetchPhaseDeadline(t *testing.T) {
+	b, p := openBackend(t, contracts(30))
+	const body = `{"query":{"match_phrase":{"body":"the goods"}},"size":20,"highlight":{"fields":{"body":{}}}}`
+	full := searchBody(t, b, p, context.Background(), body)
+	if full.TimedOut || len(full.Hits.Hits) != 20 || full.Hits.Hits[0].Highlight == nil {
+		t.Fatalf("without a deadline: timed out %v, %d hits", full.TimedOut, len(full.Hits.Hits))
+	}
+
+	// The query phase's result, rendered by a fetch phase whose deadline
+	// has passed: no hit is rendered, the total stays.
+	snap := b.live.Acquire()
+	defer snap.Release()
+	parsed, err := p.Parse([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := snap.Value.target("contract", parsed.Search)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sreq := searchRequest(parsed.Search)
+	sreq.Targets = append(sreq.Targets, target)
+	res, err := snap.Value.searcher.Search(context.Background(), sreq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Millisecond))
+	defer cancel()
+	var hits backend.Hits
+	cut, err := b.renderHits(expired, snap.Value, res, parsed.Search, sreq.Targets, &hits)
+	if err != nil || !cut {
+		t.Fatalf("expired: cut %v, %v", cut, err)
+	}
+	if len(hits.Hits) != 0 || hits.Total == nil || hits.Total.Value != 30 {
+		t.Errorf("expired: %d hits, total %+v", len(hits.Hits), hits.Total)
+	}
+
+	// A whole search past its deadline answers timed out.
+	resp := searchBody(t, b, p, expired, body)
+	if !resp.TimedOut || len(resp.Hits.Hits) != 0 {
+		t.Errorf("search past its deadline: timed out %v, %d hits", resp.TimedOut, len(resp.Hits.Hits))
+	}
+
+	// A cancelled request is an error.
+	gone, cancelGone := context.WithCancel(context.Background())
+	cancelGone()
+	parsedSearch, _ := p.Parse([]byte(body))
+	if _, err := b.Search(gone, &backend.Request{Indexes: mappings.Names(), Search: parsedSearch.Search}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
