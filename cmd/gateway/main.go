@@ -61,14 +61,15 @@ func run() error {
 		return fmt.Errorf("config: %w", err)
 	}
 	srv, err := api.New(api.Options{
-		Tokens:       cfg.APITokens,
-		Backend:      b,
-		BackendName:  cfg.SearchBackend,
-		Parser:       parser,
-		MaxBodyBytes: cfg.MaxBodyBytes,
-		RateLimit:    cfg.RateLimit,
-		RateBurst:    cfg.RateBurst,
-		Logger:       logger,
+		Tokens:           cfg.APITokens,
+		Backend:          b,
+		BackendName:      cfg.SearchBackend,
+		Parser:           parser,
+		MaxBodyBytes:     cfg.MaxBodyBytes,
+		MaxResponseBytes: cfg.MaxResponseBytes,
+		RateLimit:        cfg.RateLimit,
+		RateBurst:        cfg.RateBurst,
+		Logger:           logger,
 	})
 	if err != nil {
 		return err

@@ -461,3 +461,28 @@ func TestUndeliveredAnswer(t *testing.T) {
 		t.Errorf("log line %v", line)
 	}
 }
+
+// TestResponseSizeLimit checks that an answer larger than
+// MAX_RESPONSE_BYTES is refused with a 400 naming the limit, and that the
+// backend is told the limit so it can stop early.
+func TestResponseSizeLimit(t *testing.T) {
+	for _, tt := range []struct {
+		limit  int64
+		status int
+	}{{0, 200}, {1 << 20, 200}, {100, 400}} {
+		ts := newTestServer(t, func(o *Options) { o.MaxResponseBytes = tt.limit })
+		rec := ts.do("POST", "/api/v1alpha/search?token="+testToken, `{"query":{"match_all":{}}}`)
+		if rec.Code != tt.status || ts.be.reqs[0].MaxResponseBytes != tt.limit {
+			t.Errorf("limit %d: status %d, backend told %d", tt.limit, rec.Code, ts.be.reqs[0].MaxResponseBytes)
+		}
+		if tt.status == 400 {
+			want := `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"the response is larger than MAX_RESPONSE_BYTES (100 bytes); ` +
+				`ask for less: a smaller size, _source includes, fewer or shorter highlight fragments, smaller inner_hits, fewer aggregations"}],` +
+				`"type":"illegal_argument_exception","reason":"the response is larger than MAX_RESPONSE_BYTES (100 bytes); ` +
+				`ask for less: a smaller size, _source includes, fewer or shorter highlight fragments, smaller inner_hits, fewer aggregations"},"status":400}`
+			if got := rec.Body.String(); got != want {
+				t.Errorf("body\n got %s\nwant %s", got, want)
+			}
+		}
+	}
+}

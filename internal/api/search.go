@@ -41,7 +41,7 @@ func (s *Server) search(c echo.Context) error {
 	// the embedded engine answers timed_out at it, other backends fail.
 	ctx, cancel := context.WithTimeout(r.Context(), s.searchBudget)
 	defer cancel()
-	resp, err := s.opts.Backend.Search(ctx, &backend.Request{Indexes: s.indexes, Search: parsed.Search})
+	resp, err := s.opts.Backend.Search(ctx, &backend.Request{Indexes: s.indexes, Search: parsed.Search, MaxResponseBytes: s.opts.MaxResponseBytes})
 	sc.Backend = time.Since(start)
 	s.metrics.backendLatency.Observe(sc.Backend.Seconds())
 	if err != nil {
@@ -68,6 +68,9 @@ func (s *Server) search(c echo.Context) error {
 	b := out.Bytes()
 	if wantsPretty(c) {
 		b = indent(b)
+	}
+	if max := s.opts.MaxResponseBytes; max > 0 && int64(len(b)) > max {
+		return apierr.ResponseTooLarge(max)
 	}
 	if err := c.JSONBlob(http.StatusOK, b); err != nil {
 		// The status line may be out, the body is not: the log says so

@@ -39,6 +39,9 @@ type Options struct {
 	Parser *dsl.Parser
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64
+	// MaxResponseBytes bounds a search response (400 beyond it,
+	// apierr.ResponseTooLarge); 0 means no bound.
+	MaxResponseBytes int64
 	// RateLimit (requests per second per token) and RateBurst configure the
 	// per-token token bucket; RateLimit 0 disables it.
 	RateLimit float64
@@ -87,6 +90,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.MaxBodyBytes <= 0 {
 		return nil, errors.New("api: MaxBodyBytes must be positive")
+	}
+	if opts.MaxResponseBytes < 0 {
+		return nil, errors.New("api: MaxResponseBytes must not be negative")
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)

@@ -23,6 +23,12 @@ type Limits struct {
 	MaxWindow int `env:"MAX_RESULT_WINDOW" envDefault:"10000"`
 	// MaxAggSize bounds a terms aggregation's size.
 	MaxAggSize int `env:"MAX_AGG_SIZE" envDefault:"100"`
+	// MaxAggregations bounds the aggregations of a request. Like
+	// OpenSearch's search.max_buckets it bounds what aggregating may build:
+	// each terms aggregation holds a count per value of its field while it
+	// collects and returns at most MAX_AGG_SIZE buckets, so a request
+	// builds at most MAX_AGGREGATIONS × MAX_AGG_SIZE buckets.
+	MaxAggregations int `env:"MAX_AGGREGATIONS" envDefault:"20"`
 	// MaxClauses bounds the query clauses, terms values, query-string terms
 	// and aggregations of a request together.
 	MaxClauses int `env:"MAX_CLAUSES" envDefault:"1024"`
@@ -37,7 +43,7 @@ type Limits struct {
 
 // DefaultLimits returns the limits of DESIGN §6.
 func DefaultLimits() Limits {
-	return Limits{MaxSize: 100, MaxWindow: 10000, MaxAggSize: 100, MaxClauses: 1024,
+	return Limits{MaxSize: 100, MaxWindow: 10000, MaxAggSize: 100, MaxAggregations: 20, MaxClauses: 1024,
 		MaxDepth: 20, MaxQueryBytes: 4096, MaxTimeout: 15 * time.Second}
 }
 
@@ -50,6 +56,9 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("MAX_RESULT_WINDOW (%d) must be at least MAX_SIZE (%d)", l.MaxWindow, l.MaxSize)
 	case l.MaxAggSize < 1:
 		return fmt.Errorf("MAX_AGG_SIZE must be at least 1, got %d", l.MaxAggSize)
+	case l.MaxAggregations < 2:
+		// Simplified queries ask for two.
+		return fmt.Errorf("MAX_AGGREGATIONS must be at least 2, got %d", l.MaxAggregations)
 	case l.MaxClauses < 16:
 		return fmt.Errorf("MAX_CLAUSES must be at least 16, got %d", l.MaxClauses)
 	case l.MaxDepth < 4:
@@ -465,6 +474,9 @@ func (d *decoder) aggs(what string) ([]NamedAgg, error) {
 		}
 		if name == "" || strings.ContainsAny(name, "[]>") {
 			return nil, d.argAt(off, "Invalid aggregation name [%s]. Aggregation names can contain any character except '[', ']', and '>'", name)
+		}
+		if len(out) == d.p.limits.MaxAggregations {
+			return nil, d.argAt(off, "too many aggregations: the request has more than %d (MAX_AGGREGATIONS)", d.p.limits.MaxAggregations)
 		}
 		if err := d.countClause(off, 1); err != nil {
 			return nil, err

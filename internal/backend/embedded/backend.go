@@ -229,7 +229,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 			Failures:   failures,
 		},
 	}
-	cut, err := b.renderHits(ctx, snap.Value, res, sr, sreq.Targets, &resp.Hits)
+	cut, err := b.renderHits(ctx, snap.Value, res, sr, sreq.Targets, req.MaxResponseBytes, &resp.Hits)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
@@ -360,8 +360,10 @@ func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, er
 // renderHits fills the hits member: total, max_score and the page with
 // sources filtered, highlights and inner hits as requested. When ctx's
 // deadline passes first, the page ends with the last hit rendered whole
-// and cut reports it; a cancelled ctx is an error.
-func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Result, sr *dsl.SearchRequest, targets []search.Target, out *backend.Hits) (cut bool, err error) {
+// and cut reports it; a cancelled ctx is an error. Once what the hits
+// carry exceeds maxBytes (when positive), rendering stops with
+// apierr.ResponseTooLarge: the response could only be larger.
+func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Result, sr *dsl.SearchRequest, targets []search.Target, maxBytes int64, out *backend.Hits) (cut bool, err error) {
 	out.Total = &backend.Total{Value: int64(res.Total), Relation: res.Relation}
 	// With size 0 OpenSearch only counts (no top docs), so max_score is null.
 	if (len(res.Hits) > 0 || res.Total > 0) && valueOr(sr.Size, 10) > 0 {
@@ -380,6 +382,7 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
 	sources := sourceCursors{}
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
+	var size int64
 	for _, h := range res.Hits {
 		hit, err := b.renderHit(ctx, snap, sources, h, sr, wantSource, hl, specs, queries[h.Index])
 		if err != nil {
@@ -388,9 +391,24 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 			}
 			return false, err
 		}
+		if size += hitBytes(&hit); maxBytes > 0 && size > maxBytes {
+			return false, apierr.ResponseTooLarge(maxBytes)
+		}
 		out.Hits = append(out.Hits, hit)
 	}
 	return false, nil
+}
+
+// hitBytes is a lower bound of a rendered hit's size in the response:
+// the JSON it carries, its inner hits' included.
+func hitBytes(h *backend.Hit) int64 {
+	n := int64(len(h.Source) + len(h.Highlight) + len(h.Explanation))
+	for _, ih := range h.InnerHits {
+		for i := range ih.Hits.Hits {
+			n += hitBytes(&ih.Hits.Hits[i])
+		}
+	}
+	return n
 }
 
 // renderHit renders one hit of the page; it returns ctx's error when ctx

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/contractsearch/contractsearch/internal/apierr"
 	"github.com/contractsearch/contractsearch/internal/backend"
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
@@ -98,7 +99,7 @@ func TestFetchPhaseDeadline(t *testing.T) {
 	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Millisecond))
 	defer cancel()
 	var hits backend.Hits
-	cut, err := b.renderHits(expired, snap.Value, res, parsed.Search, sreq.Targets, &hits)
+	cut, err := b.renderHits(expired, snap.Value, res, parsed.Search, sreq.Targets, 0, &hits)
 	if err != nil || !cut {
 		t.Fatalf("expired: cut %v, %v", cut, err)
 	}
@@ -118,5 +119,36 @@ func TestFetchPhaseDeadline(t *testing.T) {
 	parsedSearch, _ := p.Parse([]byte(body))
 	if _, err := b.Search(gone, &backend.Request{Indexes: mappings.Names(), Search: parsedSearch.Search}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+}
+
+// TestResponseSizeLimit checks that rendering stops, with the error that
+// names MAX_RESPONSE_BYTES, once the hits alone exceed the limit.
+func TestResponseSizeLimit(t *testing.T) {
+	b, p := openBackend(t, contracts(30))
+	parsed, err := p.Parse([]byte(`{"query":{"match_phrase":{"body":"the goods"}},"size":20}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := b.Search(context.Background(), &backend.Request{Indexes: mappings.Names(), Search: parsed.Search})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sources int64
+	for i := range full.Hits.Hits {
+		sources += hitBytes(&full.Hits.Hits[i])
+	}
+	for _, tt := range []struct {
+		limit    int64
+		tooLarge bool
+	}{{0, false}, {sources, false}, {sources - 1, true}, {1, true}} {
+		resp, err := b.Search(context.Background(), &backend.Request{Indexes: mappings.Names(), Search: parsed.Search, MaxResponseBytes: tt.limit})
+		e, isAPI := apierr.As(err)
+		switch {
+		case tt.tooLarge && (!isAPI || e.Status != 400 || !strings.Contains(e.Reason, "MAX_RESPONSE_BYTES")):
+			t.Errorf("limit %d below the %d bytes of sources: %v", tt.limit, sources, err)
+		case !tt.tooLarge && (err != nil || len(resp.Hits.Hits) != 20):
+			t.Errorf("limit %d: %v", tt.limit, err)
+		}
 	}
 }
