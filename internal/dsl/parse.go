@@ -3,6 +3,7 @@ package dsl
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -236,6 +237,14 @@ func (p *Parser) Parse(body []byte) (*Parsed, error) {
 	if err := p.checkWindow(req); err != nil {
 		return nil, err
 	}
+	for _, q := range []Query{req.Query, req.PostFilter} {
+		if q == nil {
+			continue
+		}
+		if err := checkBoosts(q); err != nil {
+			return nil, err
+		}
+	}
 	if req.Timeout == 0 {
 		req.Timeout = p.limits.MaxTimeout
 	}
@@ -306,12 +315,22 @@ func parseTimeValue(s string) (time.Duration, bool) {
 		if !ok || num == "" {
 			continue
 		}
+		// A value too long for a Duration saturates, so the caller's
+		// bound names the limit instead of an overflow turning it
+		// negative.
 		var n int64
 		for _, c := range []byte(num) {
-			if c < '0' || c > '9' || n > 1<<40 {
+			if c < '0' || c > '9' {
 				return 0, false
 			}
+			if n > (math.MaxInt64-9)/10 {
+				n = math.MaxInt64
+				continue
+			}
 			n = n*10 + int64(c-'0')
+		}
+		if n > math.MaxInt64/int64(u.unit) {
+			return math.MaxInt64, true
 		}
 		return time.Duration(n) * u.unit, true
 	}
@@ -325,17 +344,17 @@ func (d *decoder) trackTotalHits() (*TrackTotalHits, error) {
 	}
 	if k == 't' || k == 'f' {
 		b, _, err := d.boolean("track_total_hits")
-		return &TrackTotalHits{Enabled: b}, err
+		return &TrackTotalHits{Enabled: b, All: b}, err
 	}
 	n, _, err := d.integer("track_total_hits")
 	if err != nil {
 		return nil, err
 	}
-	if n < 0 {
+	switch {
+	case n == -1: // SearchContext.TRACK_TOTAL_HITS_DISABLED
+		return &TrackTotalHits{}, nil
+	case n < 0:
 		return nil, d.argAt(off, "[track_total_hits] parameter must be positive or equals to -1, got [%d]", n)
-	}
-	if n == 0 {
-		return &TrackTotalHits{Enabled: false}, nil
 	}
 	return &TrackTotalHits{Enabled: true, Limit: n}, nil
 }

@@ -236,6 +236,13 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	resp.TimedOut = resp.TimedOut || cut
 	if t := sr.TrackTotalHits; t != nil && !t.Enabled {
 		resp.Hits.Total = nil
+	} else if t != nil && !t.All && t.Limit == 0 {
+		// Counting up to 0, as OpenSearch: a lower bound of 0 once
+		// anything matches (the engine reads a limit of 0 as its default).
+		if resp.Hits.Total.Value > 0 {
+			resp.Hits.Total.Relation = "gte"
+		}
+		resp.Hits.Total.Value = 0
 	}
 	for _, a := range res.Aggs {
 		na := backend.NamedAggregation{Name: a.Name, TermsAggregation: backend.TermsAggregation{
@@ -264,9 +271,10 @@ func searchRequest(sr *dsl.SearchRequest) search.Request {
 	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10), Explain: sr.Explain, Profile: sr.Profile}
 	if t := sr.TrackTotalHits; t != nil {
 		switch {
-		case !t.Enabled:
-			// Counted anyway, not reported: counting is not the cost here.
-		case t.Limit == 0:
+		case !t.Enabled, t.Limit == 0 && !t.All:
+			// Counted anyway, reported as asked (Search): counting is not
+			// the cost here.
+		case t.All:
 			sreq.TrackTotalHitsUpTo = -1
 		default:
 			sreq.TrackTotalHitsUpTo = t.Limit

@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -150,5 +151,61 @@ func TestResponseSizeLimit(t *testing.T) {
 		case !tt.tooLarge && (err != nil || len(resp.Hits.Hits) != 20):
 			t.Errorf("limit %d: %v", tt.limit, err)
 		}
+	}
+}
+
+// TestOpenSearchErrorParity checks answers that once differed from
+// OpenSearch's (issue 10): each as OpenSearch gives it.
+func TestOpenSearchErrorParity(t *testing.T) {
+	b, p := openBackend(t, contracts(3))
+	tests := []struct {
+		name, body string
+		status     int    // 0: answered
+		reason     string // the error's reason, or the root cause's
+		total      string // hits.total as JSON when answered; "" for none
+	}{
+		{name: "rank_feature log below 1", body: `{"query":{"rank_feature":{"field":"weight_rank","log":{"scaling_factor":0.5}}}}`,
+			status: 400, reason: "failed to create query: scalingFactor must be >= 1, got: 0.5"},
+		{name: "track_total_hits 0", body: `{"query":{"match_phrase":{"body":"the goods"}},"track_total_hits":0}`,
+			total: `{"value":0,"relation":"gte"}`},
+		{name: "track_total_hits 0 without a match", body: `{"query":{"match_phrase":{"body":"no such words"}},"track_total_hits":0}`,
+			total: `{"value":0,"relation":"eq"}`},
+		{name: "track_total_hits -1", body: `{"query":{"match_phrase":{"body":"the goods"}},"track_total_hits":-1}`},
+		{name: "track_total_hits 2", body: `{"query":{"match_phrase":{"body":"the goods"}},"track_total_hits":2}`,
+			total: `{"value":2,"relation":"gte"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parsed, err := p.Parse([]byte(tt.body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := b.Search(context.Background(), &backend.Request{Indexes: mappings.Names(), Search: parsed.Search})
+			if tt.status != 0 {
+				e, ok := apierr.As(err)
+				if !ok || e.Status != tt.status {
+					t.Fatalf("got %v, want %d", err, tt.status)
+				}
+				var body struct {
+					Error struct {
+						RootCause []struct{ Reason string } `json:"root_cause"`
+					} `json:"error"`
+				}
+				if err := json.Unmarshal(e.Body(), &body); err != nil || len(body.Error.RootCause) == 0 || body.Error.RootCause[0].Reason != tt.reason {
+					t.Fatalf("body %s (%v), want the root cause %q", e.Body(), err, tt.reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if resp.Hits.Total != nil {
+				got = fmt.Sprintf(`{"value":%d,"relation":"%s"}`, resp.Hits.Total.Value, resp.Hits.Total.Relation)
+			}
+			if got != tt.total {
+				t.Errorf("hits.total %s, want %s", got, tt.total)
+			}
+		})
 	}
 }
