@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -220,6 +221,9 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
+	if !scoresFinite(res) {
+		return nil, apierr.BadRequest("the query's scores are beyond the largest float (3.4028235E38): its boosts are too large")
+	}
 	resp := &backend.Response{
 		TimedOut: res.TimedOut || suggested != nil && suggested.TimedOut,
 		Shards: backend.Shards{
@@ -263,6 +267,33 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	}
 	resp.Took = time.Since(start).Milliseconds()
 	return resp, nil
+}
+
+// scoresFinite reports whether every score of a result, inner hits'
+// included, is a number JSON can carry. Boosts near the largest float
+// (each finite, so valid) can still make BM25's boost × idf overflow,
+// where Lucene's scores become infinite or NaN.
+func scoresFinite(res *search.Result) bool {
+	finite := func(f float32) bool { return !math.IsInf(float64(f), 0) && !math.IsNaN(float64(f)) }
+	if !finite(res.MaxScore) {
+		return false
+	}
+	for _, h := range res.Hits {
+		if !finite(h.Score) {
+			return false
+		}
+		for _, ih := range h.InnerHits {
+			if ih.MaxScore != nil && !finite(*ih.MaxScore) {
+				return false
+			}
+			for _, c := range ih.Hits {
+				if !finite(c.Score) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // searchRequest is the engine request of a DSL request, without its

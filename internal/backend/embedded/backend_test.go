@@ -166,6 +166,8 @@ func TestOpenSearchErrorParity(t *testing.T) {
 	}{
 		{name: "rank_feature log below 1", body: `{"query":{"rank_feature":{"field":"weight_rank","log":{"scaling_factor":0.5}}}}`,
 			status: 400, reason: "failed to create query: scalingFactor must be >= 1, got: 0.5"},
+		{name: "boost overflowing the scores", body: `{"query":{"bool":{"should":[` + strings.Repeat(`{"term":{"body":{"value":"goods","boost":3.4e38}}},`, 29) + `{"term":{"body":{"value":"goods","boost":3.4e38}}}]}}}`,
+			status: 400, reason: "the query's scores are beyond the largest float (3.4028235E38): its boosts are too large"},
 		{name: "track_total_hits 0", body: `{"query":{"match_phrase":{"body":"the goods"}},"track_total_hits":0}`,
 			total: `{"value":0,"relation":"gte"}`},
 		{name: "track_total_hits 0 without a match", body: `{"query":{"match_phrase":{"body":"no such words"}},"track_total_hits":0}`,
