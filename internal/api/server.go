@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -40,23 +41,57 @@ type Options struct {
 	Parser *dsl.Parser
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64
+	// MaxResponseBytes bounds a search response (400 beyond it,
+	// apierr.ResponseTooLarge); 0 means no bound.
+	MaxResponseBytes int64
 	// RateLimit (requests per second per token) and RateBurst configure the
 	// per-token token bucket; RateLimit 0 disables it.
 	RateLimit float64
 	RateBurst int
+	// AuthFailures failed authentications are allowed per client address
+	// in each AuthFailureInterval (a token bucket of that size, refilled
+	// over the interval); past them, every request from the address gets
+	// 429 until the bucket refills, a valid token or not, so the limit
+	// cannot be used to test guesses. 0 disables it.
+	AuthFailures        int
+	AuthFailureInterval time.Duration
+	// TrustedProxies are the networks whose X-Forwarded-For is believed
+	// when finding a request's client address (for the failed
+	// authentication limit and log sampling); with none, the client is
+	// the connection's peer and the header is ignored, since any client
+	// can write it.
+	TrustedProxies []*net.IPNet
 	// Logger receives access logs and errors; tokens never reach it.
 	Logger *slog.Logger
 	// Registry receives the metrics; nil creates a private one.
 	Registry *prometheus.Registry
 }
 
+// A search's work (the backend's, rendering included) is cut searchSlack
+// after the longest timeout a request may ask for (MAX_TIMEOUT), and the
+// server's write timeout comes writeSlack after that: whatever a backend
+// does, the answer is written before the connection's deadline, so no
+// request is logged as answered and never sent. The embedded engine keeps
+// within its timeout plus 100 ms; the slack covers an OpenSearch cluster's
+// grace (OPENSEARCH_TIMEOUT_GRACE, 2 s by default) and slow rendering.
+const (
+	searchSlack = 10 * time.Second
+	writeSlack  = 5 * time.Second
+)
+
 // Server is the gateway's HTTP handler.
 type Server struct {
-	echo     *echo.Echo
-	opts     Options
-	log      *slog.Logger
-	auth     *authenticator
-	limiter  *rateLimiter
+	echo *echo.Echo
+	opts Options
+	// searchBudget bounds a search's work (searchSlack).
+	searchBudget time.Duration
+	log          *slog.Logger
+	auth         *authenticator
+	limiter      *rateLimiter
+	// authFailures limits failed authentication per client address.
+	authFailures *rateLimiter
+	// sampler decides which refusals (401, 404, 405, 429) are logged.
+	sampler  *logSampler
 	metrics  *metrics
 	indexes  []string
 	draining atomic.Bool
@@ -75,6 +110,12 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxBodyBytes <= 0 {
 		return nil, errors.New("api: MaxBodyBytes must be positive")
 	}
+	if opts.AuthFailures < 0 || opts.AuthFailures > 0 && opts.AuthFailureInterval <= 0 {
+		return nil, errors.New("api: AuthFailures must not be negative, and AuthFailureInterval must be positive when it is set")
+	}
+	if opts.MaxResponseBytes < 0 {
+		return nil, errors.New("api: MaxResponseBytes must not be negative")
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -87,14 +128,20 @@ func New(opts Options) (*Server, error) {
 		opts:    opts,
 		log:     opts.Logger,
 		auth:    newAuthenticator(opts.Tokens),
-		limiter: newRateLimiter(opts.RateLimit, opts.RateBurst),
+		limiter: newRateLimiter(opts.RateLimit, opts.RateBurst, len(opts.Tokens)),
+		authFailures: newRateLimiter(authFailureRate(opts.AuthFailures, opts.AuthFailureInterval), opts.AuthFailures,
+			maxTrackedClients),
+		sampler: newLogSampler(refusalLogInterval, maxTrackedClients),
 		metrics: newMetrics(reg, opts.BackendName),
 		indexes: mappings.Names(),
+		// The parser's limits were validated by dsl.NewParser.
+		searchBudget: opts.Parser.Limits().MaxTimeout + searchSlack,
 	}
 	s.bufs.New = func() any { return new(bytes.Buffer) }
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = clientAddress(opts.TrustedProxies)
 	e.Use(s.scope, s.recover, s.accessLog)
 	e.POST(SearchPath, s.search, s.authenticate, s.rateLimit)
 	e.GET("/healthz", s.healthz)
@@ -103,6 +150,41 @@ func New(opts Options) (*Server, error) {
 	s.echo = e
 	return s, nil
 }
+
+// Bounds of the per-client state: addresses tracked by the failed
+// authentication limit and by log sampling, and the window in which only
+// a client's first refusal of each status is logged.
+const (
+	maxTrackedClients  = 100_000
+	refusalLogInterval = time.Minute
+)
+
+// authFailureRate is the refill rate of a bucket of n failures per
+// interval; 0 (disabled) when n is 0.
+func authFailureRate(n int, interval time.Duration) float64 {
+	if n <= 0 {
+		return 0
+	}
+	return float64(n) / interval.Seconds()
+}
+
+// clientAddress finds a request's client address: the connection's peer,
+// or with trusted proxies the nearest untrusted address of
+// X-Forwarded-For.
+func clientAddress(trusted []*net.IPNet) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range trusted {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
+}
+
+// WriteTimeout is the http.Server WriteTimeout the server needs: longer
+// than any search's work by writeSlack, so every answer is written.
+func (s *Server) WriteTimeout() time.Duration { return s.searchBudget + writeSlack }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }

@@ -39,7 +39,7 @@ const (
 	// of control", "non-compete"): clausetype.Classify typed it at ingest
 	// from its heading or its wording, so it counts whatever words the
 	// contract used.
-	clauseTypeBoost = 4
+	clauseTypeBoost = 16
 	// maxSignalLeaves bounds the query terms for which the signals beyond
 	// the base query are added: a pasted paragraph is searched, but does
 	// not multiply its cost by the signals' clauses.
@@ -51,15 +51,16 @@ const (
 
 // textQuery expands a non-blank q into its must clause (the base query)
 // and the should clauses of the ranking signals, and the clause count they
-// cost against the request's limit (every query term once per field it
-// searches, as a structured simple_query_string is counted).
+// cost against the request's limit: what the same clauses cost in a
+// structured body (each clause once, every query term once per field it
+// searches, every terms value once).
 func textQuery(q string) (must Query, should []Query, cost int) {
 	q = quoteHyphenated(q)
 	boost := func(v float64) *float64 { return &v }
 	base := &SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "or", Boost: boost(textBoost)}
 	tree := simplequery.Parse(q, simplequery.All, simplequery.Should)
 	leaves := tree.Leaves()
-	cost = leaves * len(FormATextFields)
+	cost = 1 + queryTermsCost(tree, len(FormATextFields))
 	if leaves > maxSignalLeaves {
 		return base, nil, cost
 	}
@@ -71,15 +72,16 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		section(sectionAllBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", "sections.name"}, DefaultOperator: "and"}),
 		&SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "and", Boost: boost(allWordsBoost)},
 	}
-	cost += leaves * (2 + 2 + len(FormATextFields))
+	// Two nested clauses over two fields each, and the words everywhere.
+	cost += 2*(2+queryTermsCost(tree, 2)) + 1 + queryTermsCost(tree, len(FormATextFields))
 	words := queryWords(tree, maxPhraseWords)
-	if slugs := clauseTypesOf(words); len(slugs) > 0 {
+	if slugs := clausetype.Named(append(slices.Clip(words), queryPrefixes(tree, maxPhraseWords)...)); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
 		}
 		should = append(should, section(clauseTypeBoost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}}))
-		cost += len(slugs) + 2
+		cost += 4 + len(slugs) // nested, bool, match_all, terms and its values
 	}
 	if len(words) >= 2 {
 		text := strings.Join(words, " ")
@@ -87,7 +89,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		should = append(should,
 			section(sectionPhraseBoost, &MatchPhraseQuery{Field: "sections.snippet", Query: text, Slop: &sslop}),
 			&MatchPhraseQuery{Field: "body", Query: text, Slop: &bslop, Boost: boost(bodyPhraseBoost)})
-		cost += 2
+		cost += 3 // nested and its phrase, the body phrase
 	}
 	return base, should, cost
 }
@@ -172,6 +174,28 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
+// queryPrefixes are the prefix terms of the parsed q that are not
+// excluded, as written with their "*", each once, at most max of them: a
+// clause type's name may come as one ("+solicit* +customers").
+func queryPrefixes(tree *simplequery.Node, max int) []string {
+	var out []string
+	var walk func(n *simplequery.Node, excluded bool)
+	walk = func(n *simplequery.Node, excluded bool) {
+		switch n.Kind {
+		case simplequery.KindPrefix:
+			if p := strings.ToLower(n.Text) + "*"; !excluded && len(out) < max && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		case simplequery.KindBool:
+			for _, c := range n.Clauses {
+				walk(c.Node, excluded || c.Occur == simplequery.MustNot)
+			}
+		}
+	}
+	walk(tree, false)
+	return out
+}
+
 // queryWords are the whitespace-separated words of the parsed q's terms and phrases
 // that are not excluded, in text order, each once, at most max of them:
 // the words the proximity signals look for together. Prefix and fuzzy
@@ -198,34 +222,6 @@ func queryWords(tree *simplequery.Node, max int) []string {
 	}
 	walk(tree, false)
 	return words
-}
-
-// clauseTypesOf are the clause types q's words (queryWords) name: the longest runs of the
-// words that name a type (clausetype.OfHeading), left to right, each run
-// used once: "change of control termination" names change-of-control and
-// termination.
-func clauseTypesOf(words []string) []string {
-	used := make([]bool, len(words))
-	var slugs []string
-	for n := len(words); n >= 1; n-- {
-		for i := 0; i+n <= len(words); i++ {
-			if slices.Contains(used[i:i+n], true) {
-				continue
-			}
-			slug, ok := clausetype.OfHeading(strings.Join(words[i:i+n], " "))
-			if !ok {
-				continue
-			}
-			for k := i; k < i+n; k++ {
-				used[k] = true
-			}
-			if !slices.Contains(slugs, slug) {
-				slugs = append(slugs, slug)
-			}
-		}
-	}
-	slices.Sort(slugs)
-	return slugs
 }
 
 // The names of Form A's ranking signals, as SignalName gives them.
