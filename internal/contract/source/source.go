@@ -221,8 +221,19 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 				d.Meta = mergeMeta(d.Meta, row)
 			}
 		}
+		canonicalCodes(&d.Meta)
 	}
 	return docs, nil
+}
+
+// canonicalCodes spells the code attributes as Form A's filters look them
+// up (contract.AttributeValue, which internal/dsl calls on a user's
+// values): a manifest's "10-k" is EDGAR's "10-K".
+func canonicalCodes(m *contract.Meta) {
+	m.FilingType = contract.AttributeValue("filing_type", m.FilingType)
+	m.ExhibitID = contract.AttributeValue("exhibit_id", m.ExhibitID)
+	m.FilingID = contract.AttributeValue("filing_id", m.FilingID)
+	m.Source = contract.AttributeValue("source", m.Source)
 }
 
 // detectFormat chooses by signature first, then by extension.
