@@ -229,6 +229,9 @@ func oddWord(w []byte) bool {
 		if r == utf8.RuneError {
 			return true
 		}
+		if r == 0xad {
+			continue // a soft hyphen, anywhere in a word ("Grö\u00adße")
+		}
 		if r >= utf8.RuneSelf && !(r >= 0x2000 && r <= 0x206f) { // general punctuation: quotes, dashes, bullets
 			if high++; high == 3 {
 				return true

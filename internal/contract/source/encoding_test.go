@@ -59,7 +59,7 @@ func TestDecodeText(t *testing.T) {
 func TestGarbledLeavesRealText(t *testing.T) {
 	for _, s := range []string{
 		"Le présent contrat est conclu entre la Société Générale et l’Acheteur, ci-après « l’Acheteur », à Paris, le 1er février.",
-		"Dieser Vertrag unterliegt dem Recht der Bundesrepublik Deutschland; Gerichtsstand ist München. Größe, Maße, Übergabe.",
+		"Dieser Vertrag unterliegt dem Recht der Bundesrepublik Deutschland; Gerichtsstand ist München. Größe, Maße, Übergabe, Grö\u00adße, Grö\u00adße, Grö\u00adße.",
 		"Licensor’s “Software” – see § 5.2 — ½ of the fee, 20° C, ©2001 Acme®, Acme™ Inc., Catalunya l·l, Licensee´s rights.",
 	} {
 		if why := garbled([]byte(s)); why != "" {
