@@ -85,8 +85,10 @@ func nulParity(head []byte) int {
 	return -1
 }
 
-// decodeText returns data (after any byte order mark) as UTF-8 and the
-// encoding it was read in, or why it cannot be read. The rule, in order:
+// decodeText returns data (not UTF-16, its byte order mark dropped) as
+// UTF-8 and the encoding it was read in, or why it cannot be read; markup
+// says whether data is an HTML document, which can declare its charset.
+// The rule, in order:
 //
 //  1. valid UTF-8 is UTF-8 (so is UTF-8 with characters outside ASCII
 //     whose last character was cut short, which is dropped), whatever an
