@@ -12,12 +12,20 @@ import (
 // TestCUADInWindows1252 saves every CUAD contract as a Windows editor
 // would (Windows-1252, characters it lacks as "?") and reads it back: each
 // must come back as its UTF-8 original, read as "windows-1252 (assumed)",
-// none taken for garbled. It skips, saying so, without the corpus.
+// none taken for garbled. It skips, saying so, without the corpus; under
+// the race detector, which makes it ten times slower and finds nothing in
+// one goroutine, it reads every tenth contract.
 func TestCUADInWindows1252(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "..", "shared", "corpora", "cuad", "contracts")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if len(files) == 0 {
 		t.Skipf("CUAD corpus not found at %s", dir)
+	}
+	if raceDetector {
+		for i := range (len(files) + 9) / 10 {
+			files[i] = files[i*10]
+		}
+		files = files[:(len(files)+9)/10]
 	}
 	enc := charmap.Windows1252.NewEncoder()
 	assumed := 0
