@@ -12,9 +12,27 @@ import "strings"
 // term: lower case, white space collapsed to single spaces, typographic
 // apostrophes made straight ("Licensor’s  Duties" → "licensor's duties").
 func SectionValue(name string) string {
+	if plainASCII(name) { // most headings: one allocation, as ToLower alone
+		return strings.ToLower(name)
+	}
 	name = strings.Join(strings.Fields(name), " ")
 	name = apostrophes.Replace(name)
 	return strings.ToLower(name)
+}
+
+// plainASCII reports whether s is ASCII with single spaces between words
+// and none around them: nothing for SectionValue to do but lower it.
+func plainASCII(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 || c < ' ' || c == ' ' && s[i-1] == ' ' {
+			return false
+		}
+	}
+	return true
 }
 
 var apostrophes = strings.NewReplacer("’", "'", "‘", "'", "ʼ", "'")

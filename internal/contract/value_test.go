@@ -11,6 +11,10 @@ func TestSectionValue(t *testing.T) {
 		"‘Affiliate’":              "'affiliate'",
 		"Non-Compete":              "non-compete",
 		"":                         "",
+		" ":                        "",
+		"a  b":                     "a b",
+		"A\tB":                     "a b",
+		"X ":                       "x",
 	} {
 		if got := SectionValue(in); got != want {
 			t.Errorf("SectionValue(%q) = %q, want %q", in, got, want)
