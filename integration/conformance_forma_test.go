@@ -314,10 +314,16 @@ func (s *suite) formAMembers(t *testing.T) {
 		})
 	}
 	t.Run("attribute value is exact", func(t *testing.T) {
-		// Keyword match: neither a prefix, nor the name, nor another case.
-		for _, q := range []string{`{"category":{"license":""}}`, `{"category":{"License Agreement":""}}`, `{"country":{"CA":""}}`} {
+		// Keyword match: neither a prefix nor the name.
+		for _, q := range []string{`{"category":{"license":""}}`, `{"category":{"License Agreement":""}}`} {
 			wantTotal(t, s.formA(t, q), 0, "eq")
 		}
+	})
+	t.Run("attribute value case never matters", func(t *testing.T) {
+		// contract.AttributeValue spells a value as ingest does (docs/decisions.md).
+		wantFiltered(t, s.formA(t, `{"country":{"CA":""}}`), "c02", "c11")
+		wantFiltered(t, s.formA(t, `{"filing_type":{"10-q":""}}`), "c12", "c08", "c02")
+		wantFiltered(t, s.formA(t, `{"exhibit_id":{"ex-10.4":""}}`), "c04")
 	})
 	t.Run("attribute several values all required", func(t *testing.T) {
 		wantTotal(t, s.formA(t, `{"category":{"license-agreement":"","distributor-agreement":""}}`), 0, "eq")

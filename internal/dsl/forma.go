@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 	"github.com/contractsearch/contractsearch/internal/simplequery"
 	"github.com/contractsearch/contractsearch/mappings"
@@ -182,7 +183,8 @@ func (d *decoder) attribute(fa *formAQuery, key, field string) error {
 		if err := d.countClause(off, 1); err != nil {
 			return err
 		}
-		fa.filters = append(fa.filters, &TermQuery{Field: field, Value: Scalar{Text: value, Kind: 's'}})
+		// ingest spells values the same way, so case never matters
+		fa.filters = append(fa.filters, &TermQuery{Field: field, Value: Scalar{Text: contract.AttributeValue(key, value), Kind: 's'}})
 	}
 }
 
@@ -305,19 +307,13 @@ func (d *decoder) filingYear(fa *formAQuery) error {
 	return nil
 }
 
-// sectionValue normalises a heading the way ingest writes sections.value:
-// lower case, single spaces.
-func sectionValue(heading string) string {
-	return strings.Join(strings.Fields(strings.ToLower(heading)), " ")
-}
-
 // headingFilter matches the sections a clause or definition entry names:
 // those under exactly that heading and, for a clause whose heading names a
 // clause type ("Choice of Law", "Non-Compete"), every section of that type
 // whatever its heading ("Applicable Law", "Miscellaneous" holding the
 // governing-law sentence): clausetype.Classify gave it at ingest.
 func headingFilter(s sectionFilter) Query {
-	exact := &TermQuery{Field: "sections.value", Value: Scalar{Text: sectionValue(s.heading), Kind: 's'}}
+	exact := &TermQuery{Field: "sections.value", Value: Scalar{Text: contract.SectionValue(s.heading), Kind: 's'}}
 	slug, ok := clausetype.OfHeading(s.heading)
 	if s.typ != "clause" || !ok {
 		return exact

@@ -74,10 +74,17 @@ type Skipped struct {
 type Summary struct {
 	// Files is the number of files read (source.Walk listed them and
 	// they were not too large to read); Bytes their size. Ignored counts
-	// files left out before reading, by reason.
-	Files   int
-	Bytes   int64
-	Ignored map[string]int
+	// files left out before reading, by reason, and IgnoredFiles names
+	// those the walk left out (source.Walked.IgnoredFiles: not hidden
+	// ones, nor those a manifest does not list).
+	Files        int
+	Bytes        int64
+	Ignored      map[string]int
+	IgnoredFiles []source.IgnoredFile
+	// Encodings counts the files read into contracts by the encoding
+	// they were read in (source.Document.Encoding): "utf-8",
+	// "windows-1252 (assumed)" …
+	Encodings map[string]int
 	// Contracts is the number of contracts parsed.
 	Contracts int
 	// Skipped lists the files and documents refused, in path order.
@@ -113,7 +120,8 @@ type parsedContract struct {
 type fileResult struct {
 	contracts []parsedContract
 	skipped   []Skipped
-	read      bool // the file was read (it counts in Summary.Files)
+	read      bool   // the file was read (it counts in Summary.Files)
+	encoding  string // how its text was read, when it was
 }
 
 // Build reads the corpus at root (a folder, read recursively, or one
@@ -196,12 +204,15 @@ func Build(ctx context.Context, root string, opts Options) (*Corpus, error) {
 		return nil, fmt.Errorf("ingest: %w", err)
 	}
 
-	c := &Corpus{Summary: Summary{Ignored: w.Ignored, Manifest: opts.Manifest}}
+	c := &Corpus{Summary: Summary{Ignored: w.Ignored, IgnoredFiles: w.IgnoredFiles, Encodings: map[string]int{}, Manifest: opts.Manifest}}
 	builder, _ := dedup.NewBuilder(params) // params were validated above
 	for i, r := range results {
 		if r.read {
 			c.Summary.Files++
 			c.Summary.Bytes += files[i].Size
+		}
+		if r.encoding != "" {
+			c.Summary.Encodings[r.encoding]++
 		}
 		c.Summary.Skipped = append(c.Summary.Skipped, r.skipped...)
 		for _, pc := range r.contracts {
@@ -271,6 +282,9 @@ func readFile(f source.File, opts Options, hasher *dedup.Hasher) (res fileResult
 	switch {
 	case err == nil:
 		res.read = true
+		if len(docs) > 0 {
+			res.encoding = docs[0].Encoding
+		}
 	case errors.As(err, &refused):
 		res.read = refused.Reason != source.ErrTooLarge // refused unread
 		skip(-1, "%s", refused.Cause())

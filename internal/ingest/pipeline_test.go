@@ -68,7 +68,9 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 		"bad/binary.txt":       "ABCDEF\x00\x01\x02",
 		"bad/gif.txt":          "GIF89a\x00\x01\x02",
 		"bad/nohtmltext.htm":   "<html><body><script>x()</script></body></html>",
-		"bad/latin1.txt":       "Caf\xe9 Agreement",
+		"bad/cp1251.txt":       "\xc4\xee\xe3\xee\xe2\xee\xf0 \xef\xee\xf1\xf2\xe0\xe2\xea\xe8",
+		"z/cp1252.txt":         "LICENSE AGREEMENT\n\nThis License Agreement is made between Acme S.A. (\x93Licensor\x94) and Beta GmbH (\x93Licensee\x94).\n\n1. Grant. Licensor grants Licensee a licence to use the Soci\xe9t\xe9\x92s software.\n\n2. Governing Law. This Agreement is governed by the laws of France.\n",
+		"scans/deal.pdf":       "%PDF-1.4",
 		"bad/huge.txt":         strings.Repeat("Lorem ipsum dolor sit amet. ", 100),
 		"bad/noexhibit.txt":    "<SEC-DOCUMENT>\n<DOCUMENT>\n<TYPE>10-K\n<TEXT>x</TEXT>\n</DOCUMENT>\n",
 		"bad/onlynumbers.txt":  "- 1 -\n\n- 2 -\n",
@@ -86,10 +88,10 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 	wantSkipped := []Skipped{
 		{"bad/binary.txt", "binary file (NUL byte at offset 6)"},
 		{"bad/blank.txt", "empty file (3 bytes of white space)"},
+		{"bad/cp1251.txt", `unknown text encoding (not UTF-8, first bad byte at offset 0, and read as Windows-1252 2 of its 2 words are garbled ("Äîãîâîð"): convert it to UTF-8 or declare its charset)`},
 		{"bad/empty.txt", "empty file"},
 		{"bad/gif.txt", "binary file (GIF signature)"},
 		{"bad/huge.txt", "file too large (2.7 KiB, over the limit of 2.0 KiB)"},
-		{"bad/latin1.txt", "invalid UTF-8 (first bad byte at offset 3)"},
 		{"bad/noexhibit.txt", "no contract in the submission (none of its 1 documents is an exhibit of type EX-1, EX-2, EX-4, EX-10 or one naming an agreement)"},
 		{"bad/nohtmltext.htm", "empty file (HTML without text)"},
 		{"bad/onlynumbers.txt", "no text after cleaning"},
@@ -97,17 +99,24 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 	if !reflect.DeepEqual(s.Skipped, wantSkipped) {
 		t.Errorf("skipped:\n%q\nwant\n%q", s.Skipped, wantSkipped)
 	}
-	if s.Contracts != 3 || s.Files != 11 {
-		t.Errorf("contracts %d, files read %d; want 3, 11", s.Contracts, s.Files)
+	if s.Contracts != 4 || s.Files != 12 {
+		t.Errorf("contracts %d, files read %d; want 4, 12", s.Contracts, s.Files)
 	}
-	wantIgnored := map[string]int{"hidden": 1, "no reader for .csv": 1, "no reader for (no extension)": 1}
+	wantIgnored := map[string]int{"hidden": 1, "no reader for .csv": 1, "no reader for .pdf": 1, "no reader for (no extension)": 1}
 	if !reflect.DeepEqual(s.Ignored, wantIgnored) {
 		t.Errorf("ignored %v, want %v", s.Ignored, wantIgnored)
 	}
+	// onlynumbers.txt was read too, before cleaning left nothing of it
+	if want := map[string]int{"utf-8": 4, "windows-1252 (assumed)": 1}; !reflect.DeepEqual(s.Encodings, want) {
+		t.Errorf("encodings %v, want %v", s.Encodings, want)
+	}
 	// good.txt and sub/deeper/good2.txt are the same text: one group.
 	cs, gs := c.Contracts()
-	if len(cs) != 3 || gs[0].GroupID != gs[2].GroupID || gs[0].GroupSize != 2 || gs[1].GroupSize != 1 {
+	if len(cs) != 4 || gs[0].GroupID != gs[2].GroupID || gs[0].GroupSize != 2 || gs[1].GroupSize != 1 || gs[3].GroupSize != 1 {
 		t.Errorf("groups %+v", gs)
+	}
+	if c := cs[3]; c.Name != "LICENSE AGREEMENT" || !strings.Contains(c.Body, "(“Licensor”)") || !strings.Contains(c.Body, "Société’s software") {
+		t.Errorf("the Windows-1252 contract: %q\n%s", c.Name, c.Body)
 	}
 	for i, g := range gs {
 		if g.WeightRank <= 0 {
@@ -118,8 +127,10 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 	if err := s.WriteSummary(&sum); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"files read: 11", "files ignored: 3 (hidden: 1, no reader for (no extension): 1, no reader for .csv: 1)",
-		"contracts: 3, in 1 near-duplicate groups of 2 or more: 2", "skipped: 9", "  bad/empty.txt: empty file", "  contract             3"} {
+	for _, want := range []string{"files read: 12", "encodings: utf-8: 4, windows-1252 (assumed): 1\n",
+		"files ignored: 4 (hidden: 1, no reader for (no extension): 1, no reader for .csv: 1, no reader for .pdf: 1)\n" +
+			"  README: no reader for (no extension)\n  notes.csv: no reader for .csv\n  scans/deal.pdf: no reader for .pdf\n",
+		"contracts: 4, in 1 near-duplicate groups of 2 or more: 2", "skipped: 9", "  bad/empty.txt: empty file", "  contract             4"} {
 		if !strings.Contains(sum.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum.String())
 		}

@@ -303,7 +303,7 @@ func joinKind(at string, a, b *piece, width int) joinHow {
 	if isBareMarker(at) && !isBareMarker(bt) {
 		return joinSpace
 	}
-	if kw := keywordMarker(at); kw == len(at) && len(bt) < 120 && !isBareMarker(bt) {
+	if isKeywordMarker(at) && len(bt) < 120 && !isBareMarker(bt) {
 		// "ARTICLE V" / "TERM AND TERMINATION"
 		return joinSpace
 	}
@@ -371,7 +371,16 @@ func hyphenJoin(a, b string) joinHow {
 // before it: numbering, a bullet, a quoted definition, a recital.
 func startsStructure(b, a string) bool {
 	if n := markerPrefix(b); n > 0 {
-		if endsSentence(a) || strings.HasSuffix(a, ":") || isCapsLine(a) {
+		if endsSentence(a) || strings.HasSuffix(a, ":") {
+			return true
+		}
+		if !strings.ContainsAny(b[:n], ".)§") && ReadMarker(b).Kind == OutlineMarker {
+			// "22 GOVERNING LAW" after a line in capitals or mid-sentence
+			// is more likely "WITHIN" / "30 DAYS AFTER RECEIPT" or an
+			// address ("91 OAK AVENUE")
+			return false
+		}
+		if isCapsLine(a) {
 			return true
 		}
 		// After a line that ends mid-sentence, "5.2 hereof" continues it;

@@ -136,6 +136,7 @@ func TestIsBareMarker(t *testing.T) {
 	for in, want := range map[string]bool{
 		"1.": true, "2.1": true, "12.1.3": true, "(a)": true, "(iv)": true, "a)": true, "A.": true, "1)": true,
 		"7": false, "No.": false, "1. Term": false, "(a) text": false, "": false,
+		"(aa)": true, "2.3(a)": true, "ARTICLE V": false, "Section 5": false,
 	} {
 		if got := isBareMarker(in); got != want {
 			t.Errorf("isBareMarker(%q) = %v, want %v", in, got, want)

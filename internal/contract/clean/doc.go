@@ -26,8 +26,11 @@
 //     party" becomes "third-party", "manu-\nfacturing" becomes
 //     "manufacturing" when the document uses that word elsewhere.
 //
-// Splitting paragraphs that an extractor ran together, which needs the
-// heading grammar, is the parser's work (package parse).
+// Clause numbering is read by one grammar, ReadMarker, which this
+// package's rules and the parser's headings both use ("1.", "2.3(a)",
+// "(aa)", "ARTICLE V", "Section 5.2", "§ 4"). Splitting paragraphs that
+// an extractor ran together, which needs the heading grammar, is the
+// parser's work (package parse).
 //
 // Confidential-treatment markers ("[***]", "[* * *]", "{*****}",
 // "[CONFIDENTIAL TREATMENT REQUESTED]") are ordinary text to every rule and

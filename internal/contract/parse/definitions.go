@@ -60,7 +60,7 @@ func findDefinitions(body string, spans []span) []contract.Section {
 		for _, h := range hits {
 			text := strings.TrimSpace(p[h.start:h.end])
 			for _, t := range h.terms {
-				v := strings.ToLower(collapse(t))
+				v := contract.SectionValue(t)
 				if seen[v] {
 					continue
 				}

@@ -161,7 +161,7 @@ func acceptRunIn(rest, phrase string, textAt int, m marker) (int, string) {
 		return 0, ""
 	}
 	for _, w := range words {
-		if n, d := outlineNumber(w); n > 0 && d >= 2 {
+		if n, d := clean.OutlineNumber(w); n > 0 && d >= 2 {
 			return 0, "" // "DEFINITIONS 1.1 Definitions": a heading and the next one's number
 		}
 	}

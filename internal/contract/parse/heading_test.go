@@ -108,6 +108,13 @@ func TestParseMarker(t *testing.T) {
 		{"section 5.2 of the Agreement", noMarker, 0, ""},
 		{"U.S. law", noMarker, 0, ""},
 		{"ARTICLES of incorporation", noMarker, 0, ""},
+		{"(aa) Term", enumMarker, 1, "Term"},
+		{"SECTION ONE. DEFINITIONS", sectionMarker, 1, "DEFINITIONS"},
+		{"ARTICLE V — TERM", articleMarker, 1, "TERM"},
+		// numbering alone opens no heading (clean.ReadMarker reads it)
+		{"12.", noMarker, 0, ""},
+		{"(a)", noMarker, 0, ""},
+		{"ARTICLE V", articleMarker, 1, ""},
 	} {
 		m := parseMarker(tc.in)
 		rest := ""

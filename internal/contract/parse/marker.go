@@ -6,15 +6,16 @@ import (
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
 )
 
-// markerKind is the numbering style that opens a heading.
-type markerKind uint8
+// markerKind is the numbering style that opens a heading: clean's kinds,
+// since clean.ReadMarker is the one grammar of clause numbers.
+type markerKind = clean.MarkerKind
 
 const (
-	noMarker markerKind = iota
-	articleMarker
-	sectionMarker // "Section 5.2", "§ 5.2"
-	outlineMarker // "12.", "12.1", "1)"
-	enumMarker    // "(a)", "(iv)", "a)", "A."
+	noMarker      = clean.NoMarker
+	articleMarker = clean.ArticleMarker
+	sectionMarker = clean.SectionMarker // "Section 5.2", "§ 5.2"
+	outlineMarker = clean.OutlineMarker // "12.", "12.1", "1)"
+	enumMarker    = clean.EnumMarker    // "(a)", "(iv)", "a)", "A."
 )
 
 // marker is the numbering at the start of a paragraph.
@@ -40,167 +41,18 @@ func (m marker) level() int {
 	return 0
 }
 
-// parseMarker reads the numbering at the start of p: "ARTICLE V", "Article
-// 5", "ARTICLE FIVE", "Section 5.2", "SECTION 5", "§ 5.2", "12.", "12.1",
-// "12.1.3.", "1)", "(a)", "(iv)", "a)", "A.". It returns noMarker when p
-// starts with none, and for an integer without a dot ("30 days").
+// parseMarker reads the numbering at the start of p with clean.ReadMarker
+// ("ARTICLE V", "Section 5.2", "§ 5.2", "12.1", "2.3(a)", "1)", "(a)",
+// "(aa)", "A.", "22 GOVERNING LAW") and moves past the separators after
+// it. An outline number or an enumeration opens a heading only when text
+// follows it: "12." alone is a detached number, not a heading; "ARTICLE V"
+// alone is one.
 func parseMarker(p string) marker {
-	if p == "" {
+	m := clean.ReadMarker(p)
+	if m.Kind == noMarker || m.Len == len(p) && (m.Kind == outlineMarker || m.Kind == enumMarker) {
 		return marker{}
 	}
-	if kw := keywordLen(p, "article"); kw > 0 {
-		if n, _ := articleNumber(p[kw:]); n > 0 {
-			return marker{kind: articleMarker, end: skipSeparators(p, kw+n), depth: 1}
-		}
-		return marker{}
-	}
-	if kw := keywordLen(p, "section"); kw > 0 {
-		if n, d := outlineNumber(p[kw:]); n > 0 {
-			return marker{kind: sectionMarker, end: skipSeparators(p, kw+n), depth: d}
-		}
-		return marker{}
-	}
-	if strings.HasPrefix(p, "§") {
-		kw := len("§")
-		for kw < len(p) && p[kw] == ' ' {
-			kw++
-		}
-		if n, d := outlineNumber(p[kw:]); n > 0 {
-			return marker{kind: sectionMarker, end: skipSeparators(p, kw+n), depth: d}
-		}
-		return marker{}
-	}
-	if n, d := outlineNumber(p); n > 0 {
-		dotted := strings.IndexByte(p[:n], '.') >= 0
-		if n < len(p) && p[n] == ')' {
-			n++
-			dotted = true
-		}
-		if n >= len(p) || p[n] != ' ' {
-			return marker{}
-		}
-		// "22 GOVERNING LAW": a number without a dot numbers a heading
-		// only when two words in capitals follow it.
-		if !dotted && !capsWordsFollow(p[n+1:], 2) {
-			return marker{}
-		}
-		return marker{kind: outlineMarker, end: skipSeparators(p, n), depth: d}
-	}
-	if p[0] == '(' {
-		j := strings.IndexByte(p, ')')
-		if j > 1 && j <= 5 && isEnum(p[1:j]) && j+1 < len(p) && p[j+1] == ' ' {
-			return marker{kind: enumMarker, end: skipSeparators(p, j+1), depth: 1}
-		}
-		return marker{}
-	}
-	if len(p) > 3 && isLetterByte(p[0]) && (p[1] == ')' || p[1] == '.') && p[2] == ' ' {
-		return marker{kind: enumMarker, end: skipSeparators(p, 2), depth: 1}
-	}
-	return marker{}
-}
-
-// capsWordsFollow reports whether s starts with n words in capitals of at
-// least two letters each.
-func capsWordsFollow(s string, n int) bool {
-	for k := 0; k < n; k++ {
-		j := strings.IndexByte(s, ' ')
-		w := s
-		if j >= 0 {
-			w = s[:j]
-		}
-		u, l := letterCase(w)
-		if u < 2 || l > 0 {
-			return false
-		}
-		if j < 0 {
-			return k+1 == n
-		}
-		s = s[j+1:]
-	}
-	return true
-}
-
-// keywordLen matches a keyword ("article", "section") at the start of p in
-// any case, followed by a space, and returns the offset after the space.
-func keywordLen(p, kw string) int {
-	if len(p) > len(kw)+1 && strings.EqualFold(p[:len(kw)], kw) && p[len(kw)] == ' ' {
-		// "Section" or "SECTION", not "section" in running text.
-		if p[0] >= 'A' && p[0] <= 'Z' {
-			return len(kw) + 1
-		}
-	}
-	return 0
-}
-
-// outlineNumber reads "12", "12.1", "12.1.3." (numbers of up to three
-// digits) and returns its length, trailing dot included, and its depth.
-func outlineNumber(s string) (n, depth int) {
-	i := 0
-	for {
-		d := digitsLen(s[i:])
-		if d == 0 || d > 3 {
-			return i, depth
-		}
-		i += d
-		depth++
-		if i < len(s) && s[i] == '.' {
-			i++
-			if i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				continue
-			}
-		}
-		// "2.3(a)" keeps its letter
-		if i < len(s) && s[i] == '(' {
-			if j := strings.IndexByte(s[i:], ')'); j > 1 && j <= 5 && isEnum(s[i+1:i+j]) {
-				i += j + 1
-			}
-		}
-		return i, depth
-	}
-}
-
-// articleNumber reads an article number: arabic, roman or a number word
-// in capitals ("ARTICLE FIVE").
-func articleNumber(s string) (n, depth int) {
-	if n, d := outlineNumber(s); n > 0 {
-		return n, d
-	}
-	j := 0
-	for j < len(s) && (s[j] >= 'A' && s[j] <= 'Z') {
-		j++
-	}
-	if j == 0 || j < len(s) && isLetterByte(s[j]) {
-		return 0, 0
-	}
-	w := s[:j]
-	if clean.IsRoman(w) || clean.IsNumberWord(w) {
-		if j < len(s) && s[j] == '.' {
-			j++
-		}
-		return j, 1
-	}
-	return 0, 0
-}
-
-// isEnum: "a", "B", "iv", "12", "aa".
-func isEnum(s string) bool {
-	if s == "" || len(s) > 4 {
-		return false
-	}
-	if digitsLen(s) == len(s) {
-		return true
-	}
-	if len(s) == 1 || len(s) == 2 && s[0] == s[1] {
-		return isLetterByte(s[0])
-	}
-	for i := 0; i < len(s); i++ {
-		switch s[i] | 0x20 {
-		case 'i', 'v', 'x':
-		default:
-			return false
-		}
-	}
-	return true
+	return marker{kind: m.Kind, end: skipSeparators(p, m.Len), depth: m.Depth}
 }
 
 // skipSeparators moves i past the spaces and punctuation that separate

@@ -2,6 +2,8 @@ package parse
 
 import (
 	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/contract/clean"
 )
 
 // span is a paragraph's byte range in the body.
@@ -44,7 +46,7 @@ func splitRunTogether(p string, out []string) []string {
 
 // isBareNumber reports whether w is numbering alone: "17.", "5.5.".
 func isBareNumber(w string) bool {
-	n, _ := outlineNumber(w)
+	n, _ := clean.OutlineNumber(w)
 	return n > 0 && n == len(w)
 }
 

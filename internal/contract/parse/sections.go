@@ -43,7 +43,7 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 	if pre.para < 0 {
 		from = 0
 	}
-	titleValue := strings.ToLower(collapse(title))
+	titleValue := contract.SectionValue(title)
 	var heads []headAt
 	stop := len(spans)
 	inTOC := false
@@ -64,7 +64,7 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 			}
 			inTOC = false
 		}
-		if !ok || strings.ToLower(h.name) == titleValue {
+		if !ok || contract.SectionValue(h.name) == titleValue {
 			continue
 		}
 		heads = append(heads, headAt{para: i, h: h})
@@ -103,7 +103,7 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 		}
 		textStart = min(textStart, end)
 		text := strings.TrimSpace(body[textStart:end])
-		value := strings.ToLower(hd.h.name)
+		value := contract.SectionValue(hd.h.name)
 		ownText := ""
 		if typeText {
 			ownText = text

@@ -14,12 +14,17 @@
 // its <SEQUENCE>). A manifest (CSV or JSONL) adds metadata by path, EDGAR
 // sequence or exhibit type; it maps metadata columns only, never labels.
 //
+// Text is read in the encoding it is in (decodeText, Document.Encoding):
+// UTF-16 by its byte order mark or its NUL bytes, valid UTF-8 as UTF-8,
+// HTML in the charset it declares, anything else as Windows-1252 unless
+// that reading comes out garbled.
+//
 // A file that cannot hold a contract is refused with a *RefusedError whose
 // Cause the caller reports before skipping the file: empty or blank,
 // binary (NUL bytes, control characters, or a PDF/ZIP/image/OLE
-// signature), invalid UTF-8 (unless an HTML file declares another charset,
-// which is then decoded), larger than Options.MaxBytes, HTML without text,
-// or an EDGAR submission without a contract exhibit. Nothing here panics
-// on bad input. docs/ingest.md describes the readers, the refusals, the
-// walk and the manifest.
+// signature), in an encoding it does not declare and that is not UTF-8
+// or Windows-1252, larger than Options.MaxBytes, HTML without text, or an
+// EDGAR submission without a contract exhibit. Nothing here panics on bad
+// input. docs/ingest.md describes the readers, the encodings, the
+// refusals, the walk and the manifest.
 package source

@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-	"golang.org/x/net/html/charset"
 )
 
 // htmlText extracts the text of an HTML document: blocks (p, div, h1–h6,
@@ -19,20 +17,9 @@ import (
 // and iframe content is dropped, entities are decoded, white space inside
 // a block is collapsed (kept in <pre>). EDGAR's <PAGE> marks a page break.
 // It also returns the text of <title>, white space collapsed. The
-// tokenizer builds no tree, so deeply nested markup costs no stack.
+// tokenizer builds no tree, so deeply nested markup costs no stack. data
+// is UTF-8 already (decodeText).
 func htmlText(name string, data []byte) (text, title string, err error) {
-	if !utf8.Valid(data) {
-		label := declaredCharset(data)
-		enc, _ := charset.Lookup(label)
-		if enc == nil {
-			return "", "", refuse(name, ErrInvalidUTF8, "first bad byte at offset %d and no charset declared", invalidAt(data))
-		}
-		decoded, err := enc.NewDecoder().Bytes(data)
-		if err != nil {
-			return "", "", refuse(name, ErrInvalidUTF8, "declared charset %s: %v", label, err)
-		}
-		data = decoded
-	}
 	var w textWriter
 	var tb strings.Builder
 	z := html.NewTokenizer(bytes.NewReader(data))
@@ -99,22 +86,6 @@ func htmlText(name string, data []byte) (text, title string, err error) {
 			}
 		}
 	}
-}
-
-// declaredCharset returns the charset an HTML document declares in its
-// first 1024 bytes (<meta charset=…> or a content-type meta), or "".
-func declaredCharset(data []byte) string {
-	head := bytes.ToLower(data[:min(len(data), 1024)])
-	i := bytes.Index(head, []byte("charset="))
-	if i < 0 {
-		return ""
-	}
-	rest := bytes.TrimLeft(head[i+len("charset="):], "\"' ")
-	j := 0
-	for j < len(rest) && (rest[j] >= 'a' && rest[j] <= 'z' || rest[j] >= '0' && rest[j] <= '9' || rest[j] == '-' || rest[j] == '_' || rest[j] == ':' || rest[j] == '.') {
-		j++
-	}
-	return string(rest[:j])
 }
 
 var skipped = map[atom.Atom]bool{

@@ -284,3 +284,21 @@ func TestManifestColumnsFields(t *testing.T) {
 		t.Errorf("String() = %q", got)
 	}
 }
+
+// TestCodesCanonical spells a manifest's codes as EDGAR does, whatever
+// case the manifest wrote them in: Form A looks them up that way
+// (contract.AttributeValue).
+func TestCodesCanonical(t *testing.T) {
+	m, err := ParseManifest("m.csv", strings.NewReader("file,form_type,exhibit,accession,source\na.txt,10-k,ex-10.1 , 0000950123-10-012345,WWW.SEC.GOV\n"), ManifestColumns{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, err := Read("a.txt", []byte("SUPPLY AGREEMENT"), Options{Manifest: m})
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("Read = %+v, %v", docs, err)
+	}
+	got := docs[0].Meta
+	if got.FilingType != "10-K" || got.ExhibitID != "EX-10.1" || got.FilingID != "0000950123-10-012345" || got.Source != "www.sec.gov" {
+		t.Errorf("codes %q %q %q %q", got.FilingType, got.ExhibitID, got.FilingID, got.Source)
+	}
+}

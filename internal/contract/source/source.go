@@ -35,6 +35,10 @@ type Document struct {
 	// document.
 	Meta   contract.Meta
 	Format Format
+	// Encoding is how the file's bytes were read as text (EncUTF8,
+	// EncAssumed, "iso-8859-2 (declared)" …): the same for every document
+	// of a file.
+	Encoding string
 	// Sequence is the EDGAR <SEQUENCE> of the document in its submission,
 	// 0 for a file that is one document; a manifest row can name it.
 	Sequence int
@@ -77,11 +81,11 @@ type Reason error
 
 // The reasons a file is refused.
 var (
-	ErrEmpty       Reason = errors.New("empty file")
-	ErrBinary      Reason = errors.New("binary file")
-	ErrInvalidUTF8 Reason = errors.New("invalid UTF-8")
-	ErrTooLarge    Reason = errors.New("file too large")
-	ErrNoContract  Reason = errors.New("no contract in the submission")
+	ErrEmpty      Reason = errors.New("empty file")
+	ErrBinary     Reason = errors.New("binary file")
+	ErrEncoding   Reason = errors.New("unknown text encoding")
+	ErrTooLarge   Reason = errors.New("file too large")
+	ErrNoContract Reason = errors.New("no contract in the submission")
 )
 
 // RefusedError reports a file that was skipped and why.
@@ -159,11 +163,17 @@ var utf8BOM = []byte("\uFEFF")
 
 // Read reads one file's content; name (a slash-separated path relative to
 // the input root) chooses the format with the content's own signature and
-// becomes Meta.Path. A UTF-8 byte order mark is dropped.
+// becomes Meta.Path. UTF-16 is read as such (readUTF16), a UTF-8 byte
+// order mark is dropped, and anything else is read by decodeText's rule
+// (UTF-8, a declared charset, Windows-1252).
 func Read(name string, data []byte, opts Options) ([]Document, error) {
 	if int64(len(data)) > opts.maxBytes() {
 		return nil, tooLarge(name, int64(len(data)), opts.maxBytes())
 	}
+	if why := fileSignature(data); why != "" {
+		return nil, refuse(name, ErrBinary, "%s", why)
+	}
+	data, enc := readUTF16(data)
 	data = bytes.TrimPrefix(data, utf8BOM)
 	if len(bytes.TrimSpace(data)) == 0 {
 		if len(data) == 0 {
@@ -171,16 +181,20 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 		}
 		return nil, refuse(name, ErrEmpty, "%d bytes of white space", len(data))
 	}
-	if why := binarySignature(data); why != "" {
+	if why := controlBytes(data); why != "" {
 		return nil, refuse(name, ErrBinary, "%s", why)
+	}
+	format := detectFormat(name, data)
+	if enc == "" {
+		var why string
+		if data, enc, why = decodeText(data, format == HTML); why != "" {
+			return nil, refuse(name, ErrEncoding, "%s", why)
+		}
 	}
 	var docs []Document
 	var err error
-	switch detectFormat(name, data) {
+	switch format {
 	case EDGAR:
-		if !utf8.Valid(data) {
-			data = latin1ToUTF8(data) // EDGAR predates UTF-8; its text is ASCII or Latin-1
-		}
 		docs, err = readEDGAR(name, data, opts)
 	case HTML:
 		var text, title string
@@ -193,9 +207,6 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 			docs[0].Meta.Description = title
 		}
 	default:
-		if !utf8.Valid(data) {
-			return nil, refuse(name, ErrInvalidUTF8, "first bad byte at offset %d", invalidAt(data))
-		}
 		docs = []Document{{Text: string(data), Format: Text}}
 	}
 	if err != nil {
@@ -204,13 +215,25 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 	for i := range docs {
 		d := &docs[i]
 		d.Meta.Path, d.Meta.DocIndex = name, i
+		d.Encoding = enc
 		if opts.Manifest != nil {
 			if row, ok := opts.Manifest.Lookup(name, d.Sequence, d.Meta.ExhibitID); ok {
 				d.Meta = mergeMeta(d.Meta, row)
 			}
 		}
+		canonicalCodes(&d.Meta)
 	}
 	return docs, nil
+}
+
+// canonicalCodes spells the code attributes as Form A's filters look them
+// up (contract.AttributeValue, which internal/dsl calls on a user's
+// values): a manifest's "10-k" is EDGAR's "10-K".
+func canonicalCodes(m *contract.Meta) {
+	m.FilingType = contract.AttributeValue("filing_type", m.FilingType)
+	m.ExhibitID = contract.AttributeValue("exhibit_id", m.ExhibitID)
+	m.FilingID = contract.AttributeValue("filing_id", m.FilingID)
+	m.Source = contract.AttributeValue("source", m.Source)
 }
 
 // detectFormat chooses by signature first, then by extension.
@@ -230,10 +253,9 @@ func detectFormat(name string, data []byte) Format {
 	return Text
 }
 
-// binarySignature returns why data is not text, or "": a known binary
-// file signature, a NUL byte, or more than one control character (DEL
-// included) in fifty among the first 8 KB.
-func binarySignature(data []byte) string {
+// fileSignature returns the known binary file signature data starts
+// with, or "".
+func fileSignature(data []byte) string {
 	for _, sig := range []struct {
 		magic, name string
 	}{
@@ -245,6 +267,12 @@ func binarySignature(data []byte) string {
 			return sig.name
 		}
 	}
+	return ""
+}
+
+// controlBytes returns why data is not text, or "": a NUL byte, or more
+// than one control character (DEL included) in fifty among the first 8 KB.
+func controlBytes(data []byte) string {
 	head := data[:min(len(data), 8192)]
 	if i := bytes.IndexByte(head, 0); i >= 0 {
 		return fmt.Sprintf("NUL byte at offset %d", i)
@@ -270,20 +298,4 @@ func invalidAt(data []byte) int {
 		i += n
 	}
 	return -1
-}
-
-// latin1ToUTF8 reads bytes that are not UTF-8 as ISO 8859-1.
-func latin1ToUTF8(data []byte) []byte {
-	out := make([]byte, 0, len(data)+len(data)/16)
-	for i := 0; i < len(data); {
-		r, n := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && n == 1 {
-			out = utf8.AppendRune(out, rune(data[i]))
-			i++
-			continue
-		}
-		out = append(out, data[i:i+n]...)
-		i += n
-	}
-	return out
 }

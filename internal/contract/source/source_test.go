@@ -30,9 +30,9 @@ func TestRefusals(t *testing.T) {
 		{"ctrl.txt", strings.Repeat("\x01\x02\x03abc", 100), ErrBinary, "binary file (300 control characters in the first 600 bytes)"},
 		{"del.txt", strings.Repeat("\x7fabcdefghi", 100), ErrBinary, "binary file (100 control characters in the first 1000 bytes)"},
 		{"word.doc.txt", "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", ErrBinary, ""},
-		{"latin1.txt", "Soci\xe9t\xe9 G\xe9n\xe9rale agrees.", ErrInvalidUTF8, "invalid UTF-8 (first bad byte at offset 4)"},
-		{"truncated.txt", "abc\xe2\x80", ErrInvalidUTF8, "invalid UTF-8 (first bad byte at offset 3)"},
-		{"latin1.html", "<html><body><p>Soci\xe9t\xe9</p></body></html>", ErrInvalidUTF8, ""},
+		{"cp1251.txt", "\xc4\xee\xe3\xee\xe2\xee\xf0 \xef\xee\xf1\xf2\xe0\xe2\xea\xe8", ErrEncoding,
+			`unknown text encoding (not UTF-8, first bad byte at offset 0, and read as Windows-1252 2 of its 2 words are garbled ("Äîãîâîð"): convert it to UTF-8 or declare its charset)`},
+		{"cp1250.htm", "<p>Umowa zosta\xb3a zawarta, by\xb3o, wi\xb9\xbfe strony.</p>", ErrEncoding, ""},
 		{"script.html", "<html><body><script>x()</script></body></html>", ErrEmpty, "empty file (HTML without text)"},
 	} {
 		_, err := Read(tc.name, []byte(tc.data), Options{})
@@ -84,8 +84,50 @@ func TestHugeFile(t *testing.T) {
 
 func TestDeclaredCharset(t *testing.T) {
 	docs, err := Read("latin1.html", []byte("<html><head><meta charset=\"iso-8859-1\"></head><body><p>Soci\xe9t\xe9 G\xe9n\xe9rale</p></body></html>"), Options{})
-	if err != nil || len(docs) != 1 || docs[0].Text != "Société Générale" {
+	if err != nil || len(docs) != 1 || docs[0].Text != "Société Générale" || docs[0].Encoding != "windows-1252 (declared)" {
 		t.Fatalf("docs %+v err %v", docs, err)
+	}
+}
+
+// TestEncodings reads whole files in each encoding users have: the text
+// and the encoding reported.
+func TestEncodings(t *testing.T) {
+	utf16 := func(s string, big bool) string {
+		var b []byte
+		for _, r := range s {
+			if big {
+				b = append(b, byte(r>>8), byte(r))
+			} else {
+				b = append(b, byte(r), byte(r>>8))
+			}
+		}
+		return string(b)
+	}
+	for _, tc := range []struct {
+		name, data string
+		format     Format
+		text, enc  string
+	}{
+		{"cp1252.txt", "SUPPLY AGREEMENT\n\n\x93Supplier\x94 means Soci\xe9t\xe9 G\xe9n\xe9rale \x96 see \xa7 5.", Text,
+			"SUPPLY AGREEMENT\n\n“Supplier” means Société Générale – see § 5.", EncAssumed},
+		{"latin1.txt", "Soci\xe9t\xe9 G\xe9n\xe9rale agrees.", Text, "Société Générale agrees.", EncAssumed},
+		{"cp1252.htm", "<p>Licensor\x92s \x93Software\x94</p>", HTML, "Licensor’s “Software”", EncAssumed},
+		{"utf16le.txt", "\xff\xfe" + utf16("SUPPLY AGREEMENT – Société", false), Text, "SUPPLY AGREEMENT – Société", EncUTF16LE},
+		{"utf16be.txt", "\xfe\xff" + utf16("SUPPLY AGREEMENT", true), Text, "SUPPLY AGREEMENT", EncUTF16BE},
+		{"utf16-nobom.txt", utf16("LICENSE AGREEMENT between Acme and Beta", false), Text, "LICENSE AGREEMENT between Acme and Beta", EncUTF16LE + " (no BOM)"},
+		{"utf16.htm", "\xff\xfe" + utf16("<html><meta charset=utf-16><p>Société</p></html>", false), HTML, "Société", EncUTF16LE},
+		{"bom.txt", "\uFEFFSociété", Text, "Société", EncUTF8},
+		{"edgar.txt", "<SEC-HEADER>\nCONFORMED SUBMISSION TYPE:\t8-K\n</SEC-HEADER>\n<DOCUMENT>\n<TYPE>EX-10.1\n<TEXT>\nLICENSE AGREEMENT\n\nLicensor\x92s \x93Software\x94\n</TEXT>\n</DOCUMENT>\n",
+			EDGAR, "LICENSE AGREEMENT\n\nLicensor’s “Software”", EncAssumed},
+	} {
+		docs, err := Read(tc.name, []byte(tc.data), Options{})
+		if err != nil || len(docs) != 1 {
+			t.Errorf("Read(%q) = %+v, %v", tc.name, docs, err)
+			continue
+		}
+		if d := docs[0]; strings.TrimSpace(d.Text) != tc.text || d.Format != tc.format || d.Encoding != tc.enc {
+			t.Errorf("Read(%q) = %q (%s, %s), want %q (%s, %s)", tc.name, d.Text, d.Format, d.Encoding, tc.text, tc.format, tc.enc)
+		}
 	}
 }
 
@@ -245,10 +287,10 @@ func TestEDGARSequenceAndTitles(t *testing.T) {
 	m1.URL = "https://www.sec.gov/Archives/edgar/data/9002206/000900220605454566/d454566dex1016.htm"
 	m2.ExhibitID, m2.Description, m2.DocIndex = "EX-2.1", "AGREEMENT AND PLAN OF MERGER", 1
 	want := []Document{
-		{Text: "INDEMNIFICATION AGREEMENT\n\nThis Agreement …", Meta: m1, Format: EDGAR, Sequence: 2},
+		{Text: "INDEMNIFICATION AGREEMENT\n\nThis Agreement …", Meta: m1, Format: EDGAR, Encoding: EncUTF8, Sequence: 2},
 		// plain text: <PAGE> is a page break, <S> goes (a lower-cased <PAGE>
 		// is no HTML <p>)
-		{Text: "\n\n\f\n\nAGREEMENT AND PLAN OF MERGER\n\nThis Agreement is made …\n", Meta: m2, Format: EDGAR, Sequence: 4},
+		{Text: "\n\n\f\n\nAGREEMENT AND PLAN OF MERGER\n\nThis Agreement is made …\n", Meta: m2, Format: EDGAR, Encoding: EncUTF8, Sequence: 4},
 	}
 	if !reflect.DeepEqual(docs, want) {
 		t.Errorf("got\n%#v\nwant\n%#v", docs, want)
@@ -355,6 +397,7 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		string(sub), "", "<html><p>x</p>", "<SEC-HEADER>", "<DOCUMENT><TYPE>EX-10<TEXT>", "%PDF", "\xff\xfe",
 		"<SEC-DOCUMENT><DOCUMENT><TYPE>EX-10.1<TEXT><html><p>a", "<!DOCTYPE html><meta charset=latin1><p>\xe9",
+		"\xff\xfeA\x00", "A\x00B\x00C\x00D\x00", "\x93x\x94", "<meta charset=shift_jis>\x8c_\x96\xf1",
 	} {
 		f.Add("f.txt", s)
 		f.Add("f.htm", s)

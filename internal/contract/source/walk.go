@@ -38,6 +38,16 @@ type Walked struct {
 	// Ignored counts the files left out, by reason: "hidden", "not a
 	// regular file", "no reader for .csv", "no reader for (no extension)".
 	Ignored map[string]int
+	// IgnoredFiles names the files Ignored counts, in byte order of Rel,
+	// except hidden ones (an editor's or a version control's, not the
+	// user's): a PDF left out is a contract the user meant to index.
+	IgnoredFiles []IgnoredFile
+}
+
+// IgnoredFile is a file Walk left out, and why.
+type IgnoredFile struct {
+	Rel    string
+	Reason string
 }
 
 // Walk lists the files under root (read recursively), or root itself if
@@ -74,7 +84,7 @@ func Walk(root string, exclude ...string) (*Walked, error) {
 			if ext == "" {
 				ext = "(no extension)"
 			}
-			w.Ignored["no reader for "+ext]++
+			w.ignore(rel, "no reader for "+ext)
 			return
 		}
 		w.Files = append(w.Files, File{Rel: rel, Path: abs, Size: info.Size()})
@@ -108,12 +118,12 @@ func Walk(root string, exclude ...string) (*Walked, error) {
 		if d.Type()&fs.ModeSymlink != 0 {
 			target, err := os.Stat(p)
 			if err != nil || !target.Mode().IsRegular() {
-				w.Ignored["not a regular file"]++
+				w.ignore(filepath.ToSlash(rel), "not a regular file")
 				return nil
 			}
 			info = target
 		} else if !info.Mode().IsRegular() {
-			w.Ignored["not a regular file"]++
+			w.ignore(filepath.ToSlash(rel), "not a regular file")
 			return nil
 		}
 		consider(p, filepath.ToSlash(rel), info)
@@ -123,5 +133,12 @@ func Walk(root string, exclude ...string) (*Walked, error) {
 		return nil, err
 	}
 	slices.SortFunc(w.Files, func(a, b File) int { return strings.Compare(a.Rel, b.Rel) })
+	slices.SortFunc(w.IgnoredFiles, func(a, b IgnoredFile) int { return strings.Compare(a.Rel, b.Rel) })
 	return w, nil
+}
+
+// ignore counts and names a file left out.
+func (w *Walked) ignore(rel, reason string) {
+	w.Ignored[reason]++
+	w.IgnoredFiles = append(w.IgnoredFiles, IgnoredFile{Rel: rel, Reason: reason})
 }

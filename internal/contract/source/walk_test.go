@@ -42,6 +42,13 @@ func TestWalk(t *testing.T) {
 	if !reflect.DeepEqual(w.Ignored, wantIgnored) {
 		t.Errorf("ignored %v, want %v", w.Ignored, wantIgnored)
 	}
+	wantNamed := []IgnoredFile{
+		{"README", "no reader for (no extension)"}, {"a/d.pdf", "no reader for .pdf"}, {"dangling.txt", "not a regular file"},
+		{"dirlink.txt", "not a regular file"}, {"f.csv", "no reader for .csv"},
+	}
+	if !reflect.DeepEqual(w.IgnoredFiles, wantNamed) {
+		t.Errorf("ignored files %v, want %v", w.IgnoredFiles, wantNamed)
+	}
 
 	one, err := Walk(filepath.Join(dir, "a", "c.HTML"))
 	if err != nil || len(one.Files) != 1 || one.Files[0].Rel != "c.HTML" || one.Files[0].Path != filepath.Join(dir, "a", "c.HTML") {
