@@ -39,15 +39,7 @@ func (s *Server) search(c echo.Context) error {
 	sc.Backend = time.Since(start)
 	s.metrics.backendLatency.Observe(sc.Backend.Seconds())
 	if err != nil {
-		if _, ok := apierr.As(err); ok {
-			return err
-		}
-		if ctxErr := r.Context().Err(); ctxErr != nil && errors.Is(err, ctxErr) {
-			// The client went away; nobody reads the answer, the log and
-			// metrics record it with nginx's "client closed request" status.
-			return apierr.New(499, "client_closed_request", "the client closed the request")
-		}
-		return apierr.Internal(sc.RequestID, err)
+		return backendError(sc, r, err)
 	}
 
 	out := s.buffer()
@@ -60,6 +52,21 @@ func (s *Server) search(c echo.Context) error {
 		b = indent(b)
 	}
 	return c.JSONBlob(http.StatusOK, b)
+}
+
+// backendError is the API error for a backend call's failure: the
+// backend's own API errors as they are, a client that went away as 499
+// (nobody reads the answer; the log and metrics record it with nginx's
+// "client closed request" status), anything else a 500 whose cause is
+// logged.
+func backendError(sc *Scope, r *http.Request, err error) error {
+	if _, ok := apierr.As(err); ok {
+		return err
+	}
+	if ctxErr := r.Context().Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+		return apierr.New(499, "client_closed_request", "the client closed the request")
+	}
+	return apierr.Internal(sc.RequestID, err)
 }
 
 // buffer takes a buffer from the server's pool; release returns it. Large
