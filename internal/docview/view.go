@@ -1,6 +1,7 @@
 package docview
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -63,57 +64,112 @@ type Section struct {
 // Span is a range of byte offsets in Body.
 type Span struct{ Start, End int }
 
-// Decode reads a contract record's _source into a View. Only a source that
-// is not a JSON object of the record's shape is an error; missing members
-// give empty values, and section spans that do not fit the body (out of
-// range, reversed, inside a UTF-8 sequence) are dropped.
+// Decode reads a contract record's _source into a View. The record is
+// read as OpenSearch reads one: a member may hold one value or an array of
+// them, null is no value, numbers and booleans stand for their text; so
+// any record a backend accepted can be shown, and only a source that is
+// not a JSON object is an error. Section spans that do not fit the body
+// (out of range, reversed, inside a UTF-8 sequence) are dropped.
 func Decode(id string, source []byte) (*View, error) {
-	var r contract.Record
-	if err := json.Unmarshal(source, &r); err != nil {
-		return nil, fmt.Errorf("docview: contract %s: %w", id, err)
+	var r map[string]json.RawMessage
+	if err := json.Unmarshal(source, &r); err != nil || r == nil {
+		return nil, fmt.Errorf("docview: contract %s: the _source is not a JSON object", id)
 	}
-	v := &View{ID: id, Name: strings.TrimSpace(r.Name), Body: r.Body}
+	v := &View{ID: id, Name: strings.TrimSpace(text(r["name"])), Body: text(r["body"])}
 	if v.Name == "" {
 		v.Name = id
 	}
-	named := func(label string, a *contract.Attr) {
-		if a != nil && (a.Name != "" || a.Value != "") {
-			v.Attributes = append(v.Attributes, Attribute{Label: label, Name: a.Name, Value: a.Value})
+	named := func(label, key string) {
+		for _, raw := range values(r[key]) {
+			var a map[string]json.RawMessage
+			if json.Unmarshal(raw, &a) != nil {
+				continue
+			}
+			if name, value := text(a["name"]), text(a["value"]); name != "" || value != "" {
+				v.Attributes = append(v.Attributes, Attribute{Label: label, Name: name, Value: value})
+			}
 		}
 	}
-	plain := func(label, s string) {
-		if s != "" {
+	plain := func(label, key string) {
+		if s := text(r[key]); s != "" {
 			v.Attributes = append(v.Attributes, Attribute{Label: label, Name: s})
 		}
 	}
-	named("Category", r.Category)
-	named("Company", r.Company)
-	named("Jurisdiction", r.Jurisdiction)
-	named("Country", r.Country)
-	named("Industry", r.Industry)
-	named("Law firm", r.LawFirm)
-	plain("Filing date", r.FilingDate)
-	plain("Filing type", r.FilingType)
-	plain("Filing", r.FilingID)
-	plain("Exhibit", r.ExhibitID)
-	plain("Source", r.Source)
-	if href := externalURL(r.URL); href != "" {
+	named("Category", "category")
+	named("Company", "company")
+	named("Jurisdiction", "jurisdiction")
+	named("Country", "country")
+	named("Industry", "industry")
+	named("Law firm", "lawfirm")
+	plain("Filing date", "filing_date")
+	plain("Filing type", "filing_type")
+	plain("Filing", "filing_id")
+	plain("Exhibit", "exhibit_id")
+	plain("Source", "source")
+	if href := externalURL(text(r["url"])); href != "" {
 		v.Attributes = append(v.Attributes, Attribute{Label: "Original", Name: href, Href: href})
 	}
-	if r.GroupSize > 1 {
-		plain("Near-duplicates", strconv.Itoa(r.GroupSize)+" documents in this group")
+	if n, err := strconv.Atoi(text(r["group_size"])); err == nil && n > 1 {
+		v.Attributes = append(v.Attributes, Attribute{Label: "Near-duplicates", Name: strconv.Itoa(n) + " documents in this group"})
 	}
-	for i, s := range r.Sections {
-		sec := Section{Offset: i, Anchor: contract.SectionAnchor(i), Type: s.Type, Name: s.Name, ClauseTypes: s.ClauseTypes}
-		if sec.Name == "" {
-			sec.Name = "(untitled " + string(s.Type) + ")"
+	// Offsets count the section objects as the backends number nested
+	// children: nulls are not children.
+	for i, raw := range values(r["sections"]) {
+		var s map[string]json.RawMessage
+		if json.Unmarshal(raw, &s) != nil {
+			continue // not an object: no backend accepts such a record
 		}
-		if s.Span != nil && validSpan(r.Body, s.Span.Start, s.Span.End) {
-			sec.Span = &Span{Start: s.Span.Start, End: s.Span.End}
+		sec := Section{Offset: i, Anchor: contract.SectionAnchor(i), Type: contract.SectionType(text(s["type"])), Name: text(s["name"])}
+		for _, t := range values(s["clause_type"]) {
+			sec.ClauseTypes = append(sec.ClauseTypes, text(t))
+		}
+		if sec.Name == "" {
+			sec.Name = "(untitled " + string(sec.Type) + ")"
+		}
+		var span struct{ Start, End *int }
+		if json.Unmarshal(s["span"], &span) == nil && span.Start != nil && span.End != nil && validSpan(v.Body, *span.Start, *span.End) {
+			sec.Span = &Span{Start: *span.Start, End: *span.End}
 		}
 		v.Sections = append(v.Sections, sec)
 	}
 	return v, nil
+}
+
+// values returns the values of a member: one value, or the elements of an
+// array (arrays of arrays flattened), nulls left out.
+func values(raw json.RawMessage) []json.RawMessage {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if raw[0] != '[' {
+		return []json.RawMessage{raw}
+	}
+	var elems []json.RawMessage
+	if json.Unmarshal(raw, &elems) != nil {
+		return nil
+	}
+	var out []json.RawMessage
+	for _, e := range elems {
+		out = append(out, values(e)...)
+	}
+	return out
+}
+
+// text renders a text or keyword member: a string as it is, a number or
+// boolean as written, several values joined by "; "; objects are not text.
+func text(raw json.RawMessage) string {
+	var parts []string
+	for _, v := range values(raw) {
+		var s string
+		switch {
+		case json.Unmarshal(v, &s) == nil:
+			parts = append(parts, s)
+		case v[0] != '{':
+			parts = append(parts, string(v))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // externalURL returns u when it is an absolute http or https address (the
