@@ -52,13 +52,20 @@ func TestConformance(t *testing.T) {
 		dir := t.TempDir()
 		buildIndex(t, dir, string(bulk))
 		g := startGateway(t, conformanceEnv(map[string]string{"INDEX_DIR": dir, "INDEX_POLL_INTERVAL": "1h"}))
-		(&suite{backend: "embedded", g: g}).run(t)
+		s := &suite{backend: "embedded", g: g}
+		s.run(t)
+		t.Run("OpenSearch API specification", func(t *testing.T) {
+			t.Run("answers", s.checkAnswers)
+			t.Run("forwarded bodies", s.checkForwarded)
+		})
 	})
 	t.Run("opensearch", func(t *testing.T) {
 		addr := startOpenSearch(t, "conf-", string(bulk), 40)
 		g := startGateway(t, conformanceEnv(map[string]string{"SEARCH_BACKEND": "opensearch",
 			"OPENSEARCH_URLS": addr, "OPENSEARCH_INDEX_PREFIX": "conf-"}))
-		(&suite{backend: "opensearch", g: g}).run(t)
+		s := &suite{backend: "opensearch", g: g}
+		s.run(t)
+		t.Run("OpenSearch API specification", s.checkAnswers)
 	})
 }
 

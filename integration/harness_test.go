@@ -133,7 +133,9 @@ func startGateway(t *testing.T, env map[string]string) *gateway {
 	addr := freePort(t)
 	g := &gateway{URL: "http://" + addr, output: &syncBuffer{}, done: make(chan error, 1)}
 	g.cmd = exec.Command(gatewayBin)
-	g.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "LISTEN_ADDR=" + addr}
+	// No drain: every test stops its gateway, and none needs /readyz to
+	// fail first (cmd/gateway's tests cover the drain).
+	g.cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "LISTEN_ADDR=" + addr, "SHUTDOWN_DRAIN=0s"}
 	for k, v := range env {
 		g.cmd.Env = append(g.cmd.Env, k+"="+v)
 	}

@@ -1,7 +1,10 @@
 // Command gateway serves the contract search API: it reads its
 // configuration from the environment (see internal/config), opens the
 // configured backend and serves POST /api/v1alpha/search until SIGTERM or
-// SIGINT, then lets in-flight requests finish.
+// SIGINT. Then /readyz answers 503 for SHUTDOWN_DRAIN while requests are
+// still served, so load balancers take the instance out first; a second
+// signal cuts the drain short. Then the listener closes and in-flight
+// requests get SHUTDOWN_TIMEOUT to finish.
 package main
 
 import (
@@ -9,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -49,8 +53,12 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
-	defer stop()
+	// The first signal starts the drain, a second one ends it (serve).
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	b, err := openBackend(ctx, cfg, m, logger)
 	if err != nil {
 		return err
@@ -60,21 +68,27 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("config: %w", err)
 	}
+	proxies, err := cfg.TrustedProxyNets()
+	if err != nil {
+		return err
+	}
 	srv, err := api.New(api.Options{
-		Tokens:       cfg.APITokens,
-		Backend:      b,
-		BackendName:  cfg.SearchBackend,
-		Parser:       parser,
-		MaxBodyBytes: cfg.MaxBodyBytes,
-		RateLimit:    cfg.RateLimit,
-		RateBurst:    cfg.RateBurst,
-		Logger:       logger,
+		Tokens:              cfg.APITokens,
+		Backend:             b,
+		BackendName:         cfg.SearchBackend,
+		Parser:              parser,
+		MaxBodyBytes:        cfg.MaxBodyBytes,
+		RateLimit:           cfg.RateLimit,
+		RateBurst:           cfg.RateBurst,
+		AuthFailures:        cfg.AuthFailureLimit,
+		AuthFailureInterval: cfg.AuthFailureInterval,
+		TrustedProxies:      proxies,
+		Logger:              logger,
 	})
 	if err != nil {
 		return err
 	}
 	hs := &http.Server{
-		Addr:              cfg.ListenAddr,
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
@@ -82,24 +96,64 @@ func run() error {
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-
-	errc := make(chan error, 1)
-	go func() { errc <- hs.ListenAndServe() }()
-	logger.Info("gateway listening", "addr", cfg.ListenAddr, "backend", cfg.SearchBackend, "tokens", len(cfg.APITokens))
-
-	select {
-	case err := <-errc:
+	ln, err := net.Listen("tcp", cfg.ListenAddr)
+	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.ListenAddr, err)
-	case <-ctx.Done():
 	}
-	logger.Info("shutting down: finishing in-flight requests", "timeout", cfg.ShutdownTimeout.String())
-	srv.Drain()
-	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("shutdown: %w", err)
+	logger.Info("gateway listening", "addr", ln.Addr().String(), "backend", cfg.SearchBackend, "tokens", len(cfg.APITokens))
+	err = serve(hs, ln, srv, sigs, stopping{drain: cfg.ShutdownDrain, timeout: cfg.ShutdownTimeout, log: logger, after: time.After})
+	if err != nil {
+		return err
 	}
 	logger.Info("gateway stopped")
+	return nil
+}
+
+// stopping is how serve stops.
+type stopping struct {
+	// drain is how long /readyz fails before the listener closes; timeout
+	// bounds the in-flight requests after that.
+	drain, timeout time.Duration
+	log            *slog.Logger
+	// after is time.After; a test passes its own to end the drain when it
+	// has seen what happens during it.
+	after func(time.Duration) <-chan time.Time
+}
+
+// serve serves hs on ln until the first signal on sigs. Then srv's
+// /readyz fails and keep-alive connections are closed after their next
+// response, so clients reconnect (through a load balancer that now skips
+// this instance), for st.drain or until a second signal; then
+// hs.Shutdown closes the listener and waits st.timeout at most for the
+// requests in flight.
+func serve(hs *http.Server, ln net.Listener, srv *api.Server, sigs <-chan os.Signal, st stopping) error {
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	var sig os.Signal
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve on %s: %w", ln.Addr(), err)
+	case sig = <-sigs:
+	}
+	srv.Drain()
+	hs.SetKeepAlivesEnabled(false)
+	if st.drain > 0 {
+		st.log.Info("draining: /readyz answers 503, requests are still served; a second signal stops at once",
+			"signal", sig.String(), "drain", st.drain.String())
+		select {
+		case <-st.after(st.drain):
+		case sig = <-sigs:
+			st.log.Info("drain cut short", "signal", sig.String())
+		case err := <-errc:
+			return fmt.Errorf("serve on %s: %w", ln.Addr(), err)
+		}
+	}
+	st.log.Info("shutting down: listener closed, finishing in-flight requests", "timeout", st.timeout.String())
+	sctx, cancel := context.WithTimeout(context.Background(), st.timeout)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
 	return nil
 }
 
@@ -109,12 +163,7 @@ func run() error {
 func openBackend(ctx context.Context, cfg config.Config, m *mappings.Set, logger *slog.Logger) (backend.Backend, error) {
 	switch cfg.SearchBackend {
 	case config.BackendOpenSearch:
-		return opensearch.New(opensearch.Config{
-			URLs:        cfg.OpenSearchURLs,
-			Username:    cfg.OpenSearchUsername,
-			Password:    cfg.OpenSearchPassword,
-			IndexPrefix: cfg.OpenSearchIndexPrefix,
-		}, m)
+		return opensearch.New(cfg.OpenSearch, m)
 	}
 	b, err := embedded.Open(cfg.IndexDir, m, func(err error) {
 		logger.Error("index directory", "dir", cfg.IndexDir, "err", err)

@@ -31,10 +31,14 @@
 // index, the records published, the segments flushed and merged, and the
 // records overwritten or deleted, and the seconds spent (merging included).
 //
-// Flags left unset fall back to OPENSEARCH_URLS, OPENSEARCH_USERNAME,
-// OPENSEARCH_PASSWORD, OPENSEARCH_INDEX_PREFIX and
-// OPENSEARCH_INSECURE_SKIP_VERIFY; prefer the environment for the
-// password, since flags show in the process list.
+// The OpenSearch configuration is the gateway's: every OPENSEARCH_*
+// variable of the README (CA certificate file, TLS verification, timeout
+// grace, bulk batch size, idle connections …), read by the same loader
+// (config.LoadOpenSearch). The flags -opensearch, -opensearch-user,
+// -opensearch-password, -index-prefix and -opensearch-insecure override
+// OPENSEARCH_URLS, OPENSEARCH_USERNAME, OPENSEARCH_PASSWORD,
+// OPENSEARCH_INDEX_PREFIX and OPENSEARCH_INSECURE_SKIP_VERIFY; prefer the
+// environment for the password, since flags show in the process list.
 //
 // If the load fails nothing is switched or published and the previous
 // version keeps serving. Exit status: 0 published, 1 not published, 2
@@ -52,12 +56,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
+	"github.com/contractsearch/contractsearch/internal/config"
 	"github.com/contractsearch/contractsearch/internal/contract/source"
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
@@ -238,37 +242,38 @@ func (f *flags) indexBulk(ctx context.Context, dir *generation.Dir, r io.Reader)
 	return 0
 }
 
-// openSearch makes the OpenSearch backend from flags and environment.
+// openSearch makes the OpenSearch backend from the environment, read as
+// the gateway reads it (config.LoadOpenSearch), and the flags given, which
+// override it. With neither -opensearch nor OPENSEARCH_URLS there is no
+// target: the gateway's default URL is not taken as a place to write.
 func (f *flags) openSearch() (*opensearch.Backend, error) {
-	fromEnv := func(name string, v *string, env string) {
-		if !f.seen[name] {
-			*v = f.getenv(env)
-		}
+	if !f.seen["opensearch"] && f.getenv("OPENSEARCH_URLS") == "" {
+		return nil, errors.New("no target: give -index-dir DIR, -bulk-out FILE, or -opensearch URL (or set OPENSEARCH_URLS)")
 	}
-	fromEnv("opensearch", &f.urls, "OPENSEARCH_URLS")
-	fromEnv("opensearch-user", &f.user, "OPENSEARCH_USERNAME")
-	fromEnv("opensearch-password", &f.password, "OPENSEARCH_PASSWORD")
-	fromEnv("index-prefix", &f.prefix, "OPENSEARCH_INDEX_PREFIX")
-	if !f.seen["opensearch-insecure"] {
-		if v := f.getenv("OPENSEARCH_INSECURE_SKIP_VERIFY"); v != "" {
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return nil, fmt.Errorf("OPENSEARCH_INSECURE_SKIP_VERIFY=%q: want true or false", v)
-			}
-			f.insecure = b
-		}
+	cfg, err := config.LoadOpenSearch(f.getenv)
+	if err != nil {
+		return nil, err
+	}
+	if f.seen["opensearch"] {
+		cfg.URLs = opensearch.SplitURLs(f.urls)
+	}
+	if f.seen["opensearch-user"] {
+		cfg.Username = f.user
+	}
+	if f.seen["opensearch-password"] {
+		cfg.Password = f.password
+	}
+	if f.seen["index-prefix"] {
+		cfg.IndexPrefix = f.prefix
+	}
+	if f.seen["opensearch-insecure"] {
+		cfg.InsecureSkipVerify = f.insecure
 	}
 	defs, err := mappings.Load()
 	if err != nil {
 		return nil, err
 	}
-	return opensearch.New(opensearch.Config{
-		URLs:               opensearch.SplitURLs(f.urls),
-		Username:           f.user,
-		Password:           f.password,
-		IndexPrefix:        f.prefix,
-		InsecureSkipVerify: f.insecure,
-	}, defs)
+	return opensearch.New(cfg, defs)
 }
 
 // loadOpenSearch loads bulk NDJSON into a new OpenSearch version.

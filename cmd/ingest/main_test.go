@@ -94,13 +94,51 @@ func TestRun(t *testing.T) {
 			name:     "invalid prefix",
 			args:     func(url string) []string { return []string{"-in", file, "-opensearch", url, "-index-prefix", "CS"} },
 			wantCode: 2,
-			wantErr:  []string{`IndexPrefix "CS"`},
+			wantErr:  []string{`IndexPrefix (OPENSEARCH_INDEX_PREFIX) "CS"`},
 		},
 		{
-			name:     "no cluster URL",
+			name:     "no target",
 			args:     func(string) []string { return []string{"-in", file} },
 			wantCode: 2,
-			wantErr:  []string{"URLs: at least one cluster URL is required"},
+			wantErr:  []string{"no target: give -index-dir DIR, -bulk-out FILE, or -opensearch URL (or set OPENSEARCH_URLS)"},
+		},
+		{
+			name: "flags override the environment",
+			args: func(url string) []string {
+				return []string{"-in", file, "-opensearch", url, "-index-prefix", "cs_", "-max-errors", "1"}
+			},
+			env: func(string) map[string]string {
+				return map[string]string{"OPENSEARCH_URLS": "http://127.0.0.1:1", "OPENSEARCH_INDEX_PREFIX": "NOT VALID"}
+			},
+			wantCode: 0, wantAliases: true,
+			wantOut: []string{": published (aliases switched)"},
+		},
+		{
+			name: "every OpenSearch variable is read: CA file",
+			args: func(url string) []string { return []string{"-in", file, "-opensearch", url} },
+			env: func(string) map[string]string {
+				return map[string]string{"OPENSEARCH_CA_CERT_FILE": "/nonexistent/ca.pem"}
+			},
+			wantCode: 2,
+			wantErr:  []string{"CACertFile (OPENSEARCH_CA_CERT_FILE): open /nonexistent/ca.pem"},
+		},
+		{
+			name: "every OpenSearch variable is read: bulk batch size",
+			args: func(url string) []string { return []string{"-in", file, "-opensearch", url} },
+			env: func(string) map[string]string {
+				return map[string]string{"OPENSEARCH_BULK_BATCH_BYTES": "-1"}
+			},
+			wantCode: 2,
+			wantErr:  []string{"BulkBatchBytes (OPENSEARCH_BULK_BATCH_BYTES) -1"},
+		},
+		{
+			name: "a variable that does not parse",
+			args: func(url string) []string { return []string{"-in", file, "-opensearch", url} },
+			env: func(string) map[string]string {
+				return map[string]string{"OPENSEARCH_INSECURE_SKIP_VERIFY": "maybe"}
+			},
+			wantCode: 2,
+			wantErr:  []string{"config: OPENSEARCH_INSECURE_SKIP_VERIFY must be a valid bool"},
 		},
 	}
 	for _, tt := range tests {

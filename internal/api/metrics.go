@@ -10,6 +10,7 @@ import (
 // metrics are the gateway's Prometheus series.
 type metrics struct {
 	requests       *prometheus.CounterVec
+	refused        *prometheus.CounterVec
 	latency        *prometheus.HistogramVec
 	backendLatency prometheus.Observer
 	// The document view's series, apart from the searches' so that
@@ -31,6 +32,10 @@ func newMetrics(reg prometheus.Registerer, backendName string) *metrics {
 			Help:    "Search request latency at the gateway, by request form.",
 			Buckets: buckets,
 		}, []string{"form"}),
+		refused: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "refused_requests_total",
+			Help: "Requests refused before any work, on any path, by HTTP status (401 token missing or wrong, 404, 405, 429 rate limits); only a sample of them is logged.",
+		}, []string{"status"}),
 	}
 	bl := prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name:    "search_backend_duration_seconds",
@@ -51,7 +56,7 @@ func newMetrics(reg prometheus.Registerer, backendName string) *metrics {
 		Help:    "Latency of each backend call of a document view (the record; its highlighting when q is given), by backend.",
 		Buckets: buckets,
 	}, []string{"backend"})
-	reg.MustRegister(m.requests, m.latency, bl, m.documents, m.documentLatency, db)
+	reg.MustRegister(m.requests, m.refused, m.latency, bl, m.documents, m.documentLatency, db)
 	m.backendLatency = bl.WithLabelValues(backendName)
 	m.documentBackend = db.WithLabelValues(backendName)
 	return m
@@ -65,4 +70,8 @@ func (m *metrics) observeDocument(format string, status int, d time.Duration) {
 func (m *metrics) observeSearch(form string, status int, d time.Duration) {
 	m.requests.WithLabelValues(form, strconv.Itoa(status)).Inc()
 	m.latency.WithLabelValues(form).Observe(d.Seconds())
+}
+
+func (m *metrics) observeRefusal(status int) {
+	m.refused.WithLabelValues(strconv.Itoa(status)).Inc()
 }

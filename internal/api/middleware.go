@@ -84,7 +84,11 @@ func (s *Server) recover(next echo.HandlerFunc) echo.HandlerFunc {
 }
 
 // accessLog writes one JSON line per request and records the metrics. The
-// path is logged without its query string, which holds the token.
+// path is logged without its query string, which holds the token, and
+// clipped, as are the method and the error. Refusals a client can repeat
+// at no cost to itself (sampledStatus) are counted, and logged only the
+// first of each status per client address per refusalLogInterval; the
+// number left out is logged when the interval ends.
 func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		err := next(c)
@@ -103,13 +107,31 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 		case DocumentPath:
 			s.metrics.observeDocument(orNone(sc.Format), status, elapsed)
 		}
+		ctx := c.Request().Context()
+		client := c.RealIP()
+		if sampledStatus(status) {
+			s.metrics.observeRefusal(status)
+			logged, ended := s.sampler.admit(status, addressKey(client), sc.Start)
+			if ended != nil {
+				byStatus := make(map[string]int, len(ended))
+				for st, n := range ended {
+					byStatus[strconv.Itoa(st)] = n
+				}
+				s.log.LogAttrs(ctx, slog.LevelWarn, "refused requests not logged",
+					slog.String("interval", refusalLogInterval.String()), slog.Any("by_status", byStatus))
+			}
+			if !logged {
+				return nil
+			}
+		}
 		attrs := []slog.Attr{
 			slog.String("request_id", sc.RequestID),
-			slog.String("method", c.Request().Method),
-			slog.String("path", c.Request().URL.Path),
+			slog.String("method", clip(c.Request().Method, maxLoggedMethod)),
+			slog.String("path", clip(c.Request().URL.Path, maxLoggedPath)),
 			slog.Int("status", status),
 			slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
 			slog.Int64("bytes_out", c.Response().Size),
+			slog.String("client", client),
 		}
 		if sc.TokenID != "" {
 			attrs = append(attrs, slog.String("token_id", sc.TokenID))
@@ -125,12 +147,12 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		level := slog.LevelInfo
 		if sc.Err != nil {
-			attrs = append(attrs, slog.String("error", logError(sc.Err)))
+			attrs = append(attrs, slog.String("error", clip(logError(sc.Err), maxLoggedError)))
 			if status >= 500 {
 				level = slog.LevelError
 			}
 		}
-		s.log.LogAttrs(c.Request().Context(), level, "request", attrs...)
+		s.log.LogAttrs(ctx, level, "request", attrs...)
 		return nil
 	}
 }
@@ -188,11 +210,21 @@ func (s *Server) toAPIError(err error, c echo.Context) *apierr.Error {
 	return apierr.Internal(scopeOf(c).RequestID, err)
 }
 
-// authenticate checks the token query parameter.
+// authenticate checks the token query parameter. A client address that
+// has used up its failed authentications gets 429 before its token is
+// looked at, so the limit holds guessing back whether the guesses are
+// right or wrong.
 func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		now := time.Now()
+		addr := addressKey(c.RealIP())
+		if wait := s.authFailures.blocked(addr, now); wait > 0 {
+			return tooManyRequests(wait, "too many failed authentication attempts from this address (at most %d per %s)",
+				s.opts.AuthFailures, s.opts.AuthFailureInterval)
+		}
 		id, err := s.auth.check(c.QueryParam("token"))
 		if err != nil {
+			s.authFailures.allow(addr, now)
 			return err
 		}
 		scopeOf(c).TokenID = id
@@ -204,12 +236,19 @@ func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) rateLimit(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if wait := s.limiter.allow(scopeOf(c).TokenID, time.Now()); wait > 0 {
-			secs := int((wait + time.Second - 1) / time.Second)
-			e := apierr.New(http.StatusTooManyRequests, apierr.TypeTooManyRequests,
-				"rate limit of %s requests per second exceeded for this token; retry after %d s", strconv.FormatFloat(s.opts.RateLimit, 'g', -1, 64), secs)
-			e.RetryAfter = secs
-			return e
+			return tooManyRequests(wait, "rate limit of %s requests per second exceeded for this token",
+				strconv.FormatFloat(s.opts.RateLimit, 'g', -1, 64))
 		}
 		return next(c)
 	}
+}
+
+// tooManyRequests is the 429 of both limits: the reason, then when to
+// retry, in whole seconds rounded up, also in Retry-After.
+func tooManyRequests(wait time.Duration, format string, args ...any) error {
+	secs := int((wait + time.Second - 1) / time.Second)
+	e := apierr.New(http.StatusTooManyRequests, apierr.TypeTooManyRequests,
+		"%s; retry after %d s", fmt.Sprintf(format, args...), secs)
+	e.RetryAfter = secs
+	return e
 }

@@ -104,22 +104,52 @@ func checkContentType(ct string) error {
 		"Content-Type header [%s] is not supported; send application/json", ct)
 }
 
-// readBody reads at most max bytes of the request body into buf.
+// readBody reads at most max bytes of the request body into buf. An
+// oversized body is answered with 413, and it is first read to its end
+// when that is at most drainLimit(max) bytes: many clients send the whole
+// body before they read the answer, and a server that closes the
+// connection on unread data makes the kernel reset it, so such a client
+// sees a broken pipe instead of the 413. A longer body is not read; the
+// connection is closed after the answer.
 func readBody(buf *bytes.Buffer, w http.ResponseWriter, r *http.Request, max int64) error {
 	if r.ContentLength > max {
+		drainBody(w, r.Body, r.ContentLength, drainLimit(max))
 		return apierr.New(http.StatusRequestEntityTooLarge, apierr.TypeContentTooLong,
 			"request body is %d bytes; at most %d are allowed", r.ContentLength, max)
 	}
-	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, max))
-	var tooLong *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooLong):
-		return apierr.New(http.StatusRequestEntityTooLarge, apierr.TypeContentTooLong,
-			"request body is larger than %d bytes", max)
-	case err != nil && !errors.Is(err, io.EOF):
+	n, err := buf.ReadFrom(io.LimitReader(r.Body, max+1))
+	if err != nil {
 		return apierr.New(http.StatusBadRequest, apierr.TypeParsing, "could not read the request body")
 	}
+	if n > max {
+		drainBody(w, r.Body, -1, drainLimit(max)-n)
+		return apierr.New(http.StatusRequestEntityTooLarge, apierr.TypeContentTooLong,
+			"request body is larger than %d bytes", max)
+	}
 	return nil
+}
+
+// minDrain is the least readBody reads of an oversized body to answer it
+// cleanly: a few MiB cost little bandwidth and cover the bodies a
+// mistaken client sends; abusive ones are cut off.
+const minDrain = 8 << 20
+
+// drainLimit is how many bytes of a body readBody reads at most when the
+// body is over maxBody: minDrain, or twice maxBody if that is more.
+func drainLimit(maxBody int64) int64 { return max(minDrain, 2*maxBody) }
+
+// drainBody reads and drops the rest of body, of size bytes (-1 when not
+// known), if that is at most limit bytes; otherwise, or if the body does
+// not end within limit, it asks for the connection to be closed after
+// the answer, as nothing else may be read from it.
+func drainBody(w http.ResponseWriter, body io.Reader, size, limit int64) {
+	if size > limit || limit <= 0 {
+		w.Header().Set(echo.HeaderConnection, "close")
+		return
+	}
+	if _, err := io.CopyN(io.Discard, body, limit+1); !errors.Is(err, io.EOF) {
+		w.Header().Set(echo.HeaderConnection, "close")
+	}
 }
 
 // envelope is the search response of the spec. Members appear in

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -43,6 +44,19 @@ type Options struct {
 	// per-token token bucket; RateLimit 0 disables it.
 	RateLimit float64
 	RateBurst int
+	// AuthFailures failed authentications are allowed per client address
+	// in each AuthFailureInterval (a token bucket of that size, refilled
+	// over the interval); past them, every request from the address gets
+	// 429 until the bucket refills, a valid token or not, so the limit
+	// cannot be used to test guesses. 0 disables it.
+	AuthFailures        int
+	AuthFailureInterval time.Duration
+	// TrustedProxies are the networks whose X-Forwarded-For is believed
+	// when finding a request's client address (for the failed
+	// authentication limit and log sampling); with none, the client is
+	// the connection's peer and the header is ignored, since any client
+	// can write it.
+	TrustedProxies []*net.IPNet
 	// Logger receives access logs and errors; tokens never reach it.
 	Logger *slog.Logger
 	// Registry receives the metrics; nil creates a private one.
@@ -51,11 +65,15 @@ type Options struct {
 
 // Server is the gateway's HTTP handler.
 type Server struct {
-	echo     *echo.Echo
-	opts     Options
-	log      *slog.Logger
-	auth     *authenticator
-	limiter  *rateLimiter
+	echo    *echo.Echo
+	opts    Options
+	log     *slog.Logger
+	auth    *authenticator
+	limiter *rateLimiter
+	// authFailures limits failed authentication per client address.
+	authFailures *rateLimiter
+	// sampler decides which refusals (401, 404, 405, 429) are logged.
+	sampler  *logSampler
 	metrics  *metrics
 	indexes  []string
 	draining atomic.Bool
@@ -74,6 +92,9 @@ func New(opts Options) (*Server, error) {
 	if opts.MaxBodyBytes <= 0 {
 		return nil, errors.New("api: MaxBodyBytes must be positive")
 	}
+	if opts.AuthFailures < 0 || opts.AuthFailures > 0 && opts.AuthFailureInterval <= 0 {
+		return nil, errors.New("api: AuthFailures must not be negative, and AuthFailureInterval must be positive when it is set")
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -86,7 +107,10 @@ func New(opts Options) (*Server, error) {
 		opts:    opts,
 		log:     opts.Logger,
 		auth:    newAuthenticator(opts.Tokens),
-		limiter: newRateLimiter(opts.RateLimit, opts.RateBurst),
+		limiter: newRateLimiter(opts.RateLimit, opts.RateBurst, len(opts.Tokens)),
+		authFailures: newRateLimiter(authFailureRate(opts.AuthFailures, opts.AuthFailureInterval), opts.AuthFailures,
+			maxTrackedClients),
+		sampler: newLogSampler(refusalLogInterval, maxTrackedClients),
 		metrics: newMetrics(reg, opts.BackendName),
 		indexes: mappings.Names(),
 	}
@@ -94,6 +118,7 @@ func New(opts Options) (*Server, error) {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.IPExtractor = clientAddress(opts.TrustedProxies)
 	e.Use(s.scope, s.recover, s.accessLog)
 	e.POST(SearchPath, s.search, s.authenticate, s.rateLimit)
 	e.GET(DocumentPath, s.document, s.authenticate, s.rateLimit)
@@ -102,6 +127,37 @@ func New(opts Options) (*Server, error) {
 	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
 	s.echo = e
 	return s, nil
+}
+
+// Bounds of the per-client state: addresses tracked by the failed
+// authentication limit and by log sampling, and the window in which only
+// a client's first refusal of each status is logged.
+const (
+	maxTrackedClients  = 100_000
+	refusalLogInterval = time.Minute
+)
+
+// authFailureRate is the refill rate of a bucket of n failures per
+// interval; 0 (disabled) when n is 0.
+func authFailureRate(n int, interval time.Duration) float64 {
+	if n <= 0 {
+		return 0
+	}
+	return float64(n) / interval.Seconds()
+}
+
+// clientAddress finds a request's client address: the connection's peer,
+// or with trusted proxies the nearest untrusted address of
+// X-Forwarded-For.
+func clientAddress(trusted []*net.IPNet) echo.IPExtractor {
+	if len(trusted) == 0 {
+		return echo.ExtractIPDirect()
+	}
+	opts := []echo.TrustOption{echo.TrustLoopback(false), echo.TrustLinkLocal(false), echo.TrustPrivateNet(false)}
+	for _, n := range trusted {
+		opts = append(opts, echo.TrustIPRange(n))
+	}
+	return echo.ExtractIPFromXFFHeader(opts...)
 }
 
 // ServeHTTP implements http.Handler.

@@ -1,7 +1,10 @@
 // Package config owns the gateway's configuration: the environment
-// variables it reads (the doc comments on the fields below are the
-// reference; the README's table repeats them), their defaults, and their
-// validation, done once at start-up with messages that name the variable.
+// variables it reads (the doc comments on the fields below, and on
+// opensearch.Config for the OPENSEARCH_* variables, are the reference; the
+// README's table repeats them), their defaults, and their validation, done
+// once at start-up with messages that name the variable. LoadOpenSearch is
+// the one loader of the OpenSearch configuration, for the gateway and for
+// cmd/ingest.
 package config
 
 import (
@@ -10,6 +13,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"reflect"
 	"strings"
@@ -17,6 +21,7 @@ import (
 
 	"github.com/caarlos0/env/v11"
 
+	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
 	"github.com/contractsearch/contractsearch/internal/dsl"
 )
 
@@ -40,13 +45,10 @@ type Config struct {
 
 	// SearchBackend is "embedded" (the default) or "opensearch".
 	SearchBackend string `env:"SEARCH_BACKEND" envDefault:"embedded"`
-	// OpenSearchURLs are the cluster's node URLs, comma-separated.
-	OpenSearchURLs []string `env:"OPENSEARCH_URLS" envSeparator:"," envDefault:"http://localhost:9200"`
-	// OpenSearchUsername and OpenSearchPassword are basic-auth credentials.
-	OpenSearchUsername string `env:"OPENSEARCH_USERNAME"`
-	OpenSearchPassword string `env:"OPENSEARCH_PASSWORD"`
-	// OpenSearchIndexPrefix prefixes the aliases (<prefix>contract, …).
-	OpenSearchIndexPrefix string `env:"OPENSEARCH_INDEX_PREFIX"`
+	// OpenSearch configures the cluster when SearchBackend is
+	// "opensearch": the OPENSEARCH_* variables of opensearch.Config, read
+	// by LoadOpenSearch (and validated only for that backend).
+	OpenSearch opensearch.Config `env:"-"`
 	// IndexDir is the embedded engine's index directory.
 	IndexDir string `env:"INDEX_DIR" envDefault:"./data/index"`
 	// IndexPollInterval is how often the embedded engine looks for a newer
@@ -65,9 +67,28 @@ type Config struct {
 	RateLimit float64 `env:"RATE_LIMIT_RPS" envDefault:"50"`
 	// RateBurst is the token bucket's size per token.
 	RateBurst int `env:"RATE_LIMIT_BURST" envDefault:"100"`
+	// AuthFailureLimit is how many failed authentications (401) a client
+	// address may have per AuthFailureInterval; past them every request
+	// from it gets 429 until its allowance refills, whatever its token.
+	// 0 disables the limit.
+	AuthFailureLimit int `env:"AUTH_FAILURE_LIMIT" envDefault:"10"`
+	// AuthFailureInterval is the interval AuthFailureLimit counts over.
+	AuthFailureInterval time.Duration `env:"AUTH_FAILURE_INTERVAL" envDefault:"1m"`
+	// TrustedProxies are the networks (CIDR, comma-separated, e.g.
+	// 10.0.0.0/8) of the proxies in front of the gateway, whose
+	// X-Forwarded-For names the client address used by the failed
+	// authentication limit and the log. Unset, the client address is the
+	// connection's peer: behind a proxy, set it, or every client shares
+	// the proxy's failed authentication allowance.
+	TrustedProxies []string `env:"TRUSTED_PROXIES" envSeparator:","`
 
+	// ShutdownDrain is how long, after SIGTERM, /readyz answers 503 while
+	// requests are still served, so load balancers stop sending traffic
+	// before the listener closes; a second signal ends it early. 0 skips
+	// it. ShutdownTimeout follows it.
+	ShutdownDrain time.Duration `env:"SHUTDOWN_DRAIN" envDefault:"5s"`
 	// ShutdownTimeout bounds how long in-flight requests may take to finish
-	// after SIGTERM.
+	// once the listener is closed, after ShutdownDrain.
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" envDefault:"20s"`
 	// LogLevel is debug, info, warn or error.
 	LogLevel string `env:"LOG_LEVEL" envDefault:"info"`
@@ -77,19 +98,60 @@ type Config struct {
 // and validates it. With no token and DevMode on, it generates one and
 // reports it in generated.
 func Load() (cfg Config, generated string, err error) {
-	return load(env.Options{})
+	return load(os.Getenv)
 }
 
 // LoadFrom is Load with an explicit environment, for tests.
 func LoadFrom(environ map[string]string) (Config, string, error) {
-	return load(env.Options{Environment: environ})
+	return load(func(k string) string { return environ[k] })
 }
 
-func load(opts env.Options) (Config, string, error) {
-	var cfg Config
-	if err := env.ParseWithOptions(&cfg, opts); err != nil {
-		return cfg, "", parseError(err)
+// LoadOpenSearch reads the OPENSEARCH_* variables (the env tags of
+// opensearch.Config) through getenv, applying their defaults; an empty
+// value counts as unset. It is the one reader of the OpenSearch
+// configuration: Load uses it for the gateway, cmd/ingest for its flags'
+// defaults. It checks that each value parses; opensearch.Config.Validate
+// (or opensearch.New) checks the values.
+func LoadOpenSearch(getenv func(string) string) (opensearch.Config, error) {
+	var cfg opensearch.Config
+	if err := parse(&cfg, getenv); err != nil {
+		return cfg, err
 	}
+	// The list is split as the -opensearch flag of cmd/ingest is: blanks
+	// and the spaces around entries are dropped.
+	cfg.URLs = opensearch.SplitURLs(strings.Join(cfg.URLs, ","))
+	return cfg, nil
+}
+
+// parse fills the struct v points to from the variables its env tags
+// name, read through getenv.
+func parse(v any, getenv func(string) string) error {
+	params, err := env.GetFieldParams(v)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	environ := make(map[string]string, len(params))
+	for _, p := range params {
+		if val := getenv(p.Key); val != "" {
+			environ[p.Key] = val
+		}
+	}
+	if err := env.ParseWithOptions(v, env.Options{Environment: environ}); err != nil {
+		return parseError(err, reflect.TypeOf(v).Elem())
+	}
+	return nil
+}
+
+func load(getenv func(string) string) (Config, string, error) {
+	var cfg Config
+	if err := parse(&cfg, getenv); err != nil {
+		return cfg, "", err
+	}
+	osCfg, err := LoadOpenSearch(getenv)
+	if err != nil {
+		return cfg, "", err
+	}
+	cfg.OpenSearch = osCfg
 	if cfg.APITokensFile != "" {
 		toks, err := readTokens(cfg.APITokensFile)
 		if err != nil {
@@ -116,12 +178,9 @@ func (c *Config) Validate() error {
 	default:
 		return fmt.Errorf("config: SEARCH_BACKEND must be %q or %q, got %q", BackendEmbedded, BackendOpenSearch, c.SearchBackend)
 	}
-	if c.SearchBackend == BackendOpenSearch && len(c.OpenSearchURLs) == 0 {
-		return errors.New("config: OPENSEARCH_URLS must name at least one node when SEARCH_BACKEND=opensearch")
-	}
-	for _, u := range c.OpenSearchURLs {
-		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
-			return fmt.Errorf("config: OPENSEARCH_URLS entry %q must start with http:// or https://", u)
+	if c.SearchBackend == BackendOpenSearch {
+		if err := c.OpenSearch.Validate(); err != nil {
+			return fmt.Errorf("config: %w", err)
 		}
 	}
 	if c.MaxBodyBytes < 1024 {
@@ -142,6 +201,18 @@ func (c *Config) Validate() error {
 	if c.IndexPollInterval <= 0 {
 		return fmt.Errorf("config: INDEX_POLL_INTERVAL must be positive, got %s", c.IndexPollInterval)
 	}
+	if c.AuthFailureLimit < 0 {
+		return fmt.Errorf("config: AUTH_FAILURE_LIMIT must not be negative, got %d", c.AuthFailureLimit)
+	}
+	if c.AuthFailureInterval <= 0 {
+		return fmt.Errorf("config: AUTH_FAILURE_INTERVAL must be positive, got %s", c.AuthFailureInterval)
+	}
+	if _, err := c.TrustedProxyNets(); err != nil {
+		return err
+	}
+	if c.ShutdownDrain < 0 {
+		return fmt.Errorf("config: SHUTDOWN_DRAIN must not be negative, got %s", c.ShutdownDrain)
+	}
 	if c.ShutdownTimeout <= 0 {
 		return fmt.Errorf("config: SHUTDOWN_TIMEOUT must be positive, got %s", c.ShutdownTimeout)
 	}
@@ -153,9 +224,27 @@ func (c *Config) Validate() error {
 	return nil
 }
 
+// TrustedProxyNets parses TrustedProxies.
+func (c *Config) TrustedProxyNets() ([]*net.IPNet, error) {
+	var out []*net.IPNet
+	for _, s := range c.TrustedProxies {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		_, n, err := net.ParseCIDR(s)
+		if err != nil {
+			return nil, fmt.Errorf("config: TRUSTED_PROXIES entry %q must be a network in CIDR notation (e.g. 10.0.0.0/8 or 192.0.2.1/32)", s)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 // parseError rewrites the environment parser's errors, which name Go
-// fields, into messages that name the variable and the type it needs.
-func parseError(err error) error {
+// fields of t, into messages that name the variable and the type it
+// needs.
+func parseError(err error, t reflect.Type) error {
 	var agg env.AggregateError
 	if !errors.As(err, &agg) {
 		return fmt.Errorf("config: %w", err)
@@ -164,7 +253,7 @@ func parseError(err error) error {
 	for _, e := range agg.Errors {
 		var pe env.ParseError
 		if errors.As(e, &pe) {
-			msgs = append(msgs, fmt.Sprintf("%s must be a valid %s", envKey(reflect.TypeOf(Config{}), pe.Name), pe.Type))
+			msgs = append(msgs, fmt.Sprintf("%s must be a valid %s", envKey(t, pe.Name), pe.Type))
 			continue
 		}
 		msgs = append(msgs, e.Error())

@@ -3,9 +3,15 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/caarlos0/env/v11"
+
+	"github.com/contractsearch/contractsearch/internal/backend/opensearch"
 )
 
 func TestLoad(t *testing.T) {
@@ -31,6 +37,13 @@ func TestLoad(t *testing.T) {
 			if c.FormA.RankBoost != 50 || c.FormA.RankPivot != 16 || c.RateLimit != 50 || c.RateBurst != 100 {
 				t.Errorf("form A / rate: %+v %v %v", c.FormA, c.RateLimit, c.RateBurst)
 			}
+			if c.ShutdownDrain != 5*time.Second || c.ShutdownTimeout != 20*time.Second || c.AuthFailureLimit != 10 ||
+				c.AuthFailureInterval != time.Minute || len(c.TrustedProxies) != 0 {
+				t.Errorf("lifecycle: %+v", c)
+			}
+			if want := (opensearch.Config{URLs: []string{"http://localhost:9200"}}); !reflect.DeepEqual(c.OpenSearch, want) {
+				t.Errorf("OpenSearch %+v, want %+v", c.OpenSearch, want)
+			}
 		}},
 		{name: "tokens from list and file, trimmed and deduplicated", env: map[string]string{"API_TOKENS": " tok-a ,tok-b,,", "API_TOKENS_FILE": tokFile},
 			check: func(t *testing.T, c Config, _ string) {
@@ -53,7 +66,29 @@ func TestLoad(t *testing.T) {
 				}
 			}},
 		{name: "bad backend", env: map[string]string{"API_TOKENS": "t", "SEARCH_BACKEND": "solr"}, wantErr: `SEARCH_BACKEND must be "embedded" or "opensearch", got "solr"`},
-		{name: "bad OpenSearch URL", env: map[string]string{"API_TOKENS": "t", "SEARCH_BACKEND": "opensearch", "OPENSEARCH_URLS": "localhost:9200"}, wantErr: `OPENSEARCH_URLS entry "localhost:9200" must start with http:// or https://`},
+		{name: "bad OpenSearch URL", env: map[string]string{"API_TOKENS": "t", "SEARCH_BACKEND": "opensearch", "OPENSEARCH_URLS": "localhost:9200"}, wantErr: `URLs[0] (OPENSEARCH_URLS) "localhost:9200": scheme must be http or https`},
+		{name: "OpenSearch variables are checked only for that backend", env: map[string]string{"API_TOKENS": "t", "OPENSEARCH_URLS": "localhost:9200"},
+			check: func(t *testing.T, c Config, _ string) {
+				if c.SearchBackend != BackendEmbedded || c.OpenSearch.URLs[0] != "localhost:9200" {
+					t.Errorf("%+v", c)
+				}
+			}},
+		{name: "unparsable OpenSearch variable", env: map[string]string{"API_TOKENS": "t", "OPENSEARCH_INSECURE_SKIP_VERIFY": "maybe"},
+			wantErr: "config: OPENSEARCH_INSECURE_SKIP_VERIFY must be a valid bool"},
+		{name: "password without user", env: map[string]string{"API_TOKENS": "t", "SEARCH_BACKEND": "opensearch", "OPENSEARCH_PASSWORD": "p"},
+			wantErr: "Password (OPENSEARCH_PASSWORD) is set but Username (OPENSEARCH_USERNAME) is empty"},
+		{name: "drain and auth failure limit", env: map[string]string{"API_TOKENS": "t", "SHUTDOWN_DRAIN": "0s", "AUTH_FAILURE_LIMIT": "0",
+			"TRUSTED_PROXIES": "10.0.0.0/8, 2001:db8::/32,"},
+			check: func(t *testing.T, c Config, _ string) {
+				nets, err := c.TrustedProxyNets()
+				if c.ShutdownDrain != 0 || c.AuthFailureLimit != 0 || err != nil || len(nets) != 2 || nets[1].String() != "2001:db8::/32" {
+					t.Errorf("drain %v, auth failures %d, proxies %v %v", c.ShutdownDrain, c.AuthFailureLimit, nets, err)
+				}
+			}},
+		{name: "negative drain", env: map[string]string{"API_TOKENS": "t", "SHUTDOWN_DRAIN": "-1s"}, wantErr: "SHUTDOWN_DRAIN must not be negative, got -1s"},
+		{name: "negative auth failure limit", env: map[string]string{"API_TOKENS": "t", "AUTH_FAILURE_LIMIT": "-1"}, wantErr: "AUTH_FAILURE_LIMIT must not be negative"},
+		{name: "zero auth failure interval", env: map[string]string{"API_TOKENS": "t", "AUTH_FAILURE_INTERVAL": "0s"}, wantErr: "AUTH_FAILURE_INTERVAL must be positive"},
+		{name: "bad trusted proxy", env: map[string]string{"API_TOKENS": "t", "TRUSTED_PROXIES": "10.0.0.1"}, wantErr: `TRUSTED_PROXIES entry "10.0.0.1" must be a network in CIDR notation`},
 		{name: "bad limit", env: map[string]string{"API_TOKENS": "t", "MAX_SIZE": "0"}, wantErr: "MAX_SIZE must be at least 1, got 0"},
 		{name: "window below size", env: map[string]string{"API_TOKENS": "t", "MAX_RESULT_WINDOW": "10"}, wantErr: "MAX_RESULT_WINDOW (10) must be at least MAX_SIZE (100)"},
 		{name: "unparsable number", env: map[string]string{"API_TOKENS": "t", "MAX_SIZE": "lots"}, wantErr: "config: MAX_SIZE must be a valid int"},
@@ -81,5 +116,78 @@ func TestLoad(t *testing.T) {
 			}
 			tt.check(t, c, g)
 		})
+	}
+}
+
+// TestLoadOpenSearch sets every OPENSEARCH_* variable and checks that each
+// reaches the configuration, the same through the gateway's Load and
+// through LoadOpenSearch, which cmd/ingest uses.
+func TestLoadOpenSearch(t *testing.T) {
+	environ := map[string]string{
+		"OPENSEARCH_URLS":                    " https://a:9200, ,https://b:9200 ",
+		"OPENSEARCH_USERNAME":                "user",
+		"OPENSEARCH_PASSWORD":                "pw",
+		"OPENSEARCH_INDEX_PREFIX":            "cs_",
+		"OPENSEARCH_INSECURE_SKIP_VERIFY":    "true",
+		"OPENSEARCH_CA_CERT_FILE":            "/etc/ca.pem",
+		"OPENSEARCH_TIMEOUT_GRACE":           "3s",
+		"OPENSEARCH_BULK_BATCH_BYTES":        "1048576",
+		"OPENSEARCH_MAX_IDLE_CONNS_PER_HOST": "8",
+	}
+	want := opensearch.Config{
+		URLs: []string{"https://a:9200", "https://b:9200"}, Username: "user", Password: "pw", IndexPrefix: "cs_",
+		InsecureSkipVerify: true, CACertFile: "/etc/ca.pem", TimeoutGrace: 3 * time.Second, BulkBatchBytes: 1 << 20,
+		MaxIdleConnsPerHost: 8,
+	}
+	params, err := env.GetFieldParams(&opensearch.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(params) != len(environ) {
+		t.Fatalf("opensearch.Config has %d variables, the test sets %d: add the new one here", len(params), len(environ))
+	}
+	got, err := LoadOpenSearch(func(k string) string { return environ[k] })
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("LoadOpenSearch = %+v, %v\nwant %+v", got, err, want)
+	}
+	environ["API_TOKENS"], environ["SEARCH_BACKEND"] = "t", "opensearch"
+	c, _, err := LoadFrom(environ)
+	if err != nil || !reflect.DeepEqual(c.OpenSearch, want) {
+		t.Errorf("Load: OpenSearch = %+v, %v\nwant %+v", c.OpenSearch, err, want)
+	}
+}
+
+// TestREADMEListsEveryVariable checks that the README's configuration
+// table names every variable the gateway reads, and no other.
+func TestREADMEListsEveryVariable(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The gateway's table is the first after the heading, up to a blank line.
+	_, section, _ := strings.Cut(string(readme), "\n## Configuration\n")
+	_, table, _ := strings.Cut(section, "\n| Variable |")
+	table, _, _ = strings.Cut(table, "\n\n")
+	documented := map[string]bool{}
+	row := regexp.MustCompile("(?m)^\\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \\|")
+	for _, m := range row.FindAllStringSubmatch(table, -1) {
+		for _, v := range strings.Split(m[1], ", ") {
+			documented[strings.Trim(v, "`")] = true
+		}
+	}
+	for _, v := range []any{&Config{}, &opensearch.Config{}} {
+		params, err := env.GetFieldParams(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range params {
+			if !documented[p.Key] {
+				t.Errorf("%s is not in the README's table", p.Key)
+			}
+			delete(documented, p.Key)
+		}
+	}
+	for v := range documented {
+		t.Errorf("the README documents %s, which nothing reads", v)
 	}
 }

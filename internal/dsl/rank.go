@@ -39,7 +39,7 @@ const (
 	// of control", "non-compete"): clausetype.Classify typed it at ingest
 	// from its heading or its wording, so it counts whatever words the
 	// contract used.
-	clauseTypeBoost = 4
+	clauseTypeBoost = 16
 	// maxSignalLeaves bounds the query terms for which the signals beyond
 	// the base query are added: a pasted paragraph is searched, but does
 	// not multiply its cost by the signals' clauses.
@@ -73,7 +73,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 	}
 	cost += leaves * (2 + 2 + len(FormATextFields))
 	words := queryWords(tree, maxPhraseWords)
-	if slugs := clauseTypesOf(words); len(slugs) > 0 {
+	if slugs := clausetype.Named(append(slices.Clip(words), queryPrefixes(tree, maxPhraseWords)...)); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
@@ -172,6 +172,28 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
+// queryPrefixes are the prefix terms of the parsed q that are not
+// excluded, as written with their "*", each once, at most max of them: a
+// clause type's name may come as one ("+solicit* +customers").
+func queryPrefixes(tree *simplequery.Node, max int) []string {
+	var out []string
+	var walk func(n *simplequery.Node, excluded bool)
+	walk = func(n *simplequery.Node, excluded bool) {
+		switch n.Kind {
+		case simplequery.KindPrefix:
+			if p := strings.ToLower(n.Text) + "*"; !excluded && len(out) < max && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		case simplequery.KindBool:
+			for _, c := range n.Clauses {
+				walk(c.Node, excluded || c.Occur == simplequery.MustNot)
+			}
+		}
+	}
+	walk(tree, false)
+	return out
+}
+
 // queryWords are the whitespace-separated words of the parsed q's terms and phrases
 // that are not excluded, in text order, each once, at most max of them:
 // the words the proximity signals look for together. Prefix and fuzzy
@@ -198,34 +220,6 @@ func queryWords(tree *simplequery.Node, max int) []string {
 	}
 	walk(tree, false)
 	return words
-}
-
-// clauseTypesOf are the clause types q's words (queryWords) name: the longest runs of the
-// words that name a type (clausetype.OfHeading), left to right, each run
-// used once: "change of control termination" names change-of-control and
-// termination.
-func clauseTypesOf(words []string) []string {
-	used := make([]bool, len(words))
-	var slugs []string
-	for n := len(words); n >= 1; n-- {
-		for i := 0; i+n <= len(words); i++ {
-			if slices.Contains(used[i:i+n], true) {
-				continue
-			}
-			slug, ok := clausetype.OfHeading(strings.Join(words[i:i+n], " "))
-			if !ok {
-				continue
-			}
-			for k := i; k < i+n; k++ {
-				used[k] = true
-			}
-			if !slices.Contains(slugs, slug) {
-				slugs = append(slugs, slug)
-			}
-		}
-	}
-	slices.Sort(slugs)
-	return slugs
 }
 
 // The names of Form A's ranking signals, as SignalName gives them.

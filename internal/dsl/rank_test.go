@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 	"slices"
 	"strings"
 	"testing"
@@ -89,9 +90,13 @@ func TestQueryClauseTypes(t *testing.T) {
 		{`"non-compete"`, []string{"non-compete"}},
 		{"change of control audit rights", []string{"audit-rights", "change-of-control"}},
 		{"+-insurance", nil},
+		{"+solicit* +customers", []string{"no-solicit-of-customers"}},
+		{"+disparag* -solicit*", []string{"non-disparagement"}},
+		{"+exclusiv*", []string{"exclusivity"}},
 		{"xyzzy plugh", nil},
 	} {
-		if got := clauseTypesOf(queryWords(parseQ(tc.q), maxPhraseWords)); !slices.Equal(got, tc.want) {
+		tree := parseQ(tc.q)
+		if got := clausetype.Named(append(queryWords(tree, maxPhraseWords), queryPrefixes(tree, maxPhraseWords)...)); !slices.Equal(got, tc.want) {
 			t.Errorf("clause types of %q = %q, want %q", tc.q, got, tc.want)
 		}
 	}

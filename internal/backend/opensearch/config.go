@@ -38,12 +38,13 @@ const (
 )
 
 // Config configures the backend. It is validated once, by New. The env
-// tags name the environment variables the commands read it from.
+// tags name the environment variables both commands read it from, through
+// one loader (config.LoadOpenSearch); the README's table repeats them.
 type Config struct {
-	// URLs are the cluster's HTTP endpoints, e.g. http://localhost:9200.
-	// At least one is required; each must be an absolute http or https URL
-	// without credentials, query or fragment.
-	URLs []string `env:"OPENSEARCH_URLS" envSeparator:","`
+	// URLs are the cluster's HTTP endpoints, comma-separated in the
+	// environment. At least one is required; each must be an absolute http
+	// or https URL without credentials, query or fragment.
+	URLs []string `env:"OPENSEARCH_URLS" envSeparator:"," envDefault:"http://localhost:9200"`
 	// Username and Password are sent as HTTP basic authentication when
 	// Username is set. A Password without a Username is rejected.
 	Username string `env:"OPENSEARCH_USERNAME"`
@@ -60,14 +61,14 @@ type Config struct {
 	// cluster's TLS certificate, in place of the system pool.
 	CACertFile string `env:"OPENSEARCH_CA_CERT_FILE"`
 	// TimeoutGrace is added to each search's timeout to bound the whole
-	// call (default DefaultTimeoutGrace; must not be negative).
+	// call (0: DefaultTimeoutGrace; must not be negative).
 	TimeoutGrace time.Duration `env:"OPENSEARCH_TIMEOUT_GRACE"`
 	// BulkBatchBytes is the request size at which LoadBulk sends a batch
-	// (default DefaultBulkBatchBytes; at most 100 MiB).
+	// (0: DefaultBulkBatchBytes; at most 100 MiB).
 	BulkBatchBytes int `env:"OPENSEARCH_BULK_BATCH_BYTES"`
 	// MaxIdleConnsPerHost bounds the idle keep-alive connections kept per
-	// node (default 64, far above net/http's 2, which would make a busy
-	// gateway open a new connection for most searches).
+	// node (0: 64, far above net/http's 2, which would make a busy gateway
+	// open a new connection for most searches).
 	MaxIdleConnsPerHost int `env:"OPENSEARCH_MAX_IDLE_CONNS_PER_HOST"`
 }
 
@@ -132,42 +133,47 @@ func (b *Backend) Close() error {
 	return nil
 }
 
-// validate checks cfg and fills its defaults; messages name the field and
-// what it accepts.
-func validate(cfg *Config, set *mappings.Set) error {
-	var errs []error
-	if len(cfg.URLs) == 0 {
-		errs = append(errs, errors.New("URLs: at least one cluster URL is required (e.g. http://localhost:9200)"))
+// Validate checks the configuration's values, without reading files or
+// contacting the cluster; messages name the field and its variable. New
+// calls it; configuration loaders call it at start-up.
+func (c Config) Validate() error {
+	if err := errors.Join(c.problems()...); err != nil {
+		return fmt.Errorf("opensearch: invalid config: %w", err)
 	}
-	for i, raw := range cfg.URLs {
+	return nil
+}
+
+func (c Config) problems() []error {
+	var errs []error
+	if len(c.URLs) == 0 {
+		errs = append(errs, errors.New("URLs (OPENSEARCH_URLS): at least one cluster URL is required (e.g. http://localhost:9200)"))
+	}
+	for i, raw := range c.URLs {
 		if err := validateURL(raw); err != nil {
-			errs = append(errs, fmt.Errorf("URLs[%d] %q: %w", i, raw, err))
+			errs = append(errs, fmt.Errorf("URLs[%d] (OPENSEARCH_URLS) %q: %w", i, raw, err))
 		}
 	}
-	if cfg.Password != "" && cfg.Username == "" {
-		errs = append(errs, errors.New("field Password is set but Username is empty"))
+	if c.Password != "" && c.Username == "" {
+		errs = append(errs, errors.New("field Password (OPENSEARCH_PASSWORD) is set but Username (OPENSEARCH_USERNAME) is empty"))
 	}
-	if err := validatePrefix(cfg.IndexPrefix); err != nil {
-		errs = append(errs, fmt.Errorf("IndexPrefix %q: %w", cfg.IndexPrefix, err))
+	if err := validatePrefix(c.IndexPrefix); err != nil {
+		errs = append(errs, fmt.Errorf("IndexPrefix (OPENSEARCH_INDEX_PREFIX) %q: %w", c.IndexPrefix, err))
 	}
-	switch {
-	case cfg.TimeoutGrace < 0:
-		errs = append(errs, fmt.Errorf("TimeoutGrace %v: must not be negative", cfg.TimeoutGrace))
-	case cfg.TimeoutGrace == 0:
-		cfg.TimeoutGrace = DefaultTimeoutGrace
+	if c.TimeoutGrace < 0 {
+		errs = append(errs, fmt.Errorf("TimeoutGrace (OPENSEARCH_TIMEOUT_GRACE) %v: must not be negative", c.TimeoutGrace))
 	}
-	switch {
-	case cfg.BulkBatchBytes < 0 || cfg.BulkBatchBytes > maxBulkBatchBytes:
-		errs = append(errs, fmt.Errorf("BulkBatchBytes %d: must be between 1 and %d", cfg.BulkBatchBytes, maxBulkBatchBytes))
-	case cfg.BulkBatchBytes == 0:
-		cfg.BulkBatchBytes = DefaultBulkBatchBytes
+	if c.BulkBatchBytes < 0 || c.BulkBatchBytes > maxBulkBatchBytes {
+		errs = append(errs, fmt.Errorf("BulkBatchBytes (OPENSEARCH_BULK_BATCH_BYTES) %d: must be between 1 and %d", c.BulkBatchBytes, maxBulkBatchBytes))
 	}
-	switch {
-	case cfg.MaxIdleConnsPerHost < 0:
-		errs = append(errs, fmt.Errorf("MaxIdleConnsPerHost %d: must not be negative", cfg.MaxIdleConnsPerHost))
-	case cfg.MaxIdleConnsPerHost == 0:
-		cfg.MaxIdleConnsPerHost = 64
+	if c.MaxIdleConnsPerHost < 0 {
+		errs = append(errs, fmt.Errorf("MaxIdleConnsPerHost (OPENSEARCH_MAX_IDLE_CONNS_PER_HOST) %d: must not be negative", c.MaxIdleConnsPerHost))
 	}
+	return errs
+}
+
+// validate checks cfg and set, then fills cfg's defaults.
+func validate(cfg *Config, set *mappings.Set) error {
+	errs := cfg.problems()
 	if set == nil {
 		errs = append(errs, errors.New("mappings: no mapping set given"))
 	} else {
@@ -179,6 +185,15 @@ func validate(cfg *Config, set *mappings.Set) error {
 	}
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("opensearch: invalid config: %w", err)
+	}
+	if cfg.TimeoutGrace == 0 {
+		cfg.TimeoutGrace = DefaultTimeoutGrace
+	}
+	if cfg.BulkBatchBytes == 0 {
+		cfg.BulkBatchBytes = DefaultBulkBatchBytes
+	}
+	if cfg.MaxIdleConnsPerHost == 0 {
+		cfg.MaxIdleConnsPerHost = 64
 	}
 	return nil
 }
@@ -227,11 +242,11 @@ func httpTransport(cfg Config) (*http.Transport, error) {
 	if cfg.CACertFile != "" {
 		pem, err := os.ReadFile(cfg.CACertFile)
 		if err != nil {
-			return nil, fmt.Errorf("opensearch: invalid config: CACertFile: %w", err)
+			return nil, fmt.Errorf("opensearch: invalid config: CACertFile (OPENSEARCH_CA_CERT_FILE): %w", err)
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("opensearch: invalid config: CACertFile %q: no PEM certificate found", cfg.CACertFile)
+			return nil, fmt.Errorf("opensearch: invalid config: CACertFile (OPENSEARCH_CA_CERT_FILE) %q: no PEM certificate found", cfg.CACertFile)
 		}
 		tlsCfg.RootCAs = pool
 	}

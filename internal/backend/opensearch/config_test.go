@@ -1,6 +1,14 @@
 package opensearch
 
 import (
+	"context"
+	"encoding/pem"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -22,17 +30,17 @@ func TestNewValidatesConfig(t *testing.T) {
 		{name: "minimal", cfg: Config{URLs: []string{"http://localhost:9200"}}},
 		{name: "full", cfg: Config{URLs: []string{"https://a:9200", "https://b:9200/"}, Username: "u", Password: "p",
 			IndexPrefix: "prod.cs_", TimeoutGrace: time.Second, BulkBatchBytes: 1 << 20}},
-		{name: "no URL", cfg: Config{}, wantErr: "URLs: at least one cluster URL is required"},
-		{name: "bad scheme", cfg: Config{URLs: []string{"ftp://x"}}, wantErr: `URLs[0] "ftp://x": scheme must be http or https`},
+		{name: "no URL", cfg: Config{}, wantErr: "URLs (OPENSEARCH_URLS): at least one cluster URL is required"},
+		{name: "bad scheme", cfg: Config{URLs: []string{"ftp://x"}}, wantErr: `URLs[0] (OPENSEARCH_URLS) "ftp://x": scheme must be http or https`},
 		{name: "no host", cfg: Config{URLs: []string{"http://"}}, wantErr: "host is missing"},
 		{name: "credentials in URL", cfg: Config{URLs: []string{"http://u:p@x:9200"}}, wantErr: "credentials belong in Username and Password"},
-		{name: "password alone", cfg: Config{URLs: []string{"http://x"}, Password: "p"}, wantErr: "field Password is set but Username is empty"},
-		{name: "upper-case prefix", cfg: Config{URLs: []string{"http://x"}, IndexPrefix: "CS_"}, wantErr: `IndexPrefix "CS_"`},
-		{name: "prefix with colon", cfg: Config{URLs: []string{"http://x"}, IndexPrefix: "remote:cs"}, wantErr: `IndexPrefix "remote:cs"`},
-		{name: "prefix starting with underscore", cfg: Config{URLs: []string{"http://x"}, IndexPrefix: "_cs"}, wantErr: `IndexPrefix "_cs"`},
-		{name: "negative grace", cfg: Config{URLs: []string{"http://x"}, TimeoutGrace: -time.Second}, wantErr: "TimeoutGrace -1s: must not be negative"},
-		{name: "huge batch", cfg: Config{URLs: []string{"http://x"}, BulkBatchBytes: 200 << 20}, wantErr: "BulkBatchBytes 209715200"},
-		{name: "missing CA file", cfg: Config{URLs: []string{"https://x"}, CACertFile: "/nonexistent/ca.pem"}, wantErr: "CACertFile"},
+		{name: "password alone", cfg: Config{URLs: []string{"http://x"}, Password: "p"}, wantErr: "Password (OPENSEARCH_PASSWORD) is set but Username (OPENSEARCH_USERNAME) is empty"},
+		{name: "upper-case prefix", cfg: Config{URLs: []string{"http://x"}, IndexPrefix: "CS_"}, wantErr: `IndexPrefix (OPENSEARCH_INDEX_PREFIX) "CS_"`},
+		{name: "prefix with colon", cfg: Config{URLs: []string{"http://x"}, IndexPrefix: "remote:cs"}, wantErr: `IndexPrefix (OPENSEARCH_INDEX_PREFIX) "remote:cs"`},
+		{name: "prefix starting with underscore", cfg: Config{URLs: []string{"http://x"}, IndexPrefix: "_cs"}, wantErr: `IndexPrefix (OPENSEARCH_INDEX_PREFIX) "_cs"`},
+		{name: "negative grace", cfg: Config{URLs: []string{"http://x"}, TimeoutGrace: -time.Second}, wantErr: "TimeoutGrace (OPENSEARCH_TIMEOUT_GRACE) -1s: must not be negative"},
+		{name: "huge batch", cfg: Config{URLs: []string{"http://x"}, BulkBatchBytes: 200 << 20}, wantErr: "BulkBatchBytes (OPENSEARCH_BULK_BATCH_BYTES) 209715200"},
+		{name: "missing CA file", cfg: Config{URLs: []string{"https://x"}, CACertFile: "/nonexistent/ca.pem"}, wantErr: "CACertFile (OPENSEARCH_CA_CERT_FILE)"},
 		{name: "no mappings", cfg: Config{URLs: []string{"http://x"}}, set: &mappings.Set{}, wantErr: `mappings: index "category" has no definition`},
 	}
 	for _, tt := range tests {
@@ -41,8 +49,12 @@ func TestNewValidatesConfig(t *testing.T) {
 			if tt.set != nil {
 				s = tt.set
 			}
+			verr := tt.cfg.Validate()
 			b, err := New(tt.cfg, s)
 			if tt.wantErr == "" {
+				if verr != nil {
+					t.Errorf("Validate() = %v", verr)
+				}
 				if err != nil {
 					t.Fatalf("New() = %v", err)
 				}
@@ -51,6 +63,11 @@ func TestNewValidatesConfig(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Fatalf("New() error = %v, want it to contain %q", err, tt.wantErr)
+			}
+			// Validate checks the values alone: not the mappings, nor the
+			// CA file, which New reads.
+			if valuesOnly := tt.set == nil && tt.cfg.CACertFile == ""; valuesOnly != (verr != nil) {
+				t.Errorf("Validate() = %v", verr)
 			}
 		})
 	}
@@ -104,5 +121,48 @@ func TestNames(t *testing.T) {
 	}
 	if got := SplitURLs(" http://a:9200, ,http://b:9200 "); len(got) != 2 || got[0] != "http://a:9200" || got[1] != "http://b:9200" {
 		t.Errorf("SplitURLs = %q", got)
+	}
+}
+
+// TestTLSConfig checks that OPENSEARCH_CA_CERT_FILE and
+// OPENSEARCH_INSECURE_SKIP_VERIFY reach the connection to a cluster with a
+// certificate the system does not trust.
+func TestTLSConfig(t *testing.T) {
+	set, err := mappings.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{}`)
+	}))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake
+	srv.StartTLS()
+	defer srv.Close()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		cfg       Config
+		wantReady bool
+	}{
+		{"system pool: refused", Config{URLs: []string{srv.URL}}, false},
+		{"CA file", Config{URLs: []string{srv.URL}, CACertFile: ca}, true},
+		{"verification skipped", Config{URLs: []string{srv.URL}, InsecureSkipVerify: true}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := New(tt.cfg, set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			err = b.Ready(context.Background())
+			if (err == nil) != tt.wantReady {
+				t.Errorf("Ready() = %v, want ready %v", err, tt.wantReady)
+			}
+		})
 	}
 }

@@ -19,14 +19,27 @@ import (
 // sentences, found faster.
 
 // litSet is a set of literal ids.
-type litSet [4]uint64
+type litSet [8]uint64
 
 const maxLiterals = len(litSet{}) * 64
 
-func (s *litSet) add(id int)           { s[id/64] |= 1 << (id % 64) }
-func (s *litSet) or(o *litSet)         { s[0] |= o[0]; s[1] |= o[1]; s[2] |= o[2]; s[3] |= o[3] }
-func (s *litSet) meets(o *litSet) bool { return s[0]&o[0]|s[1]&o[1]|s[2]&o[2]|s[3]&o[3] != 0 }
-func (s *litSet) empty() bool          { return s[0]|s[1]|s[2]|s[3] == 0 }
+func (s *litSet) add(id int) { s[id/64] |= 1 << (id % 64) }
+
+func (s *litSet) or(o *litSet) {
+	for i := range s {
+		s[i] |= o[i]
+	}
+}
+
+func (s *litSet) meets(o *litSet) bool {
+	var m uint64
+	for i := range s {
+		m |= s[i] & o[i]
+	}
+	return m != 0
+}
+
+func (s *litSet) empty() bool { return *s == litSet{} }
 func (s *litSet) meetsAll(gs []litSet) bool {
 	for i := range gs {
 		if !s.meets(&gs[i]) {

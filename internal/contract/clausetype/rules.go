@@ -3,6 +3,7 @@ package clausetype
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 )
 
@@ -20,7 +21,9 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = []rule{
+var rules = slices.Concat(coreRules, bRules)
+
+var coreRules = []rule{
 	{
 		// "This Agreement shall be governed by and construed in accordance
 		// with the laws of the State of New York"; "construed under the
@@ -58,57 +61,72 @@ var rules = []rule{
 		// "in the event of a change of control of Licensee"; "a change in
 		// control"; "acquires more than fifty percent of the voting
 		// securities"; "merger, consolidation or sale of all or
-		// substantially all of its assets".
+		// substantially all of its assets"; "a material ownership
+		// change"; "a merger … shall be deemed an assignment". Not an
+		// assignment the merger needs no consent for, nor "a station
+		// that is acquired by Affiliate".
 		slug: "change-of-control",
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
 		patterns: patterns([][]string{
-			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`},
-			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,80}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`},
+			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`, permissiveMay + `|\bstatements? of ownership\b`},
+			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,120}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`, `\bagrees to commence\b|\boffer\b`},
 			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`, permissiveAssignment},
-			{"merger|consolidation|acquisition&in the event of|upon|if there is|following", `\b(?:in the event of|upon|if there is|following)\b (?:a |the |any )?(?:merger|consolidation|acquisition)\b (?:of|with|involving|by)\b`},
-			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`},
-			{"acquired by", `\b(?:is|be|are|becomes?) acquired by\b`},
-			{"controlling interest", `\bcontrolling interest\b`},
-			{"majority of", `\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`},
+			{"merger|consolidation|acquisition&in the event of|upon|if there is", `\b(?:in the event of|upon|if there is)\b (?:a |the |any )?(?:merger|consolidation|acquisition)(?: or (?:merger|consolidation|acquisition))?\b (?:of|with|involving|by)\b`, permissiveAssignment},
+			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`, permissiveMay + `|\bstatements? of ownership\b`},
+			{"ownership change|control change", `\b(?:ownership|control) change\b`},
+			{"acquired by&if|in the event|upon|should|when|after|where|becom", `\b(?:if|in the event|upon|should|when|after|where)\b[^.;]{0,80}?\b(?:is|be|are|becomes?) acquired by\b|\bbecomes? acquired by\b`, `\bcompetitor\b`},
+			{"controlling interest", `\bcontrolling interest\b`, permissiveAssignment},
+			{"majority of&acquir|transfer|sale|sell|sold|obtain|purchase", `\b(?:acquir|transfer|sale|sell|sold|obtain|purchase)[a-z]*\b[^.;]{0,60}?\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`},
 			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`, permissiveAssignment},
+			{"deemed|considered|treated as&assignment|transfer", `\b(?:merger|change (?:of|in) control|consolidation|sale of (?:all or )?substantially all|controlling interest)\b[^.;]{0,150}?\b(?:shall|will) be (?:deemed|considered|treated as)\b[^.;]{0,30}?\b(?:an? )?(?:assignment|transfer)\b`},
 		}),
 	},
 	{
 		// "Licensor shall have the right to audit Licensee's books and
 		// records"; "inspect and audit"; "an independent certified public
-		// accountant … to examine".
+		// accountant … to examine"; "the right to conduct an audit";
+		// "permit … to enter upon any premises … for the purpose of
+		// inspecting".
 		slug: "audit-rights",
 		cues: [][]string{
 			{"audit", "inspect", "examin", "review", "access", "available", "accountant"},
-			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant"},
+			{"books", "records", "accounts", "facilit", "premises", "plant", "site", "offices", "operations", "manufactur", "procedures", "processes", "quality", "compliance", "audit right", "right to audit", "right of audit", "accountant", "conduct", "perform", "carry out", "undertake"},
 		},
 		patterns: patterns([][]string{
 			{"audit|inspect|examine&right|entitled|permitted|authoriz|authoris|allowed&" + auditObjectLits, `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
 			{"audit|inspect|examine&may|shall|will|can&" + auditObjectLits, `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
-			{"permit|allow|grant&" + auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audit|inspection|access to)\b[^.;]{0,80}?` + auditObject},
-			{"books|records|accounts", `\b(?:audit|inspect|inspection|examination|examine|review)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
+			{"permit|allow|grant&" + auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audits?|inspections?|access to)\b[^.;]{0,80}?` + auditObject, `\bin order to (?:provide|perform|deliver)\b`},
+			{"books|records|accounts&audit|inspect|examin", `\b(?:audits?|inspect|inspections?|examination|examine)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
+			{"books|records|accounts&review", `\b(?:right|entitled|may|shall|will|permit|allow)\b[^.;]{0,60}?\breview\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
 			{"books|records|accounts&audit|inspect|examin", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
 			{"available", `\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`},
 			{"books", `\b(?:access|available)\b[^.;]{0,100}?\bbooks (?:and|of|,)`},
-			{" access", `\b(?:full|reasonable) access\b[^.;]{0,100}?\b(?:books|records)\b`},
+			{" access", `\b(?:full|reasonable) access\b[^.;]{0,250}?\b(?:books|records)\b`},
 			{"audit right|right to audit|right of audit", `\baudit rights?\b|\bright to audit\b|\bright of audit\b`},
 			{"accountant", `\b(?:independent|certified)\b[^.;]{0,40}?\baccountants?\b[^.;]{0,150}?\b(?:audit|examine|inspect|review)\b`},
 			{"auditor", `\bauditors?\b[^.;]{0,80}?\b(?:review|audit|examine|inspect)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
+			{"audit&conduct|perform|carry out|undertake&right|entitled|permitted|may|permit|allow|authoriz|authoris", `\b(?:right|entitled|permitted|may|permit|allow|allowed|authori[sz]ed)\b[^.;]{0,60}?\b(?:conduct|perform|carry out|undertake)\b[^.;]{0,30}?\baudits?\b`},
+			{"audit|inspect|examin&to enter&permit|allow", `\b(?:permit|allow)s?\b[^.;]{0,120}?\bto enter\b[^.;]{0,60}?\b(?:premises|facilit|plants?|sites?|offices)[^.;]{0,80}?\b(?:inspect|audit|examin)`},
 		}),
 	},
 	{
 		// "shall not, directly or indirectly, … compete with"; "engage in
 		// any business that competes with"; "covenant not to compete";
-		// "shall not … sell any competing product".
+		// "shall not … sell any competing product"; "neither … shall,
+		// directly or indirectly, sell … any … products". Not a use of
+		// confidential information "to create a competitive product", nor
+		// "whether or not such entity competes".
 		slug: "non-compete",
-		cues: [][]string{{"compet"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
+		cues: [][]string{{"compet", "directly or indirectly", "itself or through"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
 		patterns: patterns([][]string{
 			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
-			{"shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes},
-			{"shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis)[a-z]*\b[^.;]{0,150}?\b` + competes},
-			{"engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes},
-			{"directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes},
-			{"neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes},
+			{"compete&not", `\bnot to:? (?:\([a-z0-9]+\) )?(?:directly or indirectly,? )?compete\b|\b(?:shall|will|may) not,? (?:directly or indirectly,? )?compete\b`},
+			{"compet&shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes, notCompetition},
+			{"compet&shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis|render)[a-z]*\b[^.;]{0,200}?\b` + competes, notCompetition},
+			{"compet&engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes, notCompetition},
+			{"compet&directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes, notCompetition},
+			{"compet&neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes, notCompetition},
+			{"directly or indirectly|itself or through&shall not|will not|may not|neither|agree not|agrees not|undertake|covenant&sell|offer|market|promot|distribut|develop|manufactur|commerciali|engag|participat|research", `\b(?:(?:shall|will|may)\s+not|neither\b[^.;]{0,80}?\b(?:shall|will|may)|agrees? not to|covenants? not to|undertakes? not to)\b[^.;]{0,80}?\b(?:directly or indirectly|itself or through)\b[^.;]{0,80}?\b(?:sell|offer|market|promote|distribute|develop|manufacture|commerciali[sz]e|engage|participate|research)[a-z]*\b[^.;]{0,150}?\b(?:products?|business|services?|compounds?|enterprise)\b`, notCompetition},
 		}),
 	},
 	{
@@ -226,10 +244,24 @@ var rules = []rule{
 // permissiveAssignment is the carve-out of an anti-assignment clause that
 // lets a party assign to its acquirer without consent ("either party may
 // assign … without consent … in connection with a merger or sale of all
-// or substantially all of its assets"): the merger then triggers no
+// or substantially all of its assets"; "may assign its rights … to a
+// successor … resulting from any merger"): the merger then triggers no
 // consent, notice or termination, which is what CUAD's change of control
 // asks for.
-const permissiveAssignment = `\bwithout\b[^.;]{0,40}?\b(?:consent|approval)\b|\bno (?:such )?(?:consent|approval)\b|\b(?:consent|approval) (?:shall|will) not be required\b`
+const permissiveAssignment = `\bwithout\b[^.;]{0,40}?\b(?:consent|approval)\b|\bno (?:such )?(?:consent|approval)\b|\b(?:consent|approval) (?:shall|will) not be required\b|\b(?:may|right to|entitled to|free to)\s+(?:assign|transfer|novate)\b|\bmay be (?:assigned|transferred)\b`
+
+// permissiveMay is the narrower form of permissiveAssignment for a
+// sentence naming a change of control itself, where "without … consent"
+// is as often the restriction ("may not … (including in connection with a
+// change of control) assign … without the prior written consent"): only
+// a carve-out that lets a party assign ("provided, however, that either
+// party may assign … in connection with a Change of Control").
+const permissiveMay = `\b(?:provided,? (?:however,? )?that|except that|notwithstanding\b[^.;]{0,40}?,)[^.;]{0,80}?\b(?:may|right to|entitled to|free to)\s+(?:assign|transfer|novate)\b|\b(?:either|each) party (?:may|shall have the right to|shall be entitled to)\s+(?:assign|transfer)\b|\bmay be assigned by\b`
+
+// notCompetition is wording that names competition without restricting
+// it: a use of confidential information "to create a competitive
+// product", "whether or not such entity competes", a definition.
+const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b`
 
 // competes is how a restriction names competition: "compete with",
 // "competing products", "a competitor of", "competitive with"; not

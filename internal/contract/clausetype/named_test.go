@@ -1,0 +1,52 @@
+package clausetype
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestNamed(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string
+	}{
+		{"governing law", []string{"governing-law"}},
+		{"law governing", []string{"governing-law"}},
+		{"non-compete", []string{"non-compete"}},
+		{"noncompetition", []string{"non-compete"}},
+		{"change of control audit rights", []string{"audit-rights", "change-of-control"}},
+		// A name's words in pieces, another form, a synonym.
+		{"terminated for convenience", []string{"termination-for-convenience"}},
+		{"no solicit clients", []string{"no-solicit-of-customers"}},
+		{"liability uncapped", []string{"uncapped-liability"}},
+		{"most favoured nation", []string{"most-favored-nation"}},
+		{"licence grant", []string{"license-grant"}},
+		// The longer name wins over the one it holds.
+		{"termination for convenience", []string{"termination-for-convenience"}},
+		{"cap on liability", []string{"cap-on-liability"}},
+		{"assignment of inventions", []string{"ip-ownership-assignment"}},
+		// Two names side by side are both named.
+		{"insurance audit", []string{"audit-rights", "insurance"}},
+		// Stop words alone, and unknown words, name nothing.
+		{"of the and", nil},
+		{"xyzzy plugh", nil},
+		{"", nil},
+	} {
+		if got := Named(strings.Fields(tc.q)); !slices.Equal(got, tc.want) {
+			t.Errorf("Named(%q) = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestNamedNamesEveryType checks that every type's slug and name, given
+// as words, name that type.
+func TestNamedNamesEveryType(t *testing.T) {
+	for _, ty := range Types() {
+		for _, name := range []string{ty.Name, strings.ReplaceAll(ty.Slug, "-", " ")} {
+			if got := Named(strings.Fields(name)); !slices.Contains(got, ty.Slug) {
+				t.Errorf("Named(%q) = %q, want it to hold %s", name, got, ty.Slug)
+			}
+		}
+	}
+}
