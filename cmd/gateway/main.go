@@ -78,6 +78,7 @@ func run() error {
 		BackendName:         cfg.SearchBackend,
 		Parser:              parser,
 		MaxBodyBytes:        cfg.MaxBodyBytes,
+		MaxResponseBytes:    cfg.MaxResponseBytes,
 		RateLimit:           cfg.RateLimit,
 		RateBurst:           cfg.RateBurst,
 		AuthFailures:        cfg.AuthFailureLimit,
@@ -92,7 +93,7 @@ func run() error {
 		Handler:           srv,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      cfg.Limits.MaxTimeout + 15*time.Second,
+		WriteTimeout:      srv.WriteTimeout(), // beyond the bound api puts on a search
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}

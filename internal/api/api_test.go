@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/apierr"
 	"github.com/contractsearch/contractsearch/internal/backend"
@@ -34,15 +35,18 @@ type fakeBackend struct {
 	// docs holds the records Document finds, by "<index>/<_id>".
 	docs   map[string]string
 	docErr error
-	// record keeps the requests; benchmarks turn it off.
-	record bool
+	// record keeps the requests (and the last one's deadline); benchmarks
+	// turn it off.
+	record   bool
+	deadline time.Time
 }
 
-func (f *fakeBackend) Search(_ context.Context, req *backend.Request) (*backend.Response, error) {
+func (f *fakeBackend) Search(ctx context.Context, req *backend.Request) (*backend.Response, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.record {
 		f.reqs = append(f.reqs, req)
+		f.deadline, _ = ctx.Deadline()
 	}
 	if f.err != nil {
 		return nil, f.err
@@ -420,5 +424,83 @@ func TestClientCancelled(t *testing.T) {
 	ts.srv.ServeHTTP(rec, req)
 	if rec.Code != 499 || !strings.Contains(ts.log.String(), `"status":499`) || !strings.Contains(ts.log.String(), "client_closed_request") {
 		t.Errorf("status %d, log %s", rec.Code, ts.log)
+	}
+}
+
+// TestSearchBudget checks the server's own bound on a search: below its
+// write timeout, so that an answer is always written; a backend that
+// fails at it answers 504.
+func TestSearchBudget(t *testing.T) {
+	ts := newTestServer(t, nil)
+	budget := dsl.DefaultLimits().MaxTimeout + searchSlack
+	before := time.Now()
+	if rec := ts.do("POST", "/api/v1alpha/search?token="+testToken, `{"query":{"match_all":{}}}`); rec.Code != 200 {
+		t.Fatalf("status %d", rec.Code)
+	}
+	after := time.Now()
+	if d := ts.be.deadline; d.Before(before.Add(budget)) || d.After(after.Add(budget)) {
+		t.Errorf("the backend's deadline is %s after the request, want %s", d.Sub(before), budget)
+	}
+	if wt := ts.srv.WriteTimeout(); wt <= budget {
+		t.Errorf("write timeout %s is not beyond the search budget %s", wt, budget)
+	}
+
+	ts.be.err = fmt.Errorf("opensearch: search: %w", context.DeadlineExceeded)
+	rec := ts.do("POST", "/api/v1alpha/search?token="+testToken, `{"query":{"match_all":{}}}`)
+	var body struct {
+		Error struct{ Type, Reason string } `json:"error"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Code != 504 || body.Error.Type != apierr.TypeTimeout || !strings.Contains(body.Error.Reason, budget.String()) {
+		t.Errorf("backend past the budget: %d %s", rec.Code, rec.Body)
+	}
+}
+
+// failingWriter is a connection that takes the status line and headers
+// but not the body, as one past its write deadline.
+type failingWriter struct{ *httptest.ResponseRecorder }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, errors.New("i/o timeout") }
+
+// TestUndeliveredAnswer checks that an answer the connection did not take
+// is not logged as answered.
+func TestUndeliveredAnswer(t *testing.T) {
+	ts := newTestServer(t, nil)
+	req := httptest.NewRequest("POST", "/api/v1alpha/search?token="+testToken, strings.NewReader(`{"query":{"match_all":{}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	ts.srv.ServeHTTP(failingWriter{httptest.NewRecorder()}, req)
+	var line map[string]any
+	if err := json.Unmarshal(ts.log.Bytes(), &line); err != nil {
+		t.Fatalf("log is not one JSON line: %v: %s", err, ts.log)
+	}
+	if line["status"] != float64(499) || !strings.Contains(fmt.Sprint(line["error"]), "writing the answer: i/o timeout") {
+		t.Errorf("log line %v", line)
+	}
+}
+
+// TestResponseSizeLimit checks that an answer larger than
+// MAX_RESPONSE_BYTES is refused with a 400 naming the limit, and that the
+// backend is told the limit so it can stop early.
+func TestResponseSizeLimit(t *testing.T) {
+	for _, tt := range []struct {
+		limit  int64
+		status int
+	}{{0, 200}, {1 << 20, 200}, {100, 400}} {
+		ts := newTestServer(t, func(o *Options) { o.MaxResponseBytes = tt.limit })
+		rec := ts.do("POST", "/api/v1alpha/search?token="+testToken, `{"query":{"match_all":{}}}`)
+		if rec.Code != tt.status || ts.be.reqs[0].MaxResponseBytes != tt.limit {
+			t.Errorf("limit %d: status %d, backend told %d", tt.limit, rec.Code, ts.be.reqs[0].MaxResponseBytes)
+		}
+		if tt.status == 400 {
+			want := `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"the response is larger than MAX_RESPONSE_BYTES (100 bytes); ` +
+				`ask for less: a smaller size, _source includes, fewer or shorter highlight fragments, smaller inner_hits, fewer aggregations"}],` +
+				`"type":"illegal_argument_exception","reason":"the response is larger than MAX_RESPONSE_BYTES (100 bytes); ` +
+				`ask for less: a smaller size, _source includes, fewer or shorter highlight fragments, smaller inner_hits, fewer aggregations"},"status":400}`
+			if got := rec.Body.String(); got != want {
+				t.Errorf("body\n got %s\nwant %s", got, want)
+			}
+		}
 	}
 }

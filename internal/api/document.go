@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,17 +49,21 @@ func (s *Server) document(c echo.Context) error {
 	sc.Format = negotiate(r.Header.Get(echo.HeaderAccept))
 	c.Response().Header().Add(echo.HeaderVary, echo.HeaderAccept)
 
+	// The server's bound on the work, as for a search (search.go): the
+	// lookup and the highlighting search share it.
+	ctx, cancel := context.WithTimeout(r.Context(), s.searchBudget)
+	defer cancel()
 	start := time.Now()
-	doc, err := s.opts.Backend.Document(r.Context(), "contract", contract.DocIDPrefix+id)
+	doc, err := s.opts.Backend.Document(ctx, "contract", contract.DocIDPrefix+id)
 	s.backendCall(sc, start)
 	if errors.Is(err, backend.ErrNotFound) {
 		return apierr.New(http.StatusNotFound, apierr.TypeNotFound, "no contract with id [%s]", id)
 	}
 	if err != nil {
-		return backendError(sc, r, err)
+		return s.backendError(sc, r, err, "document lookup")
 	}
 	if sc.Format == formatHTML {
-		return s.documentPage(c, id, doc)
+		return s.documentPage(ctx, c, id, doc)
 	}
 	out := s.buffer()
 	defer s.release(out)
@@ -72,7 +77,16 @@ func (s *Server) document(c echo.Context) error {
 	if wantsPretty(c) {
 		b = indent(b)
 	}
-	return c.JSONBlob(http.StatusOK, b)
+	return s.deliver(c, c.JSONBlob(http.StatusOK, b))
+}
+
+// deliver records the error, if any, of writing a rendered answer: the
+// status may be out, the body is not, and the log says so (middleware.go).
+func (s *Server) deliver(c echo.Context, err error) error {
+	if err != nil {
+		scopeOf(c).Undelivered = err
+	}
+	return nil
 }
 
 // documentJSON is the JSON answer: the record as OpenSearch's GET of a
@@ -87,7 +101,7 @@ type documentJSON struct {
 // backend's highlighter (dsl.BodyHighlight), so they are the words a search
 // for q marks; when that search fails the page is still served, saying
 // the matches could not be marked, and the failure is logged.
-func (s *Server) documentPage(c echo.Context, id string, doc *backend.Document) error {
+func (s *Server) documentPage(ctx context.Context, c echo.Context, id string, doc *backend.Document) error {
 	sc := scopeOf(c)
 	v, err := docview.Decode(id, doc.Source)
 	if err != nil {
@@ -98,7 +112,7 @@ func (s *Server) documentPage(c echo.Context, id string, doc *backend.Document) 
 		if err != nil {
 			return err
 		}
-		fragment, err := s.highlightedBody(c, req)
+		fragment, err := s.highlightedBody(ctx, c, req)
 		if err != nil {
 			sc.Err = err
 			v.Query, v.Unmarked = q, true
@@ -116,18 +130,17 @@ func (s *Server) documentPage(c echo.Context, id string, doc *backend.Document) 
 	// The page's address holds the token: no Referer may carry it away.
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Content-Type-Options", "nosniff")
-	return c.HTMLBlob(http.StatusOK, out.Bytes())
+	return s.deliver(c, c.HTMLBlob(http.StatusOK, out.Bytes()))
 }
 
 // highlightedBody runs the highlighting search and returns the body's one
 // fragment, "" when nothing in it matched.
-func (s *Server) highlightedBody(c echo.Context, req *dsl.SearchRequest) (string, error) {
-	r := c.Request()
+func (s *Server) highlightedBody(ctx context.Context, c echo.Context, req *dsl.SearchRequest) (string, error) {
 	start := time.Now()
-	resp, err := s.opts.Backend.Search(r.Context(), &backend.Request{Indexes: []string{"contract"}, Search: req})
+	resp, err := s.opts.Backend.Search(ctx, &backend.Request{Indexes: []string{"contract"}, Search: req})
 	s.backendCall(scopeOf(c), start)
 	if err != nil {
-		return "", backendError(scopeOf(c), r, err)
+		return "", s.backendError(scopeOf(c), c.Request(), err, "highlighting search")
 	}
 	if len(resp.Hits.Hits) == 0 || len(resp.Hits.Hits[0].Highlight) == 0 {
 		return "", nil

@@ -29,6 +29,11 @@ type Scope struct {
 	Backend time.Duration
 	// Err is the error the request ended with, for the access log.
 	Err error
+	// Undelivered is the error that kept a rendered answer from the
+	// client (a write past the connection's deadline, a closed
+	// connection): the request is logged with status 499, not as
+	// answered.
+	Undelivered error
 }
 
 const scopeKey = "scope"
@@ -100,6 +105,12 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 			sc.Err = err
 		}
 		status := c.Response().Status
+		if sc.Undelivered != nil {
+			status = statusUndelivered
+			if sc.Err == nil {
+				sc.Err = fmt.Errorf("writing the answer: %w", sc.Undelivered)
+			}
+		}
 		elapsed := time.Since(sc.Start)
 		switch c.Path() {
 		case SearchPath:
@@ -164,6 +175,11 @@ func orNone(label string) string {
 	}
 	return label
 }
+
+// statusUndelivered is what the log and metrics record for an answer
+// that did not reach the client: nginx's "client closed request", the
+// status the gateway already uses for a client gone before the answer.
+const statusUndelivered = 499
 
 // logError renders an error for the log: API errors with their cause.
 func logError(err error) string {

@@ -2,8 +2,10 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"mime"
 	"net/http"
@@ -35,11 +37,15 @@ func (s *Server) search(c echo.Context) error {
 	sc.Form = parsed.Form.String()
 
 	start := time.Now()
-	resp, err := s.opts.Backend.Search(r.Context(), &backend.Request{Indexes: s.indexes, Search: parsed.Search})
+	// The server's bound on the work, below its write timeout (server.go):
+	// the embedded engine answers timed_out at it, other backends fail.
+	ctx, cancel := context.WithTimeout(r.Context(), s.searchBudget)
+	defer cancel()
+	resp, err := s.opts.Backend.Search(ctx, &backend.Request{Indexes: s.indexes, Search: parsed.Search, MaxResponseBytes: s.opts.MaxResponseBytes})
 	sc.Backend = time.Since(start)
 	s.metrics.backendLatency.Observe(sc.Backend.Seconds())
 	if err != nil {
-		return backendError(sc, r, err)
+		return s.backendError(sc, r, err, "search")
 	}
 
 	out := s.buffer()
@@ -51,20 +57,33 @@ func (s *Server) search(c echo.Context) error {
 	if wantsPretty(c) {
 		b = indent(b)
 	}
-	return c.JSONBlob(http.StatusOK, b)
+	if max := s.opts.MaxResponseBytes; max > 0 && int64(len(b)) > max {
+		return apierr.ResponseTooLarge(max)
+	}
+	if err := c.JSONBlob(http.StatusOK, b); err != nil {
+		// The status line may be out, the body is not: the log says so
+		// (middleware.go) rather than record an answer never received.
+		sc.Undelivered = err
+	}
+	return nil
 }
 
 // backendError is the API error for a backend call's failure: the
 // backend's own API errors as they are, a client that went away as 499
 // (nobody reads the answer; the log and metrics record it with nginx's
-// "client closed request" status), anything else a 500 whose cause is
-// logged.
-func backendError(sc *Scope, r *http.Request, err error) error {
+// "client closed request" status), the server's bound on the work
+// (searchBudget) passed as 504, anything else a 500 whose cause is logged.
+// what names the work in the 504's reason ("search").
+func (s *Server) backendError(sc *Scope, r *http.Request, err error, what string) error {
 	if _, ok := apierr.As(err); ok {
 		return err
 	}
 	if ctxErr := r.Context().Err(); ctxErr != nil && errors.Is(err, ctxErr) {
-		return apierr.New(499, "client_closed_request", "the client closed the request")
+		return apierr.New(statusUndelivered, "client_closed_request", "the client closed the request")
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &apierr.Error{Status: http.StatusGatewayTimeout, Type: apierr.TypeTimeout,
+			Reason: fmt.Sprintf("the %s did not finish within the server's bound of %s", what, s.searchBudget), Cause: err}
 	}
 	return apierr.Internal(sc.RequestID, err)
 }

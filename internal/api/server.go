@@ -40,6 +40,9 @@ type Options struct {
 	Parser *dsl.Parser
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64
+	// MaxResponseBytes bounds a search response (400 beyond it,
+	// apierr.ResponseTooLarge); 0 means no bound.
+	MaxResponseBytes int64
 	// RateLimit (requests per second per token) and RateBurst configure the
 	// per-token token bucket; RateLimit 0 disables it.
 	RateLimit float64
@@ -63,13 +66,27 @@ type Options struct {
 	Registry *prometheus.Registry
 }
 
+// A search's work (the backend's, rendering included) is cut searchSlack
+// after the longest timeout a request may ask for (MAX_TIMEOUT), and the
+// server's write timeout comes writeSlack after that: whatever a backend
+// does, the answer is written before the connection's deadline, so no
+// request is logged as answered and never sent. The embedded engine keeps
+// within its timeout plus 100 ms; the slack covers an OpenSearch cluster's
+// grace (OPENSEARCH_TIMEOUT_GRACE, 2 s by default) and slow rendering.
+const (
+	searchSlack = 10 * time.Second
+	writeSlack  = 5 * time.Second
+)
+
 // Server is the gateway's HTTP handler.
 type Server struct {
-	echo    *echo.Echo
-	opts    Options
-	log     *slog.Logger
-	auth    *authenticator
-	limiter *rateLimiter
+	echo *echo.Echo
+	opts Options
+	// searchBudget bounds a search's work (searchSlack).
+	searchBudget time.Duration
+	log          *slog.Logger
+	auth         *authenticator
+	limiter      *rateLimiter
 	// authFailures limits failed authentication per client address.
 	authFailures *rateLimiter
 	// sampler decides which refusals (401, 404, 405, 429) are logged.
@@ -95,6 +112,9 @@ func New(opts Options) (*Server, error) {
 	if opts.AuthFailures < 0 || opts.AuthFailures > 0 && opts.AuthFailureInterval <= 0 {
 		return nil, errors.New("api: AuthFailures must not be negative, and AuthFailureInterval must be positive when it is set")
 	}
+	if opts.MaxResponseBytes < 0 {
+		return nil, errors.New("api: MaxResponseBytes must not be negative")
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -113,6 +133,8 @@ func New(opts Options) (*Server, error) {
 		sampler: newLogSampler(refusalLogInterval, maxTrackedClients),
 		metrics: newMetrics(reg, opts.BackendName),
 		indexes: mappings.Names(),
+		// The parser's limits were validated by dsl.NewParser.
+		searchBudget: opts.Parser.Limits().MaxTimeout + searchSlack,
 	}
 	s.bufs.New = func() any { return new(bytes.Buffer) }
 	e := echo.New()
@@ -159,6 +181,10 @@ func clientAddress(trusted []*net.IPNet) echo.IPExtractor {
 	}
 	return echo.ExtractIPFromXFFHeader(opts...)
 }
+
+// WriteTimeout is the http.Server WriteTimeout the server needs: longer
+// than any search's work by writeSlack, so every answer is written.
+func (s *Server) WriteTimeout() time.Duration { return s.searchBudget + writeSlack }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }

@@ -85,6 +85,14 @@ func Unavailable(cause error) *Error {
 		Reason: "the search backend is unavailable; retry later", Cause: cause}
 }
 
+// ResponseTooLarge returns the 400 answered when a search's response would
+// be larger than limit bytes (MAX_RESPONSE_BYTES): the request asked for
+// too much, as a too large result window is the client's to change.
+func ResponseTooLarge(limit int64) *Error {
+	return BadRequest("the response is larger than MAX_RESPONSE_BYTES (%d bytes); ask for less: a smaller size, "+
+		"_source includes, fewer or shorter highlight fragments, smaller inner_hits, fewer aggregations", limit)
+}
+
 // Internal returns a 500 whose body names only the request id; the cause is
 // logged.
 func Internal(requestID string, cause error) *Error {

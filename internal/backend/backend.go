@@ -40,6 +40,11 @@ type Request struct {
 	Indexes []string
 	// Search is the validated DSL request. Backends must not modify it.
 	Search *dsl.SearchRequest
+	// MaxResponseBytes, when positive, is the size the response may not
+	// exceed (MAX_RESPONSE_BYTES): a backend may stop rendering hits once
+	// they alone exceed it and return apierr.ResponseTooLarge; the API
+	// checks the encoded response in any case.
+	MaxResponseBytes int64
 }
 
 // Response is a backend's answer, with logical index names.

@@ -57,6 +57,12 @@ type Config struct {
 
 	// MaxBodyBytes bounds a request body.
 	MaxBodyBytes int64 `env:"MAX_BODY_BYTES" envDefault:"1048576"`
+	// MaxResponseBytes bounds a search response (16 MiB by default, at
+	// least 64 KiB): a request whose answer would be larger gets 400
+	// illegal_argument_exception naming MAX_RESPONSE_BYTES, so that one
+	// small request (size 100, whole documents highlighted) cannot make
+	// the gateway build and send tens of megabytes.
+	MaxResponseBytes int64 `env:"MAX_RESPONSE_BYTES" envDefault:"16777216"`
 	// Limits bound what a request may ask for.
 	Limits dsl.Limits
 	// FormA tunes the simplified-query expansion.
@@ -185,6 +191,9 @@ func (c *Config) Validate() error {
 	}
 	if c.MaxBodyBytes < 1024 {
 		return fmt.Errorf("config: MAX_BODY_BYTES must be at least 1024, got %d", c.MaxBodyBytes)
+	}
+	if c.MaxResponseBytes < 64<<10 {
+		return fmt.Errorf("config: MAX_RESPONSE_BYTES must be at least 65536, got %d", c.MaxResponseBytes)
 	}
 	if err := c.Limits.Validate(); err != nil {
 		return fmt.Errorf("config: %w", err)

@@ -101,6 +101,13 @@ func TestLoad(t *testing.T) {
 		{name: "bad log level", env: map[string]string{"API_TOKENS": "t", "LOG_LEVEL": "loud"}, wantErr: "LOG_LEVEL must be debug, info, warn or error"},
 		{name: "bad pivot", env: map[string]string{"API_TOKENS": "t", "FORM_A_RANK_PIVOT": "0"}, wantErr: "FORM_A_RANK_PIVOT must be positive"},
 		{name: "tiny body limit", env: map[string]string{"API_TOKENS": "t", "MAX_BODY_BYTES": "10"}, wantErr: "MAX_BODY_BYTES must be at least 1024"},
+		{name: "response and aggregation limits", env: map[string]string{"API_TOKENS": "t"}, check: func(t *testing.T, c Config, _ string) {
+			if c.MaxResponseBytes != 16<<20 || c.Limits.MaxAggregations != 20 {
+				t.Errorf("MAX_RESPONSE_BYTES %d, MAX_AGGREGATIONS %d", c.MaxResponseBytes, c.Limits.MaxAggregations)
+			}
+		}},
+		{name: "tiny response limit", env: map[string]string{"API_TOKENS": "t", "MAX_RESPONSE_BYTES": "1000"}, wantErr: "MAX_RESPONSE_BYTES must be at least 65536, got 1000"},
+		{name: "one aggregation", env: map[string]string{"API_TOKENS": "t", "MAX_AGGREGATIONS": "1"}, wantErr: "MAX_AGGREGATIONS must be at least 2, got 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -58,11 +58,16 @@ type SourceFilter struct {
 	Includes []string
 }
 
-// TrackTotalHits is the track_total_hits member: true, false or a limit.
+// TrackTotalHits is the track_total_hits member: true, false (or -1, as
+// OpenSearch reads it) or a limit.
 type TrackTotalHits struct {
+	// Enabled is false for false and -1: the response has no hits.total.
 	Enabled bool
-	// Limit is the count up to which hits are counted exactly; 0 with
-	// Enabled true means "count all" (track_total_hits: true).
+	// All is true for true: every hit is counted exactly.
+	All bool
+	// Limit, when Enabled and not All, is the count up to which hits are
+	// counted exactly; above it the total is the limit, relation "gte"
+	// (with 0, any match gives {"value":0,"relation":"gte"}).
 	Limit int
 }
 

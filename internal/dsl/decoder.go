@@ -334,12 +334,21 @@ func (d *decoder) boolean(what string) (bool, int64, error) {
 
 // boost reads a boost, which OpenSearch requires to be non-negative.
 func (d *decoder) boost(what string) (*float64, error) {
-	f, off, err := d.float(what + ".boost")
+	text, off, err := d.number(what + ".boost")
 	if err != nil {
 		return nil, err
 	}
-	if f < 0 {
+	f, err := strconv.ParseFloat(text, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange) || f != f:
+		return nil, d.argAt(off, "[%s.boost] must be a number, got [%s]", what, text)
+	case f < 0:
 		return nil, d.argAt(off, "[%s] negative [boost] are not allowed.", what)
+	}
+	// A boost is a float (boost.go): one beyond the largest is refused
+	// as Lucene's BoostQuery refuses it.
+	if msg := boostOverflow(float32(f), "the ["+what+"] boost "+text+" is"); msg != "" {
+		return nil, d.argAt(off, "%s", msg)
 	}
 	return &f, nil
 }

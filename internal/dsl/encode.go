@@ -37,7 +37,7 @@ func (r *SearchRequest) AppendJSON(dst []byte, opts EncodeOptions) []byte {
 		switch {
 		case !r.TrackTotalHits.Enabled:
 			e.raw("false")
-		case r.TrackTotalHits.Limit == 0:
+		case r.TrackTotalHits.All:
 			e.raw("true")
 		default:
 			e.int(r.TrackTotalHits.Limit)

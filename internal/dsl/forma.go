@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
+	"github.com/contractsearch/contractsearch/internal/simplequery"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -92,7 +93,8 @@ type formAQuery struct {
 
 // formA reads the simplified query object.
 func (d *decoder) formA() (*formAQuery, error) {
-	if _, err := d.object("query"); err != nil {
+	start, err := d.object("query")
+	if err != nil {
 		return nil, err
 	}
 	fa := &formAQuery{page: 1}
@@ -102,7 +104,7 @@ func (d *decoder) formA() (*formAQuery, error) {
 			return nil, err
 		}
 		if !ok {
-			return fa, nil
+			return fa, d.countClause(start, fa.scaffoldCost(d.p.formA))
 		}
 		switch key {
 		case "q":
@@ -210,13 +212,45 @@ func (d *decoder) formASections(fa *formAQuery, typ string) error {
 				return d.argAt(off, "[query.%s] heading [%s] is given twice", typ, heading)
 			}
 		}
-		// nested + its bool + the type filter + the heading filter (a bool
-		// of two terms) + the text query.
-		if err := d.countClause(off, 7); err != nil {
+		s := sectionFilter{typ: typ, heading: heading, text: text}
+		if err := d.countClause(off, s.cost()); err != nil {
 			return err
 		}
-		fa.sections = append(fa.sections, sectionFilter{typ: typ, heading: heading, text: text})
+		fa.sections = append(fa.sections, s)
 	}
+}
+
+// cost is what a clause or definition entry costs against MAX_CLAUSES,
+// as its expansion (expand) costs in a structured body: the nested
+// clause, its bool, the type filter, the heading filter (a term, or a bool
+// of two) and, for a non-blank text, its simple_query_string and every
+// term of it.
+func (s sectionFilter) cost() int {
+	n := 4
+	if _, ok := headingFilter(s).(*BoolQuery); ok {
+		n += 2
+	}
+	if strings.TrimSpace(s.text) != "" {
+		n += 1 + queryTermsCost(simplequery.Parse(s.text, simplequery.All, simplequery.Must), 1)
+	}
+	return n
+}
+
+// scaffoldCost is what expand adds around the entries, counted as in a
+// structured body: the top bool, the two aggregations, match_all when q
+// is blank, the rank_feature clause and the _index post filter.
+func (fa *formAQuery) scaffoldCost(opts FormAOptions) int {
+	n := 3
+	if fa.text == nil {
+		n++
+	}
+	if fa.text == nil || opts.TextRankBoost > 0 { // as expand decides
+		n++
+	}
+	if fa.index != "" {
+		n++
+	}
+	return n
 }
 
 // filingYear reads {"min": y, "max": y} (numbers or numeric strings, either

@@ -3,6 +3,7 @@ package dsl
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -23,6 +24,12 @@ type Limits struct {
 	MaxWindow int `env:"MAX_RESULT_WINDOW" envDefault:"10000"`
 	// MaxAggSize bounds a terms aggregation's size.
 	MaxAggSize int `env:"MAX_AGG_SIZE" envDefault:"100"`
+	// MaxAggregations bounds the aggregations of a request. Like
+	// OpenSearch's search.max_buckets it bounds what aggregating may build:
+	// each terms aggregation holds a count per value of its field while it
+	// collects and returns at most MAX_AGG_SIZE buckets, so a request
+	// builds at most MAX_AGGREGATIONS × MAX_AGG_SIZE buckets.
+	MaxAggregations int `env:"MAX_AGGREGATIONS" envDefault:"20"`
 	// MaxClauses bounds the query clauses, terms values, query-string terms
 	// and aggregations of a request together.
 	MaxClauses int `env:"MAX_CLAUSES" envDefault:"1024"`
@@ -37,7 +44,7 @@ type Limits struct {
 
 // DefaultLimits returns the limits of DESIGN §6.
 func DefaultLimits() Limits {
-	return Limits{MaxSize: 100, MaxWindow: 10000, MaxAggSize: 100, MaxClauses: 1024,
+	return Limits{MaxSize: 100, MaxWindow: 10000, MaxAggSize: 100, MaxAggregations: 20, MaxClauses: 1024,
 		MaxDepth: 20, MaxQueryBytes: 4096, MaxTimeout: 15 * time.Second}
 }
 
@@ -50,6 +57,9 @@ func (l Limits) Validate() error {
 		return fmt.Errorf("MAX_RESULT_WINDOW (%d) must be at least MAX_SIZE (%d)", l.MaxWindow, l.MaxSize)
 	case l.MaxAggSize < 1:
 		return fmt.Errorf("MAX_AGG_SIZE must be at least 1, got %d", l.MaxAggSize)
+	case l.MaxAggregations < 2:
+		// Simplified queries ask for two.
+		return fmt.Errorf("MAX_AGGREGATIONS must be at least 2, got %d", l.MaxAggregations)
 	case l.MaxClauses < 16:
 		return fmt.Errorf("MAX_CLAUSES must be at least 16, got %d", l.MaxClauses)
 	case l.MaxDepth < 4:
@@ -227,6 +237,14 @@ func (p *Parser) Parse(body []byte) (*Parsed, error) {
 	if err := p.checkWindow(req); err != nil {
 		return nil, err
 	}
+	for _, q := range []Query{req.Query, req.PostFilter} {
+		if q == nil {
+			continue
+		}
+		if err := checkBoosts(q); err != nil {
+			return nil, err
+		}
+	}
 	if req.Timeout == 0 {
 		req.Timeout = p.limits.MaxTimeout
 	}
@@ -297,12 +315,22 @@ func parseTimeValue(s string) (time.Duration, bool) {
 		if !ok || num == "" {
 			continue
 		}
+		// A value too long for a Duration saturates, so the caller's
+		// bound names the limit instead of an overflow turning it
+		// negative.
 		var n int64
 		for _, c := range []byte(num) {
-			if c < '0' || c > '9' || n > 1<<40 {
+			if c < '0' || c > '9' {
 				return 0, false
 			}
+			if n > (math.MaxInt64-9)/10 {
+				n = math.MaxInt64
+				continue
+			}
 			n = n*10 + int64(c-'0')
+		}
+		if n > math.MaxInt64/int64(u.unit) {
+			return math.MaxInt64, true
 		}
 		return time.Duration(n) * u.unit, true
 	}
@@ -316,17 +344,17 @@ func (d *decoder) trackTotalHits() (*TrackTotalHits, error) {
 	}
 	if k == 't' || k == 'f' {
 		b, _, err := d.boolean("track_total_hits")
-		return &TrackTotalHits{Enabled: b}, err
+		return &TrackTotalHits{Enabled: b, All: b}, err
 	}
 	n, _, err := d.integer("track_total_hits")
 	if err != nil {
 		return nil, err
 	}
-	if n < 0 {
+	switch {
+	case n == -1: // SearchContext.TRACK_TOTAL_HITS_DISABLED
+		return &TrackTotalHits{}, nil
+	case n < 0:
 		return nil, d.argAt(off, "[track_total_hits] parameter must be positive or equals to -1, got [%d]", n)
-	}
-	if n == 0 {
-		return &TrackTotalHits{Enabled: false}, nil
 	}
 	return &TrackTotalHits{Enabled: true, Limit: n}, nil
 }
@@ -465,6 +493,9 @@ func (d *decoder) aggs(what string) ([]NamedAgg, error) {
 		}
 		if name == "" || strings.ContainsAny(name, "[]>") {
 			return nil, d.argAt(off, "Invalid aggregation name [%s]. Aggregation names can contain any character except '[', ']', and '>'", name)
+		}
+		if len(out) == d.p.limits.MaxAggregations {
+			return nil, d.argAt(off, "too many aggregations: the request has more than %d (MAX_AGGREGATIONS)", d.p.limits.MaxAggregations)
 		}
 		if err := d.countClause(off, 1); err != nil {
 			return nil, err

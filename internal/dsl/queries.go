@@ -409,11 +409,15 @@ func (d *decoder) simpleQueryString() (*SimpleQueryStringQuery, error) {
 	if q.DefaultOperator == "and" {
 		op = simplequery.Must
 	}
-	n := simplequery.Parse(q.Query, flags, op).Leaves()
-	if len(q.Fields) > 1 {
-		n *= len(q.Fields)
-	}
-	return q, d.countClause(queryOff, n)
+	return q, d.countClause(queryOff, queryTermsCost(simplequery.Parse(q.Query, flags, op), len(q.Fields)))
+}
+
+// queryTermsCost is what a query string's terms cost against MAX_CLAUSES
+// beyond its clause: every term once per field it searches (no fields
+// means the index default, one). Form A's texts are counted with it too,
+// so that they cost what the same structured body costs.
+func queryTermsCost(tree *simplequery.Node, fields int) int {
+	return tree.Leaves() * max(fields, 1)
 }
 
 // validFieldSpec accepts "name" and "name^boost" with a non-negative boost.

@@ -51,15 +51,16 @@ const (
 
 // textQuery expands a non-blank q into its must clause (the base query)
 // and the should clauses of the ranking signals, and the clause count they
-// cost against the request's limit (every query term once per field it
-// searches, as a structured simple_query_string is counted).
+// cost against the request's limit: what the same clauses cost in a
+// structured body (each clause once, every query term once per field it
+// searches, every terms value once).
 func textQuery(q string) (must Query, should []Query, cost int) {
 	q = quoteHyphenated(q)
 	boost := func(v float64) *float64 { return &v }
 	base := &SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "or", Boost: boost(textBoost)}
 	tree := simplequery.Parse(q, simplequery.All, simplequery.Should)
 	leaves := tree.Leaves()
-	cost = leaves * len(FormATextFields)
+	cost = 1 + queryTermsCost(tree, len(FormATextFields))
 	if leaves > maxSignalLeaves {
 		return base, nil, cost
 	}
@@ -71,7 +72,8 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		section(sectionAllBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", "sections.name"}, DefaultOperator: "and"}),
 		&SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "and", Boost: boost(allWordsBoost)},
 	}
-	cost += leaves * (2 + 2 + len(FormATextFields))
+	// Two nested clauses over two fields each, and the words everywhere.
+	cost += 2*(2+queryTermsCost(tree, 2)) + 1 + queryTermsCost(tree, len(FormATextFields))
 	words := queryWords(tree, maxPhraseWords)
 	if slugs := clausetype.Named(append(slices.Clip(words), queryPrefixes(tree, maxPhraseWords)...)); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
@@ -79,7 +81,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 			values[i] = Scalar{Text: sl, Kind: 's'}
 		}
 		should = append(should, section(clauseTypeBoost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}}))
-		cost += len(slugs) + 2
+		cost += 4 + len(slugs) // nested, bool, match_all, terms and its values
 	}
 	if len(words) >= 2 {
 		text := strings.Join(words, " ")
@@ -87,7 +89,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		should = append(should,
 			section(sectionPhraseBoost, &MatchPhraseQuery{Field: "sections.snippet", Query: text, Slop: &sslop}),
 			&MatchPhraseQuery{Field: "body", Query: text, Slop: &bslop, Boost: boost(bodyPhraseBoost)})
-		cost += 2
+		cost += 3 // nested and its phrase, the body phrase
 	}
 	return base, should, cost
 }

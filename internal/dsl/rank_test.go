@@ -125,14 +125,16 @@ func TestSignalNames(t *testing.T) {
 }
 
 // TestTextQueryBounds: a q with more terms than maxSignalLeaves gets the
-// base query only, and the clause cost counts every term per field.
+// base query only, and the clause cost counts the clause and every term
+// per field (TestFormACostsItsExpansion checks every cost against the
+// structured body's).
 func TestTextQueryBounds(t *testing.T) {
 	long := strings.Repeat("word ", maxSignalLeaves+1)
 	_, should, cost := textQuery(long)
 	if len(should) != 0 {
 		t.Errorf("%d signals for a q of %d terms", len(should), maxSignalLeaves+1)
 	}
-	if want := (maxSignalLeaves + 1) * len(FormATextFields); cost != want {
+	if want := 1 + (maxSignalLeaves+1)*len(FormATextFields); cost != want {
 		t.Errorf("cost %d, want %d", cost, want)
 	}
 	_, should, _ = textQuery("word")

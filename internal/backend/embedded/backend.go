@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -138,16 +139,39 @@ func (b *Backend) Close() error {
 	return nil
 }
 
+// fetchGrace is how long past the request's timeout the fetch phase
+// (sources, highlights, inner hits, explanations) may run for the hits the
+// query phase found: enough to fetch a page, short enough that the answer
+// leaves within the timeout plus 100 ms, with time to render it.
+const fetchGrace = 50 * time.Millisecond
+
 // Search runs one validated search. Each logical index gets the query
 // built from its own mappings, as each OpenSearch shard builds its own; an
 // index whose query cannot be built (a nested path it lacks) fails alone,
 // reported in _shards.failures, unless every index fails (400, as
 // OpenSearch's "all shards failed").
+//
+// The request's timeout stops the suggestions and the query phase where
+// they are, as OpenSearch's does; the fetch phase runs until fetchGrace
+// after it. Whatever a deadline cuts, the answer holds what was done in
+// time (the hits fetched whole, a prefix of the page) with timed_out:
+// true. A deadline of ctx itself (the server's bound on a request) cuts
+// the same way; a cancelled ctx (the client gone) is an error.
 func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Response, error) {
 	if req == nil || req.Search == nil {
 		return nil, errors.New("embedded: search: nil request")
 	}
 	start := time.Now()
+	queryCtx := ctx
+	var queryDeadline time.Time
+	if t := req.Search.Timeout; t > 0 {
+		queryDeadline = start.Add(t)
+		var cancel, cancelQuery context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, queryDeadline.Add(fetchGrace))
+		defer cancel()
+		queryCtx, cancelQuery = context.WithDeadline(ctx, queryDeadline)
+		defer cancelQuery()
+	}
 	snap := b.live.Acquire()
 	if snap == nil {
 		return nil, apierr.Unavailable(errors.New("embedded: no generation is open"))
@@ -155,20 +179,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	defer snap.Release()
 
 	sr := req.Search
-	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10), Explain: sr.Explain, Profile: sr.Profile}
-	if t := sr.TrackTotalHits; t != nil {
-		switch {
-		case !t.Enabled:
-			// Counted anyway, not reported: counting is not the cost here.
-		case t.Limit == 0:
-			sreq.TrackTotalHitsUpTo = -1
-		default:
-			sreq.TrackTotalHitsUpTo = t.Limit
-		}
-	}
-	for _, a := range sr.Aggs {
-		sreq.Aggs = append(sreq.Aggs, search.TermsAgg{Name: a.Name, Field: a.Field, Size: valueOr(a.Size, 10)})
-	}
+	sreq := searchRequest(sr)
 	var failures []json.RawMessage
 	var failed []*ShardError
 	for _, name := range req.Indexes {
@@ -186,7 +197,7 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	}
 	var suggested *suggest.Result
 	if sr.Suggest != nil {
-		res, targets, err := b.suggest(snap.Value, sr.Suggest, sreq.Targets)
+		res, targets, err := b.suggest(queryCtx, snap.Value, sr.Suggest, sreq.Targets)
 		if err != nil {
 			return nil, err
 		}
@@ -205,18 +216,16 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 		return nil, allShardsFailed(failed, failures)
 	}
 
-	timeout := sr.Timeout
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
+	sreq.QueryDeadline = queryDeadline
 	res, err := snap.Value.searcher.Search(ctx, sreq)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
+	if !scoresFinite(res) {
+		return nil, apierr.BadRequest("the query's scores are beyond the largest float (3.4028235E38): its boosts are too large")
+	}
 	resp := &backend.Response{
-		TimedOut: res.TimedOut,
+		TimedOut: res.TimedOut || suggested != nil && suggested.TimedOut,
 		Shards: backend.Shards{
 			Total:      len(req.Indexes),
 			Successful: len(req.Indexes) - len(failures),
@@ -224,11 +233,20 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 			Failures:   failures,
 		},
 	}
-	if err := b.renderHits(snap.Value, res, sr, sreq.Targets, &resp.Hits); err != nil {
+	cut, err := b.renderHits(ctx, snap.Value, res, sr, sreq.Targets, req.MaxResponseBytes, &resp.Hits)
+	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
+	resp.TimedOut = resp.TimedOut || cut
 	if t := sr.TrackTotalHits; t != nil && !t.Enabled {
 		resp.Hits.Total = nil
+	} else if t != nil && !t.All && t.Limit == 0 {
+		// Counting up to 0, as OpenSearch: a lower bound of 0 once
+		// anything matches (the engine reads a limit of 0 as its default).
+		if resp.Hits.Total.Value > 0 {
+			resp.Hits.Total.Relation = "gte"
+		}
+		resp.Hits.Total.Value = 0
 	}
 	for _, a := range res.Aggs {
 		na := backend.NamedAggregation{Name: a.Name, TermsAggregation: backend.TermsAggregation{
@@ -251,12 +269,60 @@ func (b *Backend) Search(ctx context.Context, req *backend.Request) (*backend.Re
 	return resp, nil
 }
 
+// scoresFinite reports whether every score of a result, inner hits'
+// included, is a number JSON can carry. Boosts near the largest float
+// (each finite, so valid) can still make BM25's boost × idf overflow,
+// where Lucene's scores become infinite or NaN.
+func scoresFinite(res *search.Result) bool {
+	finite := func(f float32) bool { return !math.IsInf(float64(f), 0) && !math.IsNaN(float64(f)) }
+	if !finite(res.MaxScore) {
+		return false
+	}
+	for _, h := range res.Hits {
+		if !finite(h.Score) {
+			return false
+		}
+		for _, ih := range h.InnerHits {
+			if ih.MaxScore != nil && !finite(*ih.MaxScore) {
+				return false
+			}
+			for _, c := range ih.Hits {
+				if !finite(c.Score) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// searchRequest is the engine request of a DSL request, without its
+// targets: page, total tracking, aggregations, explain and profile.
+func searchRequest(sr *dsl.SearchRequest) search.Request {
+	sreq := search.Request{From: valueOr(sr.From, 0), Size: valueOr(sr.Size, 10), Explain: sr.Explain, Profile: sr.Profile}
+	if t := sr.TrackTotalHits; t != nil {
+		switch {
+		case !t.Enabled, t.Limit == 0 && !t.All:
+			// Counted anyway, reported as asked (Search): counting is not
+			// the cost here.
+		case t.All:
+			sreq.TrackTotalHitsUpTo = -1
+		default:
+			sreq.TrackTotalHitsUpTo = t.Limit
+		}
+	}
+	for _, a := range sr.Aggs {
+		sreq.Aggs = append(sreq.Aggs, search.TermsAgg{Name: a.Name, Field: a.Field, Size: valueOr(a.Size, 10)})
+	}
+	return sreq
+}
+
 // suggest runs the request's term suggesters over the indexes whose query
 // could be built. An index whose mapping lacks a suggester's field fails
 // as a whole in OpenSearch (SuggestionBuilder: "no mapping found for
 // field"), hits included: it is reported in the result's failures and left
 // out of the returned targets.
-func (b *Backend) suggest(snap *snapshot, sg *dsl.Suggest, targets []search.Target) (*suggest.Result, []search.Target, error) {
+func (b *Backend) suggest(ctx context.Context, snap *snapshot, sg *dsl.Suggest, targets []search.Target) (*suggest.Result, []search.Target, error) {
 	var suggesters []suggest.Suggester
 	for _, ts := range sg.Suggesters {
 		st := suggest.Defaults(ts.Field)
@@ -291,7 +357,7 @@ func (b *Backend) suggest(snap *snapshot, sg *dsl.Suggest, targets []search.Targ
 		_, ok := m.Fields[field]
 		return ok
 	}
-	res, err := suggest.Run(indexes, suggesters, mapped)
+	res, err := suggest.Run(ctx, indexes, suggesters, mapped)
 	if err != nil {
 		return nil, nil, apierr.BadRequest("%v", err)
 	}
@@ -331,8 +397,12 @@ func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, er
 }
 
 // renderHits fills the hits member: total, max_score and the page with
-// sources filtered, highlights and inner hits as requested.
-func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchRequest, targets []search.Target, out *backend.Hits) error {
+// sources filtered, highlights and inner hits as requested. When ctx's
+// deadline passes first, the page ends with the last hit rendered whole
+// and cut reports it; a cancelled ctx is an error. Once what the hits
+// carry exceeds maxBytes (when positive), rendering stops with
+// apierr.ResponseTooLarge: the response could only be larger.
+func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Result, sr *dsl.SearchRequest, targets []search.Target, maxBytes int64, out *backend.Hits) (cut bool, err error) {
 	out.Total = &backend.Total{Value: int64(res.Total), Relation: res.Relation}
 	// With size 0 OpenSearch only counts (no top docs), so max_score is null.
 	if (len(res.Hits) > 0 || res.Total > 0) && valueOr(sr.Size, 10) > 0 {
@@ -351,32 +421,64 @@ func (b *Backend) renderHits(snap *snapshot, res *search.Result, sr *dsl.SearchR
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
 	sources := sourceCursors{}
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
+	var size int64
 	for _, h := range res.Hits {
-		seg := snap.indexes[h.Index].Segments[h.Segment]
-		score := h.Score
-		hit := backend.Hit{Index: h.Index, ID: h.ID, Score: &score}
-		if wantSource || hl != nil {
-			src, err := sources.get(seg, h.Doc)
-			if err != nil {
-				return fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
+		hit, err := b.renderHit(ctx, snap, sources, h, sr, wantSource, hl, specs, queries[h.Index])
+		if err != nil {
+			if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
+				return true, nil
 			}
-			if hit.Source, hit.Highlight, err = sourceAndHighlight(src, sr.Source, wantSource, hl, h.Index, queries[h.Index], ""); err != nil {
-				return fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
-			}
+			return false, err
 		}
-		if h.Explanation != nil { // explain.go
-			hit.Explanation = explanationJSON(nil, h.Explanation)
-		}
-		if len(h.InnerHits) > 0 {
-			ihs, err := b.renderInnerHits(seg, sources, h, specs, queries[h.Index])
-			if err != nil {
-				return fmt.Errorf("index %s: inner hits of %s: %w", h.Index, h.ID, err)
-			}
-			hit.InnerHits = ihs
+		if size += hitBytes(&hit); maxBytes > 0 && size > maxBytes {
+			return false, apierr.ResponseTooLarge(maxBytes)
 		}
 		out.Hits = append(out.Hits, hit)
 	}
-	return nil
+	return false, nil
+}
+
+// hitBytes is a lower bound of a rendered hit's size in the response:
+// the JSON it carries, its inner hits' included.
+func hitBytes(h *backend.Hit) int64 {
+	n := int64(len(h.Source) + len(h.Highlight) + len(h.Explanation))
+	for _, ih := range h.InnerHits {
+		for i := range ih.Hits.Hits {
+			n += hitBytes(&ih.Hits.Hits[i])
+		}
+	}
+	return n
+}
+
+// renderHit renders one hit of the page; it returns ctx's error when ctx
+// ends before the hit is whole.
+func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceCursors, h search.Hit, sr *dsl.SearchRequest, wantSource bool, hl *highlighter, specs map[string]*dsl.InnerHits, q search.Query) (backend.Hit, error) {
+	if err := ctx.Err(); err != nil {
+		return backend.Hit{}, err
+	}
+	seg := snap.indexes[h.Index].Segments[h.Segment]
+	score := h.Score
+	hit := backend.Hit{Index: h.Index, ID: h.ID, Score: &score}
+	if wantSource || hl != nil {
+		src, err := sources.get(seg, h.Doc)
+		if err != nil {
+			return hit, fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
+		}
+		if hit.Source, hit.Highlight, err = sourceAndHighlight(ctx, src, sr.Source, wantSource, hl, h.Index, q, ""); err != nil {
+			return hit, fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
+		}
+	}
+	if h.Explanation != nil { // explain.go
+		hit.Explanation = explanationJSON(nil, h.Explanation)
+	}
+	if len(h.InnerHits) > 0 {
+		ihs, err := b.renderInnerHits(ctx, seg, sources, h, specs, q)
+		if err != nil {
+			return hit, fmt.Errorf("index %s: inner hits of %s: %w", h.Index, h.ID, err)
+		}
+		hit.InnerHits = ihs
+	}
+	return hit, nil
 }
 
 // sourceCursors reads the stored sources of one response's hits, one
@@ -398,7 +500,7 @@ func (sc sourceCursors) get(seg *segment.Segment, doc uint32) ([]byte, error) {
 // record's _index and _id, its _nested position, its own section object as
 // _source (filtered by the inner_hits' _source when given) and, when the
 // inner_hits ask for it, its highlight by the nested clause's inner query.
-func (b *Backend) renderInnerHits(seg *segment.Segment, sources sourceCursors, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query) (map[string]backend.InnerHits, error) {
+func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sources sourceCursors, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query) (map[string]backend.InnerHits, error) {
 	out := make(map[string]backend.InnerHits, len(h.InnerHits))
 	for name, ih := range h.InnerHits {
 		r := backend.InnerHits{Hits: backend.Hits{
@@ -432,7 +534,7 @@ func (b *Backend) renderInnerHits(seg *segment.Segment, sources sourceCursors, h
 				if inner == nil {
 					hl = nil
 				}
-				if child.Source, child.Highlight, err = sourceAndHighlight(src, filter, wantSource, hl, h.Index, inner, ih.Path); err != nil {
+				if child.Source, child.Highlight, err = sourceAndHighlight(ctx, src, filter, wantSource, hl, h.Index, inner, ih.Path); err != nil {
 					return nil, err
 				}
 			}
@@ -446,7 +548,8 @@ func (b *Backend) renderInnerHits(seg *segment.Segment, sources sourceCursors, h
 // sourceAndHighlight renders a hit's (or inner hit's, at path) _source
 // through its filter and its highlight, parsing the stored source at most
 // once: not at all when it is returned whole and nothing is highlighted.
-func sourceAndHighlight(src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string) (source, highlighted json.RawMessage, err error) {
+// ctx is checked between highlighted fields.
+func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string) (source, highlighted json.RawMessage, err error) {
 	var includes []string
 	if filter != nil {
 		includes = filter.Includes
@@ -468,7 +571,7 @@ func sourceAndHighlight(src []byte, filter *dsl.SourceFilter, wantSource bool, h
 		}
 	}
 	if hl != nil {
-		if highlighted, err = hl.render(index, q, doc, path); err != nil {
+		if highlighted, err = hl.render(ctx, index, q, doc, path); err != nil {
 			return nil, nil, fmt.Errorf("highlight: %w", err)
 		}
 	}

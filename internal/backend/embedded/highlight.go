@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -61,13 +62,19 @@ func (h *highlighter) options(f dsl.HighlightField, keyword bool) highlight.Opti
 // ("" for a record, "sections" for a section), q the query that matched
 // it. Fields the index does not map, and fields without a match, are left
 // out; nil means no field matched (the member is omitted).
-func (h *highlighter) render(index string, q search.Query, doc *node, prefix string) (json.RawMessage, error) {
+//
+// ctx is checked before each field: the fetch phase's deadline bounds
+// highlighting (its error is returned).
+func (h *highlighter) render(ctx context.Context, index string, q search.Query, doc *node, prefix string) (json.RawMessage, error) {
 	m := h.mappings.Index(index)
 	if m == nil {
 		return nil, nil
 	}
 	var out []byte
 	for _, f := range h.spec.Fields {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		field, ok := m.Fields[f.Name]
 		if !ok {
 			continue

@@ -10,6 +10,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/internal/engine/similarity"
 	"github.com/contractsearch/contractsearch/internal/simplequery"
 	"github.com/contractsearch/contractsearch/mappings"
 )
@@ -600,7 +601,13 @@ func (tr *translation) rankFeature(q *dsl.RankFeatureQuery) (search.Query, error
 	out := &search.RankFeatureQuery{Field: q.Field}
 	switch {
 	case q.Log != nil:
-		out.Function = search.Log{ScalingFactor: float32(q.Log.ScalingFactor)}
+		// FeatureField.newLogQuery's check: the DSL takes any positive
+		// number, Lucene a finite float of at least 1.
+		sf := float32(q.Log.ScalingFactor)
+		if !(sf >= 1) || math.IsInf(float64(sf), 0) {
+			return nil, illegalArgument("scalingFactor must be >= 1, got: %s", similarity.JavaFloatString(sf))
+		}
+		out.Function = search.Log{ScalingFactor: sf}
 	case q.Sigmoid != nil:
 		out.Function = search.Sigmoid{Pivot: float32(q.Sigmoid.Pivot), Exponent: float32(q.Sigmoid.Exponent)}
 	case q.Linear:

@@ -84,7 +84,7 @@ func buildWeight(q Query, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil
 	// Range, rank_feature and nested (range.go, feature.go, nested.go).
 	case *RangeQuery:
-		return rangeWeight(q, boost*effectiveBoost(q.Boost)), nil
+		return rangeWeight(q, ix, boost*effectiveBoost(q.Boost)), nil
 	case *RankFeatureQuery:
 		return featureWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *NestedQuery:

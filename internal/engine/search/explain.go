@@ -554,8 +554,10 @@ func rewriteNoScoringString(q Query) string {
 }
 
 // addExplanations explains every hit of the page with its index's query,
-// as OpenSearch's fetch phase does when the request asks to explain.
-func addExplanations(res *Result, targets []Target, indexes map[string]*Index) error {
+// as OpenSearch's fetch phase does when the request asks to explain. When
+// dl stops the work, the page is cut before the first hit left without
+// its explanation and dl's cause is returned.
+func addExplanations(dl *deadline, res *Result, targets []Target, indexes map[string]*Index) error {
 	weights := map[string]weight{}
 	for i := range res.Hits {
 		h := &res.Hits[i]
@@ -571,14 +573,23 @@ func addExplanations(res *Result, targets []Target, indexes map[string]*Index) e
 			return fmt.Errorf("explain: hit %s of index %s: no such segment", h.ID, h.Index)
 		}
 		w, ok := weights[h.Index]
+		var err error
 		if !ok {
-			var err error
 			if w, err = createWeight(t.Query, ix, 1); err != nil {
 				return fmt.Errorf("explain: index %s: %w", h.Index, err)
 			}
 			weights[h.Index] = w
 		}
-		e, err := explainTop(t, ix, w, h.Segment, h.Doc)
+		var e similarity.Explanation
+		if !dl.tick() {
+			e, err = explainTop(t, ix, w, h.Segment, h.Doc)
+		}
+		if dl.stopped() {
+			// A weight or scorer that saw the deadline gives no
+			// explanation worth returning.
+			res.Hits = res.Hits[:i]
+			return dl.cause()
+		}
 		if err != nil {
 			return fmt.Errorf("explain: index %s: %s: %w", h.Index, h.ID, err)
 		}

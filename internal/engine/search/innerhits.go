@@ -2,7 +2,6 @@ package search
 
 import (
 	"cmp"
-	"context"
 	"fmt"
 	"slices"
 
@@ -88,17 +87,28 @@ func innerHitsDefs(qs ...Query) ([]innerHitsDef, error) {
 
 // addInnerHits fills the inner hits of the page's hits. Each index's hits
 // are visited in document order, segment by segment, so one forward
-// scorer per request and segment serves them all.
-func addInnerHits(ctx context.Context, res *Result, targets []Target, indexes map[string]*Index) error {
-	for _, t := range targets {
+// scorer per request and segment serves them all. When dl stops the work,
+// the page is cut before the first hit whose inner hits are not all there
+// and dl's cause is returned.
+func addInnerHits(dl *deadline, res *Result, targets []Target, indexes map[string]*Index) error {
+	defsOf := make([][]innerHitsDef, len(targets))
+	wanted := map[string]int{} // index → inner hits each of its hits gets
+	for i, t := range targets {
 		defs, err := innerHitsDefs(t.Query, t.PostFilter)
 		if err != nil {
 			return fmt.Errorf("index %s: %w", t.Index, err)
 		}
-		ix := indexes[t.Index]
-		if len(defs) == 0 || ix == nil {
+		if indexes[t.Index] != nil {
+			defsOf[i] = defs
+			wanted[t.Index] += len(defs)
+		}
+	}
+	for ti, t := range targets {
+		defs := defsOf[ti]
+		if len(defs) == 0 {
 			continue
 		}
+		ix := indexes[t.Index]
 		var page []int // positions in res.Hits of this index's hits
 		for i := range res.Hits {
 			if res.Hits[i].Index == t.Index && res.Hits[i].InnerHits == nil {
@@ -108,9 +118,6 @@ func addInnerHits(ctx context.Context, res *Result, targets []Target, indexes ma
 		if len(page) == 0 {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
 		slices.SortFunc(page, func(a, b int) int {
 			ha, hb := &res.Hits[a], &res.Hits[b]
 			return cmp.Or(cmp.Compare(ha.Segment, hb.Segment), cmp.Compare(ha.Doc, hb.Doc))
@@ -119,12 +126,27 @@ func addInnerHits(ctx context.Context, res *Result, targets []Target, indexes ma
 			res.Hits[i].InnerHits = make(map[string]InnerHits, len(defs))
 		}
 		for _, d := range defs {
+			if dl.tick() {
+				break
+			}
 			if err := innerHitsOf(d, ix, res.Hits, page); err != nil {
 				return fmt.Errorf("index %s: inner hits %s: %w", t.Index, d.name, err)
 			}
 		}
+		if dl.stopped() {
+			break
+		}
 	}
-	return nil
+	if !dl.stopped() {
+		return nil
+	}
+	for i := range res.Hits {
+		if h := &res.Hits[i]; len(h.InnerHits) < wanted[h.Index] {
+			res.Hits = res.Hits[:i]
+			break
+		}
+	}
+	return dl.cause()
 }
 
 // childMatch is a matching child of the hit being filled.
@@ -166,6 +188,9 @@ func innerHitsOf(d innerHitsDef, ix *Index, hits []Hit, page []int) error {
 		matches = matches[:0]
 		if sc != nil {
 			matches, childDoc = collectChildren(sc, ix.Segments[segNum], h.Doc, childDoc, matches)
+		}
+		if ix.dl.stopped() {
+			return nil // this hit's children were cut short: addInnerHits cuts the page
 		}
 		h.InnerHits[d.name] = innerHitsPage(d, ix.Segments[segNum], h.Doc, matches)
 	}

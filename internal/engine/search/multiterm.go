@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"container/heap"
 	"fmt"
 	"slices"
 	"unicode/utf8"
@@ -178,10 +179,11 @@ type fuzzyCandidate struct {
 //     1 − edits/min(code points of the term, code points of Term) in
 //     float32 — zero or negative when the edits reach the shorter length.
 //  2. The MaxExpansions best terms are kept, by boost then term bytes
-//     (TopTermsRewrite's queue). Lucene lowers the enumerated edit
-//     distance once its queue is full of terms no longer-distance term
-//     could beat, and drops a term that lost its place for good; neither
-//     changes which terms win, so they are simply ranked here.
+//     (TopTermsRewrite's queue, here too a queue of that size, so a short
+//     term's thousands of neighbours cost no memory). Lucene also lowers
+//     the enumerated edit distance once its queue is full of terms no
+//     longer-distance term could beat; that changes no winner, so every
+//     term within MaxEdits is enumerated here.
 //  3. BlendedTermQuery gives every kept term the same document frequency,
 //     the largest of theirs (so the rarest variant does not win on idf
 //     alone), and a boost of max(0, boost).
@@ -219,8 +221,14 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 	}
 	termLen := utf8.RuneCountInString(q.Term)
 	var docCount, sumTTF int64
-	var cands []fuzzyCandidate
-	index := map[string]int{}
+	// The best maxExp terms so far, worst on top, as TopTermsRewrite's
+	// queue: a term that does not beat the worst, or loses its place, can
+	// never come back (a term's boost is the same in every segment and the
+	// worst only improves), so memory stays bounded by maxExp whatever
+	// the dictionary, and the kept terms are those a full ranking keeps,
+	// each with its statistics from every segment.
+	queue := make(fuzzyQueue, 0, min(maxExp, 64))
+	index := map[string]*fuzzyCandidate{}
 	var it termdict.Iterator
 	for segNum, seg := range ix.Segments {
 		f := seg.Field(q.Field)
@@ -234,33 +242,38 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 				return noMatch{}, nil // out of time: the search stops (timeout.go)
 			}
 			t := it.Term()
-			i, ok := index[string(t)]
+			c, ok := index[string(t)]
 			if !ok {
-				i = len(cands)
-				cands = append(cands, fuzzyCandidate{
-					term:  string(t),
-					boost: fuzzyBoost(it.Distance(), utf8.RuneCount(t), termLen),
-					metas: make([][]byte, len(ix.Segments)),
-				})
-				index[cands[i].term] = i
+				b := fuzzyBoost(it.Distance(), utf8.RuneCount(t), termLen)
+				if len(queue) == maxExp {
+					worst := queue[0]
+					if b < worst.boost || b == worst.boost && string(t) > worst.term {
+						continue
+					}
+					heap.Pop(&queue)
+					delete(index, worst.term)
+				}
+				c = &fuzzyCandidate{term: string(t), boost: b, metas: make([][]byte, len(ix.Segments))}
+				heap.Push(&queue, c)
+				index[c.term] = c
 			}
-			cands[i].docFreq += int64(it.DocFreq())
-			cands[i].metas[segNum] = it.Info().Meta
+			c.docFreq += int64(it.DocFreq())
+			c.metas[segNum] = it.Info().Meta
 		}
 		if err := it.Err(); err != nil {
 			return nil, fmt.Errorf("fuzzy query on %s: %w", q.Field, err)
 		}
 	}
-	if len(cands) == 0 {
+	if len(queue) == 0 {
 		return noMatch{}, nil
 	}
-	slices.SortFunc(cands, func(a, b fuzzyCandidate) int {
+	cands := []*fuzzyCandidate(queue)
+	slices.SortFunc(cands, func(a, b *fuzzyCandidate) int {
 		if c := cmp.Compare(b.boost, a.boost); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.term, b.term)
 	})
-	cands = cands[:min(len(cands), maxExp)]
 	var blendedDF int64
 	for _, c := range cands {
 		blendedDF = max(blendedDF, c.docFreq)
@@ -275,6 +288,26 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 		return terms[0], nil
 	}
 	return &fuzzyWeightT{terms: terms, flat: effectiveBoost(q.Boost) == 1}, nil
+}
+
+// fuzzyQueue is a heap of fuzzy candidates with the worst on top: the
+// lowest boost, then the greatest term.
+type fuzzyQueue []*fuzzyCandidate
+
+func (q fuzzyQueue) Len() int { return len(q) }
+func (q fuzzyQueue) Less(i, j int) bool {
+	if q[i].boost != q[j].boost {
+		return q[i].boost < q[j].boost
+	}
+	return q[i].term > q[j].term
+}
+func (q fuzzyQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *fuzzyQueue) Push(x any)   { *q = append(*q, x.(*fuzzyCandidate)) }
+func (q *fuzzyQueue) Pop() any {
+	old := *q
+	x := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return x
 }
 
 // fuzzyBoost is FuzzyTermsEnum's boost of a term at edits edits from the

@@ -91,10 +91,13 @@ func openPhraseDocs(f *segment.Field, metas [][][]byte, segNum int) (docs phrase
 }
 
 // conjunction moves every position's postings to the first document ≥
-// target they all contain.
-func (p *phraseDocs) conjunction(target uint32) (uint32, bool) {
+// target they all contain; it gives up (false) once dl has passed.
+func (p *phraseDocs) conjunction(target uint32, dl *deadline) (uint32, bool) {
 	d := target
 	for {
+		if dl.tick() {
+			return 0, false
+		}
 		agreed := true
 		for i, it := range p.its {
 			if p.cur[i] < int64(d) {
@@ -158,10 +161,7 @@ func (s *phraseScorer) from(target uint32) bool {
 		return false
 	}
 	for {
-		d, ok := s.conjunction(target)
-		if s.dl.tick() {
-			ok = false // out of time (timeout.go)
-		}
+		d, ok := s.conjunction(target, s.dl) // false too once out of time (timeout.go)
 		if !ok {
 			s.doc = int64(noMoreDocs)
 			if s.err == nil {
@@ -194,6 +194,9 @@ func (s *phraseScorer) count() int {
 	idx := s.idx
 	clear(idx)
 	for _, start := range s.pos[0] {
+		if s.dl.tick() {
+			return 0 // out of time: from stops at its next tick
+		}
 		all := true
 		for i := 1; i < len(s.pos); i++ {
 			want := start + uint32(i)

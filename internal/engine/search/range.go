@@ -17,10 +17,11 @@ type rangeWeightT struct {
 	desc   string // the query's text without its boost, for explanations
 	lo, hi int64
 	score  float32
+	dl     *deadline
 }
 
-func rangeWeight(q *RangeQuery, boost float32) weight {
-	w := &rangeWeightT{field: q.Field, desc: describeUnboosted(q), lo: math.MinInt64, hi: math.MaxInt64, score: boost}
+func rangeWeight(q *RangeQuery, ix *Index, boost float32) weight {
+	w := &rangeWeightT{field: q.Field, desc: describeUnboosted(q), lo: math.MinInt64, hi: math.MaxInt64, score: boost, dl: ix.dl}
 	if q.Lower != nil {
 		w.lo = *q.Lower
 	}
@@ -40,7 +41,7 @@ func (w *rangeWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) {
 	if col == nil || col.DocCount() == 0 {
 		return nil, nil
 	}
-	return &rangeScorer{cur: col.Cursor(), lo: w.lo, hi: w.hi, score: w.score}, nil
+	return &rangeScorer{cur: col.Cursor(), lo: w.lo, hi: w.hi, score: w.score, dl: w.dl}, nil
 }
 
 // rangeScorer visits the documents that have values and keeps those with
@@ -54,6 +55,8 @@ type rangeScorer struct {
 	// done is set once exhausted, so that no later call moves the cursor
 	// (its targets must not decrease).
 	done bool
+	// dl stops a scan that keeps few of many documents (timeout.go).
+	dl *deadline
 }
 
 // matches reports whether the current document has a value in range.
@@ -77,6 +80,9 @@ func (s *rangeScorer) matches() bool {
 
 func (s *rangeScorer) Next() bool {
 	for !s.done && s.cur.Next() {
+		if s.dl.tick() {
+			break // out of time: end as if exhausted
+		}
 		if s.matches() {
 			return true
 		}

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/internal/engine/similarity"
@@ -293,8 +294,11 @@ type Result struct {
 	MaxScore float32
 	// Aggs are the requested aggregations, in request order.
 	Aggs []TermsAggResult
-	// TimedOut is set when the context's deadline passed during the
-	// search: the result holds what was collected until then.
+	// TimedOut is set when a deadline passed during the search: the
+	// query deadline during the query phase (the result holds what was
+	// collected until then), or the context's during the fetch phase (the
+	// hits are those fetched whole until then, a prefix of the ranking;
+	// the total still counts every match collected).
 	TimedOut bool
 	// Profile holds each searched index's profile, in index-name order,
 	// when the request asks for it.
@@ -326,6 +330,12 @@ type Request struct {
 	// Profile asks for each index's timings (Result.Profile), as
 	// OpenSearch's profile: true.
 	Profile bool
+	// QueryDeadline, when not zero, is where the query phase stops, as
+	// OpenSearch's timeout stops it (Result.TimedOut). The context bounds
+	// the whole search, the fetch phase (inner hits, explanations)
+	// included: give it a later deadline so that the hits found are still
+	// fetched.
+	QueryDeadline time.Time
 }
 
 // Target is one logical index of a search and the queries built for it.
@@ -374,7 +384,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	c := newTopCollector(req.From + req.Size)
 	aggs := newAggCollectors(req.Aggs)
 	timedOut := false
-	dl := newDeadline(ctx)
+	dl := newDeadline(ctx, req.QueryDeadline)
 	var profiles []ShardProfile
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
@@ -418,19 +428,35 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	res.TimedOut = timedOut
 	res.Profile = profiles
-	fetchCtx := ctx
-	if timedOut {
-		// The timeout bounds the query phase; the hits it found are still
-		// fetched, as OpenSearch's fetch phase does.
-		fetchCtx = context.WithoutCancel(ctx)
-	}
-	if err := addInnerHits(fetchCtx, res, targets, s.indexes); err != nil {
+	if err := s.fetch(ctx, res, targets, req.Explain); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	if req.Explain {
-		if err := addExplanations(res, targets, s.indexes); err != nil {
-			return nil, fmt.Errorf("search: %w", err)
+	return res, nil
+}
+
+// fetch adds the page's inner hits and explanations under the context's
+// deadline, which the query deadline does not bound: the hits a timed-out
+// query phase found are still fetched, as OpenSearch fetches them. When
+// the context's deadline passes first, the hits fetched whole are kept
+// and the result is marked timed out; a cancelled context is an error.
+func (s *Searcher) fetch(ctx context.Context, res *Result, targets []Target, explain bool) error {
+	dl := newDeadline(ctx, time.Time{})
+	indexes := s.indexes
+	if dl != nil {
+		indexes = make(map[string]*Index, len(s.indexes))
+		for name, ix := range s.indexes {
+			ixc := *ix
+			ixc.dl = dl
+			indexes[name] = &ixc
 		}
 	}
-	return res, nil
+	err := addInnerHits(dl, res, targets, indexes)
+	if err == nil && explain {
+		err = addExplanations(dl, res, targets, indexes)
+	}
+	if err != nil && dl.timedOut() && errors.Is(err, context.DeadlineExceeded) {
+		res.TimedOut = true
+		return nil
+	}
+	return err
 }

@@ -267,10 +267,7 @@ func (s *sloppyScorer) from(target uint32) bool {
 		return false
 	}
 	for {
-		d, ok := s.conjunction(target)
-		if s.dl.tick() {
-			ok = false // out of time (timeout.go)
-		}
+		d, ok := s.conjunction(target, s.dl) // false too once out of time (timeout.go)
 		if !ok {
 			s.doc = int64(noMoreDocs)
 			if s.err == nil {
@@ -285,6 +282,9 @@ func (s *sloppyScorer) from(target uint32) bool {
 			freq := s.sloppyWeight()
 			for s.nextMatch() {
 				freq += s.sloppyWeight()
+			}
+			if s.dl.stopped() {
+				continue // the walk was cut short: its frequency is not the document's
 			}
 			s.doc, s.freq = int64(d), freq
 			return true
@@ -316,7 +316,7 @@ func (s *sloppyScorer) reset() {
 	for _, g := range s.groups {
 		for j := 1; j < len(g); j++ {
 			for range j {
-				if !s.pps[g[j]].nextPosition() {
+				if s.dl.tick() || !s.pps[g[j]].nextPosition() {
 					s.positioned = false
 					return
 				}
@@ -347,6 +347,10 @@ func (s *sloppyScorer) nextMatch() bool {
 	s.matchLength = s.end - s.pps[pp].position
 	next := s.pps[s.pq.top()].position
 	for s.advancePP(pp) {
+		if s.dl.tick() {
+			s.positioned = false
+			return false // out of time: from stops at the next tick
+		}
 		if len(s.groups) > 0 && !s.advanceRpts(pp) {
 			break // exhausted
 		}
@@ -393,6 +397,10 @@ func (s *sloppyScorer) advanceRpts(pp int) bool {
 		k := s.collide(pp)
 		if k < 0 {
 			break
+		}
+		if s.dl.tick() {
+			s.clearMarks()
+			return false // out of time: nextMatch ends as if exhausted
 		}
 		pp = s.lesser(pp, rg[k])
 		if !s.advancePP(pp) {

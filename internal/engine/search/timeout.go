@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -10,14 +11,17 @@ import (
 // checks the deadline inside collection and inside the scorers' iteration
 // (QueryPhase's cancellable bulk scorer), not only between segments. The
 // engine does the same with a deadline that the loops which can run long
-// tick: the top-level collection loop once per match, and every scorer
-// loop that can walk many documents without returning one — conjunctions
-// and exclusions in bool, phrase position checks (exact and sloppy), a
-// block join skipping parents or aggregating children, the records-only
-// filter, and, while weights are built, fuzzy and prefix expansions and
-// the bit sets of many-term queries. A tick is an increment and a
-// comparison; the clock (and the context) is read once every
-// deadlineEvery ticks.
+// tick: the top-level collection loop once per match, every scorer loop
+// that can walk many documents without returning one — conjunctions and
+// exclusions in bool and in phrases, range scans, a block join skipping
+// parents or aggregating children, the records-only filter — every loop
+// over one document's positions (the exact phrase's starts; the sloppy
+// matcher's reset, its match walk and its repetition collisions, where a
+// phrase of one repeated word does quadratic work inside one document),
+// and, while weights are built, fuzzy and prefix expansions and the bit
+// sets of many-term queries. A tick is an increment and a comparison; the
+// clock (and the context, so a client's disconnect stops the work too) is
+// read once every deadlineEvery ticks.
 //
 // Once the deadline has passed, the scorers that notice stop (they end as
 // if exhausted, with context.DeadlineExceeded as their error) and the
@@ -29,8 +33,9 @@ import (
 // few microseconds of work at most.
 const deadlineEvery = 1024
 
-// deadline is one search's stop condition. A nil *deadline never expires:
-// explanations and inner hits (the fetch phase) run without one.
+// deadline is one phase's stop condition: the query phase stops at the
+// request's timeout, the fetch phase (inner hits, explanations) when the
+// context ends. A nil *deadline never expires.
 type deadline struct {
 	ctx     context.Context
 	at      time.Time // zero when the context has no deadline
@@ -39,10 +44,14 @@ type deadline struct {
 	err     error
 }
 
-// newDeadline returns the deadline of ctx, or nil when ctx can neither
-// expire nor be cancelled.
-func newDeadline(ctx context.Context) *deadline {
+// newDeadline returns the deadline of ctx, brought forward to before when
+// that is earlier (a zero before adds nothing), or nil when neither can
+// expire and ctx cannot be cancelled.
+func newDeadline(ctx context.Context, before time.Time) *deadline {
 	at, ok := ctx.Deadline()
+	if !before.IsZero() && (!ok || before.Before(at)) {
+		at, ok = before, true
+	}
 	if !ok && ctx.Done() == nil {
 		return nil
 	}
@@ -80,6 +89,13 @@ func (d *deadline) poll() bool {
 
 // stopped reports whether the deadline has passed (without ticking).
 func (d *deadline) stopped() bool { return d != nil && d.expired }
+
+// timedOut reports whether the deadline has passed by its time, as
+// opposed to a cancelled context (a client gone): the search then answers
+// with what it has, timed_out: true.
+func (d *deadline) timedOut() bool {
+	return d.stopped() && errors.Is(d.cause(), context.DeadlineExceeded)
+}
 
 // cause is the reason the search stopped.
 func (d *deadline) cause() error {

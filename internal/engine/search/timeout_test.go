@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -67,13 +68,14 @@ func TestTimeoutStopsCollection(t *testing.T) {
 	// The first clock read (once the weights are built) comes before the
 	// deadline, the second (after deadlineEvery matches) after it.
 	polls := withSlowClock(t, 100*time.Millisecond)
-	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
-	defer cancel()
 	q := &BoolQuery{
 		Must:   []Query{&TermQuery{Field: "name", Term: "all"}},
 		Should: []Query{&NestedQuery{Path: "sections", Query: &TermQuery{Field: "sections.snippet", Term: "alpha"}, InnerHits: &InnerHitsSpec{Size: 1}}},
 	}
-	res := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 5})
+	// The timeout bounds the query phase; the context, without a deadline
+	// here, the fetch phase.
+	res := searchWithin(t, s, context.Background(), Request{Indexes: []string{"contract"}, Query: q, Size: 5,
+		QueryDeadline: time.Now().Add(150 * time.Millisecond)})
 	if !res.TimedOut {
 		t.Fatal("timed_out is false")
 	}
@@ -133,5 +135,123 @@ func TestTimeoutInsideScorers(t *testing.T) {
 				t.Errorf("total %d above the full query's %d", res.Total, full.Total)
 			}
 		})
+	}
+}
+
+// TestTimeoutInsideSloppyPhrase checks that the sloppy matcher reads the
+// deadline while it walks one document's positions: a phrase of a repeated
+// word over records that hold the word thousands of times does most of its
+// work inside single documents (Lucene's repetition groups), so a check
+// between documents alone lets one record run for seconds.
+func TestTimeoutInsideSloppyPhrase(t *testing.T) {
+	const cheap, costly = 10, 20
+	var srcs []string
+	for range cheap {
+		srcs = append(srcs, `{"body":"`+strings.Repeat("the ", 12)+`"}`)
+	}
+	for range costly {
+		srcs = append(srcs, `{"body":"`+strings.Repeat("the ", 3000)+`"}`)
+	}
+	s := NewSearcher(buildIndex(t, "contract", srcs))
+	terms := make([]string, 10)
+	for i := range terms {
+		terms[i] = "the"
+	}
+	q := &PhraseQuery{Field: "body", Terms: terms, Slop: 10}
+
+	// The reference: one costly record alone reads the clock many times.
+	one := NewSearcher(buildIndex(t, "contract", srcs[cheap:cheap+1]))
+	polls := withSlowClock(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	full := searchWithin(t, one, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 3})
+	cancel()
+	if full.TimedOut || full.Total != 1 || polls.Load() < 10 {
+		t.Fatalf("reference run on one record: timed out %v, total %d, %d clock reads", full.TimedOut, full.Total, polls.Load())
+	}
+
+	// The first clock read (before the segment is searched) comes before
+	// the deadline, the second one (deadlineEvery ticks later, inside the
+	// first costly record) after it.
+	polls = withSlowClock(t, 100*time.Millisecond)
+	ctx, cancel = context.WithTimeout(context.Background(), 150*time.Millisecond)
+	defer cancel()
+	res := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: cheap + costly})
+	if !res.TimedOut {
+		t.Fatal("timed_out is false")
+	}
+	if res.Total != cheap || len(res.Hits) != cheap {
+		t.Errorf("total %d, %d hits: want the %d records matched before the deadline", res.Total, len(res.Hits), cheap)
+	}
+	for _, h := range res.Hits {
+		if h.Doc >= cheap {
+			t.Errorf("hit %s (doc %d) was scored from a walk cut short", h.ID, h.Doc)
+		}
+	}
+	if p := polls.Load(); p > 3 {
+		t.Errorf("%d clock reads: the matcher went on after the deadline", p)
+	}
+}
+
+// TestTimeoutInFetchPhase checks that the context's deadline bounds the
+// fetch phase too: inner hits stop where the deadline finds them, and the
+// answer keeps the hits fetched whole, a prefix of the ranking, with
+// timed_out.
+func TestTimeoutInFetchPhase(t *testing.T) {
+	const records, children, size = 200, 20, 100
+	section := `{"type":"clause","snippet":"alpha beta"}`
+	src := `{"name":"all","sections":[` + strings.Repeat(section+",", children-1) + section + `]}`
+	srcs := make([]string, records)
+	for i := range srcs {
+		srcs[i] = src
+	}
+	s := NewSearcher(buildIndex(t, "contract", srcs))
+	// A phrase reads the deadline as it walks the children.
+	nested := func(ih *InnerHitsSpec) Query {
+		return &NestedQuery{Path: "sections", Query: &PhraseQuery{Field: "sections.snippet", Terms: []string{"alpha", "beta"}},
+			ScoreMode: ScoreNone, InnerHits: ih}
+	}
+	req := func(ih *InnerHitsSpec) Request {
+		return Request{Indexes: []string{"contract"}, Query: nested(ih), Size: size}
+	}
+
+	// The query phase alone, and the whole search, without a deadline.
+	polls := withSlowClock(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	searchWithin(t, s, ctx, req(nil))
+	queryPolls := polls.Load()
+	full := searchWithin(t, s, ctx, req(&InnerHitsSpec{Size: 3}))
+	fullPolls := polls.Load() - queryPolls
+	if full.TimedOut || len(full.Hits) != size || fullPolls < queryPolls+2 {
+		t.Fatalf("reference run: timed out %v, %d hits, %d clock reads (query phase %d)", full.TimedOut, len(full.Hits), fullPolls, queryPolls)
+	}
+
+	// The clock passes the deadline at the fetch phase's first read.
+	ctx, cancel = context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
+	polls = withSlowClock(t, 0)
+	testSlowdown = func() {
+		if polls.Add(1) > queryPolls {
+			time.Sleep(time.Until(deadline))
+		}
+	}
+	res := searchWithin(t, s, ctx, req(&InnerHitsSpec{Size: 3}))
+	if !res.TimedOut {
+		t.Fatal("timed_out is false")
+	}
+	t.Logf("query phase %d clock reads, whole search %d; %d of %d hits fetched", queryPolls, fullPolls, len(res.Hits), size)
+	if res.Total != full.Total {
+		t.Errorf("total %d, want the query phase's %d", res.Total, full.Total)
+	}
+	if len(res.Hits) == 0 || len(res.Hits) >= size {
+		t.Fatalf("%d hits: want the hits fetched before the deadline, fewer than %d", len(res.Hits), size)
+	}
+	for i, h := range res.Hits {
+		want := full.Hits[i]
+		ih, wantIH := h.InnerHits["sections"], want.InnerHits["sections"]
+		if h.ID != want.ID || ih.Total != wantIH.Total || len(ih.Hits) != len(wantIH.Hits) {
+			t.Errorf("hit %d: %s with %d of %d inner hits, want %s with %d of %d", i, h.ID, len(ih.Hits), ih.Total, want.ID, len(wantIH.Hits), wantIH.Total)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package suggest
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -44,7 +45,7 @@ func BenchmarkShard(b *testing.B) {
 	text := "etaoinx shrdlux cmfwypx tainox"
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Shard(ix, text, &s, nil); err != nil {
+		if _, err := Shard(context.Background(), ix, text, &s, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -67,7 +68,7 @@ func BenchmarkCUAD(b *testing.B) {
 	sg := []Suggester{{Name: "suggestions", Text: "agrement licencee indemnifcation of the terminaton", Settings: Defaults("body")}}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Run(all, sg, mapped); err != nil {
+		if _, err := Run(context.Background(), all, sg, mapped); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -11,6 +11,7 @@ package suggest
 // every threshold.
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
@@ -340,7 +341,7 @@ func TestMatchesTranscription(t *testing.T) {
 			}
 			text := strings.Join(ws, " ")
 			want := bruteReduce([][]Entry{da.bruteShard(text, &s), db.bruteShard(text, &s)}, s.Size)
-			res, err := Run([]*search.Index{a, b}, []Suggester{{Name: "s", Text: text, Settings: s}}, nil)
+			res, err := Run(context.Background(), []*search.Index{a, b}, []Suggester{{Name: "s", Text: text, Settings: s}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -348,7 +349,7 @@ func TestMatchesTranscription(t *testing.T) {
 			if g, w := entriesString(got), entriesString(want); g != w {
 				t.Fatalf("round %d, %q, %+v:\ngot  %s\nwant %s", round, text, s, g, w)
 			}
-			one, err := Shard(a, text, &s, nil)
+			one, err := Shard(context.Background(), a, text, &s, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,7 +3,7 @@
 // OpenSearch 3's `term` suggester answers — the question it answers is
 // "here is a misspelt word, which indexed terms did the user mean?".
 //
-//	res, err := suggest.Run(indexes, []suggest.Suggester{{
+//	res, err := suggest.Run(ctx, indexes, []suggest.Suggester{{
 //		Name: "suggestions", Text: "agrement", Settings: suggest.Defaults("body"),
 //	}}, mapped)
 //	res.AppendJSON(nil) // {"suggestions":[{"text":"agrement","offset":0,"length":8,"options":[…]}]}

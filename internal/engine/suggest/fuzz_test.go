@@ -1,6 +1,7 @@
 package suggest
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
@@ -29,7 +30,7 @@ func FuzzSuggest(f *testing.F) {
 		s.Mode = Mode(opts % 3)
 		s.MaxEdits = 1 + int(opts>>2)%2
 		s.Size = 1 + int(opts>>3)%6
-		res, err := Run([]*search.Index{a, b}, []Suggester{{Name: "s", Text: text, Settings: s}}, nil)
+		res, err := Run(context.Background(), []*search.Index{a, b}, []Suggester{{Name: "s", Text: text, Settings: s}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,7 @@ package suggest
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -247,7 +248,7 @@ func compareGolden(t *testing.T, queries, golden string, ixs map[string]*search.
 		for _, name := range q.Indexes {
 			targets = append(targets, ixs[name])
 		}
-		res, err := Run(targets, q.suggesters(t), mapped)
+		res, err := Run(context.Background(), targets, q.suggesters(t), mapped)
 		if err != nil {
 			t.Errorf("%s: %v", q.ID, err)
 			continue

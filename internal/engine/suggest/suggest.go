@@ -1,6 +1,8 @@
 package suggest
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -194,6 +196,9 @@ type Result struct {
 	// Suggestions are sorted by name (Java String order), as OpenSearch's
 	// Suggest sorts them.
 	Suggestions []Suggestion
+	// TimedOut is set when the deadline passed before every word got its
+	// options (Run).
+	TimedOut bool
 	// Failures lists, in index order, the shards that failed. OpenSearch
 	// fails the whole shard (hits, aggregations and suggestions): the
 	// caller must report them in _shards and leave those indexes' hits out,
@@ -207,8 +212,10 @@ var standard = analysis.NewStandard(255)
 // the shard answers as the coordinating node does. mapped reports whether
 // an index's mapping has a field; nil means every index has every field.
 // An index lacking any suggester's field fails (see Result.Failures) and
-// takes no part in any suggestion.
-func Run(indexes []*search.Index, suggesters []Suggester, mapped func(index, field string) bool) (*Result, error) {
+// takes no part in any suggestion. When ctx's deadline passes, the words
+// not reached yet get no options and the result is marked TimedOut; a
+// cancelled ctx is an error.
+func Run(ctx context.Context, indexes []*search.Index, suggesters []Suggester, mapped func(index, field string) bool) (*Result, error) {
 	for i := range suggesters {
 		if err := suggesters[i].Settings.Validate(); err != nil {
 			return nil, fmt.Errorf("suggestion [%s]: %w", suggesters[i].Name, err)
@@ -241,7 +248,11 @@ func Run(indexes []*search.Index, suggesters []Suggester, mapped func(index, fie
 		sg := &suggesters[i]
 		shards := make([][]Entry, 0, len(ok))
 		for _, ix := range ok {
-			entries, err := Shard(ix, sg.Text, &sg.Settings, sg.Analyzer)
+			entries, err := Shard(ctx, ix, sg.Text, &sg.Settings, sg.Analyzer)
+			if errors.Is(err, context.DeadlineExceeded) {
+				res.TimedOut = true // the entries keep the options found in time
+				err = nil
+			}
 			if err != nil {
 				return nil, fmt.Errorf("suggestion [%s] on [%s]: %w", sg.Name, ix.Name, err)
 			}
@@ -256,8 +267,10 @@ func Run(indexes []*search.Index, suggesters []Suggester, mapped func(index, fie
 // Shard runs one suggester on one logical index, as TermSuggester does on
 // one shard: an entry per token of text, each with up to shard_size
 // options in the spell checker's order. a nil analyzer means the standard
-// one. s must be valid (Settings.Validate).
-func Shard(ix *search.Index, text string, s *Settings, a *analysis.Analyzer) ([]Entry, error) {
+// one. s must be valid (Settings.Validate). ctx is checked before each
+// word: once it ends, the entries are returned as they are (the later
+// ones without options) with ctx's error.
+func Shard(ctx context.Context, ix *search.Index, text string, s *Settings, a *analysis.Analyzer) ([]Entry, error) {
 	if a == nil {
 		a = standard
 	}
@@ -269,6 +282,9 @@ func Shard(ix *search.Index, text string, s *Settings, a *analysis.Analyzer) ([]
 		return entries, nil
 	}
 	for i := range entries {
+		if err := ctx.Err(); err != nil {
+			return entries, err
+		}
 		opts, err := c.suggest(entries[i].Text)
 		if err != nil {
 			return nil, err

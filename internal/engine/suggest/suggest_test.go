@@ -1,10 +1,13 @@
 package suggest
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
 	"github.com/contractsearch/contractsearch/internal/engine/document"
@@ -158,7 +161,7 @@ func TestShardTable(t *testing.T) {
 			if err := c.s.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			got, err := Shard(ix, c.text, &c.s, nil)
+			got, err := Shard(context.Background(), ix, c.text, &c.s, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,7 +195,7 @@ func TestRunMergesIndexes(t *testing.T) {
 	s := Defaults("snippet")
 	two := Defaults("snippet")
 	two.Size = 1
-	res, err := Run([]*search.Index{clause, company, definition}, []Suggester{
+	res, err := Run(context.Background(), []*search.Index{clause, company, definition}, []Suggester{
 		{Name: "s", Text: "Indemnty", Settings: s},
 		{Name: "one", Text: "indemnty", Settings: two},
 	}, mapped)
@@ -212,14 +215,30 @@ func TestRunMergesIndexes(t *testing.T) {
 	}
 
 	// Every index failing leaves no suggestion at all.
-	res, err = Run([]*search.Index{company}, []Suggester{{Name: "s", Text: "x", Settings: s}}, mapped)
+	res, err = Run(context.Background(), []*search.Index{company}, []Suggester{{Name: "s", Text: "x", Settings: s}}, mapped)
 	if err != nil || len(res.Suggestions) != 0 || len(res.Failures) != 1 {
 		t.Errorf("all failed: %+v, %v", res, err)
+	}
+	// Past its deadline a suggestion answers its words without options,
+	// timed out; a cancelled request is an error.
+	expired, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	res, err = Run(expired, []*search.Index{clause, definition}, []Suggester{{Name: "s", Text: "Indemnty", Settings: s}}, mapped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(res.AppendJSON(nil)), `{"s":[{"text":"indemnty","offset":0,"length":8,"options":[]}]}`; !res.TimedOut || got != want {
+		t.Errorf("expired: timed out %v, got %s, want %s", res.TimedOut, got, want)
+	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(cancelled, []*search.Index{clause}, []Suggester{{Name: "s", Text: "Indemnty", Settings: s}}, mapped); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
 	}
 	// Settings are validated.
 	bad := Defaults("snippet")
 	bad.MaxEdits = 3
-	if _, err := Run(nil, []Suggester{{Name: "s", Settings: bad}}, nil); err == nil {
+	if _, err := Run(context.Background(), nil, []Suggester{{Name: "s", Settings: bad}}, nil); err == nil {
 		t.Error("max_edits 3 accepted")
 	}
 }
@@ -233,7 +252,7 @@ func TestEmptyShard(t *testing.T) {
 		{Name: "contract"},
 		buildIndex(t, "contract", []string{`{"name":"agreement"}`}),
 	} {
-		got, err := Shard(ix, "Agrement x", &s, nil)
+		got, err := Shard(context.Background(), ix, "Agrement x", &s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -341,7 +360,7 @@ func TestLongWords(t *testing.T) {
 	s := Defaults("body")
 	s.Mode = Always
 	long := strings.Repeat("aéαжאbвγ𝒜ğ", 10)
-	got, err := Shard(ix, long+" "+strings.Repeat("a", 300)+" agrement", &s, nil)
+	got, err := Shard(context.Background(), ix, long+" "+strings.Repeat("a", 300)+" agrement", &s, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +380,7 @@ func TestConcurrentRuns(t *testing.T) {
 	done := make(chan string)
 	for range 8 {
 		go func() {
-			res, err := Run([]*search.Index{ix, ix}, []Suggester{{Name: "s", Text: "agrement licencee", Settings: Defaults("body")}}, nil)
+			res, err := Run(context.Background(), []*search.Index{ix, ix}, []Suggester{{Name: "s", Text: "agrement licencee", Settings: Defaults("body")}}, nil)
 			if err != nil {
 				done <- err.Error()
 				return
