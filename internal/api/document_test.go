@@ -1,8 +1,10 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http/httptest"
 	"strings"
@@ -74,6 +76,7 @@ func TestDocumentErrors(t *testing.T) {
 		{name: "backend down", target: "/contracts/c1?token=" + testToken, docErr: apierr.Unavailable(errors.New("dial tcp: refused")), status: 503,
 			wantBody: `{"error":{"root_cause":[{"type":"backend_unavailable","reason":"the search backend is unavailable; retry later"}],"type":"backend_unavailable","reason":"the search backend is unavailable; retry later"},"status":503}`},
 		{name: "unexpected backend error", target: "/contracts/c1?token=" + testToken, docErr: errors.New("boom"), status: 500},
+		{name: "the server's bound on the work passed", target: "/contracts/c1?token=" + testToken, docErr: fmt.Errorf("lookup: %w", context.DeadlineExceeded), status: 504},
 		{name: "q checked as Form A checks it", target: "/contracts/c1?token=" + testToken + "&q=" + strings.Repeat("a", 4097), status: 400,
 			wantBody: `{"error":{"root_cause":[{"type":"illegal_argument_exception","reason":"[q] is 4097 bytes long; at most 4096 are allowed"}],"type":"illegal_argument_exception","reason":"[q] is 4097 bytes long; at most 4096 are allowed"},"status":400}`},
 	}
