@@ -133,6 +133,20 @@ func TestOpenSearch(t *testing.T) {
 			t.Errorf("buckets %+v", a.Aggregations["i"].Buckets)
 		}
 	})
+	t.Run("document view", func(t *testing.T) {
+		status, _, out := g.get(t, "/contracts/1?token="+token, "")
+		var doc documentJSON
+		if status != 200 || json.Unmarshal([]byte(out), &doc) != nil || doc.Index != "contract" || doc.ID != "en/1" || doc.Source.Name != "Exclusive Distribution Agreement" {
+			t.Errorf("JSON view: %d %s", status, out)
+		}
+		status, _, out = g.get(t, "/contracts/1?token="+token+"&q=exclusive", "text/html")
+		if _, _, marks := pageOf(t, out); status != 200 || strings.Join(marks, ",") != "exclusive" {
+			t.Errorf("HTML view: %d marks %q", status, marks)
+		}
+		if status, _, out := g.get(t, "/contracts/9?token="+token, ""); status != 404 {
+			t.Errorf("unknown id: %d %s", status, out)
+		}
+	})
 	t.Run("nested without ignore_unmapped fails only the shards without sections", func(t *testing.T) {
 		a := search(t, `{"query":{"nested":{"path":"sections","query":{"term":{"sections.type":"definition"}}}}}`)
 		if got := ids(a); got != "contract:en/1" || a.Shards.Failed != 5 {

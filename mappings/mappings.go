@@ -68,6 +68,22 @@ type Index struct {
 	Fields map[string]Field
 	// NestedPaths lists the paths of nested objects.
 	NestedPaths []string
+	// StoredOnly lists, sorted, the paths of objects mapped with
+	// "enabled": false: their content is kept in _source and neither
+	// parsed nor indexed, so no field lives under them and no field
+	// pattern ("sections.*") reaches into them.
+	StoredOnly []string
+}
+
+// IsStoredOnly reports whether path is a StoredOnly object or lies inside
+// one.
+func (idx *Index) IsStoredOnly(path string) bool {
+	for _, p := range idx.StoredOnly {
+		if path == p || strings.HasPrefix(path, p+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // Set is the six indexes of the service, loaded once at start-up.
@@ -132,6 +148,7 @@ type fileShape struct {
 
 type property struct {
 	Type       string              `json:"type"`
+	Enabled    *bool               `json:"enabled"`
 	Index      *bool               `json:"index"`
 	DocValues  *bool               `json:"doc_values"`
 	Format     string              `json:"format"`
@@ -151,12 +168,20 @@ func parse(name string, raw []byte) (*Index, error) {
 		return nil, fmt.Errorf("mappings: %s.json: %w", name, err)
 	}
 	slices.Sort(idx.NestedPaths)
+	slices.Sort(idx.StoredOnly)
 	return idx, nil
 }
 
 func (idx *Index) walk(prefix, nested string, props map[string]property) error {
 	for key, p := range props {
 		path := prefix + key
+		if p.Enabled != nil && !*p.Enabled {
+			if p.Type != "" && p.Type != "object" || len(p.Properties) > 0 {
+				return fmt.Errorf("field %q: enabled: false is supported on objects without properties only", path)
+			}
+			idx.StoredOnly = append(idx.StoredOnly, path)
+			continue
+		}
 		switch p.Type {
 		case "", "object":
 			if err := idx.walk(path+".", nested, p.Properties); err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -38,6 +39,11 @@ func (b *heldBackend) Search(ctx context.Context, req *backend.Request) (*backen
 		}
 	}
 	return &backend.Response{Hits: backend.Hits{Total: &backend.Total{Relation: "eq"}}}, nil
+}
+
+// Document finds nothing: the lifecycle tests read no documents.
+func (b *heldBackend) Document(_ context.Context, index, id string) (*backend.Document, error) {
+	return nil, fmt.Errorf("held backend: %s/%s: %w", index, id, backend.ErrNotFound)
 }
 
 func (b *heldBackend) Ready(context.Context) error { return nil }

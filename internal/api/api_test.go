@@ -32,6 +32,9 @@ type fakeBackend struct {
 	resp  *backend.Response
 	err   error
 	ready error
+	// docs holds the records Document finds, by "<index>/<_id>".
+	docs   map[string]string
+	docErr error
 	// record keeps the requests (and the last one's deadline); benchmarks
 	// turn it off.
 	record   bool
@@ -49,6 +52,21 @@ func (f *fakeBackend) Search(ctx context.Context, req *backend.Request) (*backen
 		return nil, f.err
 	}
 	return f.resp, nil
+}
+
+// Document answers from docs (by index and id), else ErrNotFound, or with
+// docErr when set.
+func (f *fakeBackend) Document(_ context.Context, index, id string) (*backend.Document, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.docErr != nil {
+		return nil, f.docErr
+	}
+	src, ok := f.docs[index+"/"+id]
+	if !ok {
+		return nil, fmt.Errorf("fake: %s/%s: %w", index, id, backend.ErrNotFound)
+	}
+	return &backend.Document{Index: index, ID: id, Source: json.RawMessage(src)}, nil
 }
 
 func (f *fakeBackend) Ready(context.Context) error { return f.ready }

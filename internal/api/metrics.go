@@ -13,6 +13,11 @@ type metrics struct {
 	refused        *prometheus.CounterVec
 	latency        *prometheus.HistogramVec
 	backendLatency prometheus.Observer
+	// The document view's series, apart from the searches' so that
+	// search latency stays a search's.
+	documents       *prometheus.CounterVec
+	documentLatency *prometheus.HistogramVec
+	documentBackend prometheus.Observer
 }
 
 func newMetrics(reg prometheus.Registerer, backendName string) *metrics {
@@ -37,9 +42,29 @@ func newMetrics(reg prometheus.Registerer, backendName string) *metrics {
 		Help:    "Latency of backend search calls, by backend.",
 		Buckets: buckets,
 	}, []string{"backend"})
-	reg.MustRegister(m.requests, m.refused, m.latency, bl)
+	m.documents = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "document_requests_total",
+		Help: "Document view requests (GET /contracts/{id}) by answer format (json, html, or none when the request ended before choosing) and HTTP status.",
+	}, []string{"format", "status"})
+	m.documentLatency = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "document_request_duration_seconds",
+		Help:    "Document view latency at the gateway, by answer format.",
+		Buckets: buckets,
+	}, []string{"format"})
+	db := prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "document_backend_duration_seconds",
+		Help:    "Latency of each backend call of a document view (the record; its highlighting when q is given), by backend.",
+		Buckets: buckets,
+	}, []string{"backend"})
+	reg.MustRegister(m.requests, m.refused, m.latency, bl, m.documents, m.documentLatency, db)
 	m.backendLatency = bl.WithLabelValues(backendName)
+	m.documentBackend = db.WithLabelValues(backendName)
 	return m
+}
+
+func (m *metrics) observeDocument(format string, status int, d time.Duration) {
+	m.documents.WithLabelValues(format, strconv.Itoa(status)).Inc()
+	m.documentLatency.WithLabelValues(format).Observe(d.Seconds())
 }
 
 func (m *metrics) observeSearch(form string, status int, d time.Duration) {

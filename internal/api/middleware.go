@@ -21,7 +21,10 @@ type Scope struct {
 	// TokenID identifies the caller without revealing the token.
 	TokenID string
 	// Form is "A" or "B" once the body is decoded, "" before.
-	Form    string
+	Form string
+	// Format is "json" or "html" once a document request has chosen
+	// its answer's format, "" before.
+	Format  string
 	Start   time.Time
 	Backend time.Duration
 	// Err is the error the request ended with, for the access log.
@@ -109,12 +112,11 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 		}
 		elapsed := time.Since(sc.Start)
-		form := sc.Form
-		if c.Path() == SearchPath {
-			if form == "" {
-				form = "none"
-			}
-			s.metrics.observeSearch(form, status, elapsed)
+		switch c.Path() {
+		case SearchPath:
+			s.metrics.observeSearch(orNone(sc.Form), status, elapsed)
+		case DocumentPath:
+			s.metrics.observeDocument(orNone(sc.Format), status, elapsed)
 		}
 		ctx := c.Request().Context()
 		client := c.RealIP()
@@ -148,6 +150,9 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 		if sc.Form != "" {
 			attrs = append(attrs, slog.String("form", sc.Form))
 		}
+		if sc.Format != "" {
+			attrs = append(attrs, slog.String("format", sc.Format))
+		}
 		if sc.Backend > 0 {
 			attrs = append(attrs, slog.Float64("backend_ms", float64(sc.Backend.Microseconds())/1000))
 		}
@@ -161,6 +166,14 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 		s.log.LogAttrs(ctx, level, "request", attrs...)
 		return nil
 	}
+}
+
+// orNone labels a request that ended before its form or format was known.
+func orNone(label string) string {
+	if label == "" {
+		return "none"
+	}
+	return label
 }
 
 // statusUndelivered is what the log and metrics record for an answer

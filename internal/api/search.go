@@ -45,19 +45,7 @@ func (s *Server) search(c echo.Context) error {
 	sc.Backend = time.Since(start)
 	s.metrics.backendLatency.Observe(sc.Backend.Seconds())
 	if err != nil {
-		if _, ok := apierr.As(err); ok {
-			return err
-		}
-		if ctxErr := r.Context().Err(); ctxErr != nil && errors.Is(err, ctxErr) {
-			// The client went away; nobody reads the answer, the log and
-			// metrics record it with nginx's "client closed request" status.
-			return apierr.New(statusUndelivered, "client_closed_request", "the client closed the request")
-		}
-		if errors.Is(err, context.DeadlineExceeded) {
-			return &apierr.Error{Status: http.StatusGatewayTimeout, Type: apierr.TypeTimeout,
-				Reason: fmt.Sprintf("the search did not finish within the server's bound of %s", s.searchBudget), Cause: err}
-		}
-		return apierr.Internal(sc.RequestID, err)
+		return s.backendError(sc, r, err, "search")
 	}
 
 	out := s.buffer()
@@ -78,6 +66,26 @@ func (s *Server) search(c echo.Context) error {
 		sc.Undelivered = err
 	}
 	return nil
+}
+
+// backendError is the API error for a backend call's failure: the
+// backend's own API errors as they are, a client that went away as 499
+// (nobody reads the answer; the log and metrics record it with nginx's
+// "client closed request" status), the server's bound on the work
+// (searchBudget) passed as 504, anything else a 500 whose cause is logged.
+// what names the work in the 504's reason ("search").
+func (s *Server) backendError(sc *Scope, r *http.Request, err error, what string) error {
+	if _, ok := apierr.As(err); ok {
+		return err
+	}
+	if ctxErr := r.Context().Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+		return apierr.New(statusUndelivered, "client_closed_request", "the client closed the request")
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &apierr.Error{Status: http.StatusGatewayTimeout, Type: apierr.TypeTimeout,
+			Reason: fmt.Sprintf("the %s did not finish within the server's bound of %s", what, s.searchBudget), Cause: err}
+	}
+	return apierr.Internal(sc.RequestID, err)
 }
 
 // buffer takes a buffer from the server's pool; release returns it. Large

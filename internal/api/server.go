@@ -1,8 +1,8 @@
 // Package api owns the gateway's HTTP surface: the echo server and its
-// routes (search, health, readiness, metrics), the middleware chain
-// (request scope, access log, metrics, authentication, rate limiting, body
-// limit), the request-scoped state, and the rendering of responses and of
-// every error in OpenSearch's shape.
+// routes (search, document view, health, readiness, metrics), the
+// middleware chain (request scope, access log, metrics, authentication,
+// rate limiting, body limit), the request-scoped state, and the rendering
+// of responses and of every error in OpenSearch's shape.
 package api
 
 import (
@@ -144,6 +144,7 @@ func New(opts Options) (*Server, error) {
 	e.IPExtractor = clientAddress(opts.TrustedProxies)
 	e.Use(s.scope, s.recover, s.accessLog)
 	e.POST(SearchPath, s.search, s.authenticate, s.rateLimit)
+	e.GET(DocumentPath, s.document, s.authenticate, s.rateLimit)
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
 	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))

@@ -30,6 +30,8 @@ const (
 	TypeMethod          = "method_not_allowed_exception"
 	TypeInternal        = "internal_server_error"
 	TypeTimeout         = "timeout_exception"
+	// TypeNotFound answers a request for a record that does not exist.
+	TypeNotFound = "resource_not_found_exception"
 )
 
 // Error is an API error: an HTTP status and an OpenSearch-shaped body.

@@ -9,6 +9,7 @@ package backend
 import (
 	"context"
 	"encoding/json"
+	"errors"
 
 	"github.com/contractsearch/contractsearch/internal/dsl"
 )
@@ -23,6 +24,10 @@ import (
 type Backend interface {
 	// Search runs one search.
 	Search(ctx context.Context, req *Request) (*Response, error)
+	// Document returns the record whose _id is id in the logical index,
+	// with its whole _source; an error wrapping ErrNotFound when there is
+	// none.
+	Document(ctx context.Context, index, id string) (*Document, error)
 	// Ready reports whether the backend can serve searches now.
 	Ready(ctx context.Context) error
 	// Close releases the backend's resources.
@@ -154,4 +159,15 @@ type TermsAggregation struct {
 type Bucket struct {
 	Key      string `json:"key"`
 	DocCount int64  `json:"doc_count"`
+}
+
+// ErrNotFound is wrapped by Document's error when the index holds no
+// record with the id.
+var ErrNotFound = errors.New("no such document")
+
+// Document is one record fetched by id, with the logical index name.
+type Document struct {
+	Index  string
+	ID     string
+	Source json.RawMessage
 }

@@ -35,6 +35,18 @@ type SectionRecord struct {
 	GroupID string      `json:"group_id"`
 	// ClauseTypes is Section.ClauseTypes.
 	ClauseTypes []string `json:"clause_type,omitempty"`
+	// Span is where the section is in the record's body, so the document
+	// view can place its anchor. It is mapped "enabled": false: kept in
+	// _source, never indexed, out of reach of field patterns such as
+	// "sections.*". Nil in records that do not know it.
+	Span *Span `json:"span,omitempty"`
+}
+
+// Span is Section.Start and Section.End: UTF-8 byte offsets in the body,
+// Body[Start:End] being the section, heading included.
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 // Grouping is the hook for the step that runs after every contract is
@@ -52,7 +64,7 @@ type Grouping struct {
 }
 
 // DocID is the record's _id in every backend: "en/" + ID.
-func (c *Contract) DocID() string { return "en/" + c.ID }
+func (c *Contract) DocID() string { return DocIDPrefix + c.ID }
 
 // Record builds the contract's `contract` index record with grouping g.
 // Sections keep the order of the contract, which is also the order of the
@@ -89,7 +101,8 @@ func (c *Contract) Record(g Grouping) Record {
 	if len(c.Sections) > 0 {
 		r.Sections = make([]SectionRecord, len(c.Sections))
 		for i, s := range c.Sections {
-			r.Sections[i] = SectionRecord{Type: s.Type, Name: s.Name, Value: s.Value, Snippet: s.Snippet, GroupID: s.GroupID, ClauseTypes: s.ClauseTypes}
+			r.Sections[i] = SectionRecord{Type: s.Type, Name: s.Name, Value: s.Value, Snippet: s.Snippet, GroupID: s.GroupID, ClauseTypes: s.ClauseTypes,
+				Span: &Span{Start: s.Start, End: s.End}}
 		}
 	}
 	return r

@@ -31,6 +31,11 @@ type SectionRecord struct {
 	// chosen with Name and Value (the most common of the three together),
 	// sorted; definitions have none.
 	ClauseTypes []string `json:"clause_type,omitempty"`
+	// URL is where the wording can be read in context: the document view
+	// of the contract holding it whose ID is first in byte order (so the
+	// choice does not depend on input order), at its first section of
+	// that wording: "/contracts/<id>#section-<offset>".
+	URL string `json:"url,omitempty"`
 	// GroupSize is the number of contracts holding the wording.
 	GroupSize int `json:"group_size"`
 	// WeightRank is dedup.PopularityRank(GroupSize).
@@ -95,6 +100,11 @@ type tally struct {
 	last      int // index of the last contract counted, so each counts once
 	names     map[string]int
 	snippets  map[string]int
+	// id and offset locate the wording's representative place (sections
+	// only): the smallest contract ID counted and its first section of
+	// the wording.
+	id     string
+	offset int
 }
 
 func newTally() *tally { return &tally{last: -1, names: map[string]int{}, snippets: map[string]int{}} }
@@ -137,22 +147,26 @@ func mostCommon(m map[string]int) string {
 func derive(cs []parsedContract) derived {
 	sections := map[contract.SectionType]map[string]*tally{contract.Clause: {}, contract.Definition: {}}
 	companies, categories, jurisdictions := map[string]*tally{}, map[string]*tally{}, map[string]*tally{}
-	count := func(m map[string]*tally, key string, i int, name, snippet string) {
+	count := func(m map[string]*tally, key string, i int, name, snippet string) *tally {
 		t := m[key]
 		if t == nil {
 			t = newTally()
 			m[key] = t
 		}
 		t.add(i, name, snippet)
+		return t
 	}
 	for i, pc := range cs {
 		c := pc.c
-		for _, s := range c.Sections {
+		for offset, s := range c.Sections {
 			byID := sections[s.Type]
 			if byID == nil || s.GroupID == "" {
 				continue
 			}
-			count(byID, s.GroupID, i, s.Name+"\x00"+s.Value+"\x00"+strings.Join(s.ClauseTypes, ","), s.Snippet)
+			t := count(byID, s.GroupID, i, s.Name+"\x00"+s.Value+"\x00"+strings.Join(s.ClauseTypes, ","), s.Snippet)
+			if t.id == "" || c.ID < t.id {
+				t.id, t.offset = c.ID, offset
+			}
 		}
 		if a := c.Company; a != nil && a.Value != "" {
 			count(companies, a.Value, i, a.Name, "")
@@ -177,7 +191,7 @@ func derive(cs []parsedContract) derived {
 			}
 			out = append(out, SectionRecord{
 				Name: name, Value: value, Type: t, Snippet: mostCommon(ta.snippets), ClauseTypes: clauseTypes,
-				GroupID: id, GroupSize: ta.contracts, WeightRank: dedup.PopularityRank(ta.contracts),
+				GroupID: id, URL: contract.ViewPath(ta.id) + "#" + contract.SectionAnchor(ta.offset), GroupSize: ta.contracts, WeightRank: dedup.PopularityRank(ta.contracts),
 			})
 		}
 		return out

@@ -31,6 +31,12 @@
 // the buckets of terms aggregations on _index are mapped back from concrete
 // names to logical ones.
 //
+// # Documents
+//
+// Document reads one record with GET /<alias>/_doc/<id> (the id
+// percent-encoded) and maps the concrete index name back; a 404 with
+// found: false is backend.ErrNotFound.
+//
 // # Errors
 //
 // A cluster answer with status >= 400 is returned verbatim as an

@@ -118,7 +118,7 @@ func applyMeta(c *contract.Contract, m contract.Meta) {
 	c.ID = ContractID(m, c.Body)
 	c.URL = m.URL
 	if c.URL == "" {
-		c.URL = "/contracts/" + c.ID
+		c.URL = contract.ViewPath(c.ID)
 	}
 }
 

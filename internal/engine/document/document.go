@@ -5,8 +5,9 @@
 // multi-fields (name.raw) receive their parent's values, objects may be
 // written nested or with dotted keys, arrays give multi-valued fields, null
 // means "no value", numbers coerce to text and keywords, strings coerce to
-// numbers, and a field the mapping does not know is kept in _source but not
-// indexed (the mappings are dynamic: false).
+// numbers, a field the mapping does not know is kept in _source but not
+// indexed (the mappings are dynamic: false), and so is the content of an
+// object mapped "enabled": false, silently.
 package document
 
 import (
@@ -15,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -199,6 +201,14 @@ func (p *parser) member(dec *jsontext.Decoder, path, nested string) error {
 	if p.s.objects[path] {
 		return p.objects(dec, path, nested)
 	}
+	if p.s.index.IsStoredOnly(path) {
+		// An object mapped "enabled": false, or a dotted key into one: kept
+		// in _source, not parsed further, and not an unmapped field.
+		if slices.Contains(p.s.index.StoredOnly, path) {
+			return p.storedOnly(dec, path)
+		}
+		return skipValue(dec)
+	}
 	// Anything else is a field the mapping does not define here: unknown,
 	// a multi-field written directly, or a nested leaf written outside its
 	// nested object. The mappings are dynamic: false, so the value stays in
@@ -236,6 +246,31 @@ func (p *parser) objects(dec *jsontext.Decoder, path, nested string) error {
 		}
 		for dec.PeekKind() != ']' {
 			if err := p.objects(dec, path, nested); err != nil {
+				return err
+			}
+		}
+		_, err := dec.ReadToken()
+		return syntaxErr(err)
+	}
+	return parseErr("object mapping for [%s] tried to parse field [%s] as object, but found a concrete value", path, path)
+}
+
+// storedOnly skips the value of an object mapped "enabled": false: an
+// object, an array of objects, or null. Like an enabled object it refuses
+// a concrete value, as the reference oracle does.
+func (p *parser) storedOnly(dec *jsontext.Decoder, path string) error {
+	switch dec.PeekKind() {
+	case '{':
+		return skipValue(dec)
+	case 'n':
+		_, err := dec.ReadToken()
+		return syntaxErr(err)
+	case '[':
+		if _, err := dec.ReadToken(); err != nil {
+			return syntaxErr(err)
+		}
+		for dec.PeekKind() != ']' {
+			if err := p.storedOnly(dec, path); err != nil {
 				return err
 			}
 		}

@@ -89,6 +89,33 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestStoredOnly: an object mapped "enabled": false (sections.span) is kept
+// in the child's _source, neither indexed nor reported as unmapped, in any
+// of an object's shapes; a dotted key into it is skipped the same way.
+func TestStoredOnly(t *testing.T) {
+	for _, src := range []string{
+		`{"sections":[{"type":"clause","span":{"start":3,"end":9}}]}`,
+		`{"sections":[{"type":"clause","span":[{"start":3},null,[{"end":"x"}]]}]}`,
+		`{"sections":[{"type":"clause","span":null}]}`,
+		`{"sections":[{"type":"clause","span.start":3}]}`,
+	} {
+		d, err := schema(t, "contract").Parse([]byte(src))
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		if len(d.Unmapped) != 0 {
+			t.Errorf("%s: unmapped %v", src, d.Unmapped)
+		}
+		if len(d.Children) != 1 || len(d.Children[0].Fields) != 1 || d.Children[0].Fields[0].Path != "sections.type" {
+			t.Errorf("%s: got\n%s", src, summary(d))
+		}
+	}
+	_, err := schema(t, "contract").Parse([]byte(`{"sections":[{"span":7}]}`))
+	if err == nil || err.Error() != "mapper_parsing_exception: object mapping for [sections.span] tried to parse field [sections.span] as object, but found a concrete value" {
+		t.Errorf("concrete value: %v", err)
+	}
+}
+
 // TestUnmapped: the mappings are dynamic: false, so unknown fields (also
 // multi-fields written directly, and fields inside known objects) are
 // ignored and reported, never indexed.
