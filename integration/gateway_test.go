@@ -78,7 +78,7 @@ func TestForwarding(t *testing.T) {
 				`{"nested":{"path":"sections","query":{"simple_query_string":{"query":"licence +exclusive","fields":["sections.snippet","sections.name^2"],"default_operator":"or"}},"score_mode":"max","ignore_unmapped":true,"boost":2}},` +
 				`{"nested":{"path":"sections","query":{"simple_query_string":{"query":"licence +exclusive","fields":["sections.snippet","sections.name"],"default_operator":"and"}},"score_mode":"max","ignore_unmapped":true,"boost":4}},` +
 				`{"simple_query_string":{"query":"licence +exclusive","fields":["name","snippet","body","company.name","jurisdiction.name","category.name"],"default_operator":"and","boost":2}},` +
-				`{"nested":{"path":"sections","query":{"bool":{"must":[{"match_all":{}}],"filter":[{"terms":{"sections.clause_type":["exclusivity","license-grant"]}}]}},"score_mode":"max","ignore_unmapped":true,"boost":16}},` +
+				`{"nested":{"path":"sections","query":{"bool":{"must":[{"match_all":{}}],"filter":[{"terms":{"sections.clause_type":["exclusivity","license-grant"]}}]}},"score_mode":"max","ignore_unmapped":true,"boost":16}},{"nested":{"path":"sections","query":{"bool":{"must":[{"simple_query_string":{"query":"licence +exclusive","fields":["sections.snippet","sections.name^2"],"default_operator":"or"}}],"filter":[{"terms":{"sections.clause_type":["exclusivity","license-grant"]}}]}},"score_mode":"max","ignore_unmapped":true,"boost":4}},` +
 				`{"nested":{"path":"sections","query":{"match_phrase":{"sections.snippet":{"query":"licence exclusive","slop":2}}},"score_mode":"max","ignore_unmapped":true,"boost":2}},` +
 				`{"match_phrase":{"body":{"query":"licence exclusive","slop":20,"boost":4}}},` +
 				`{"rank_feature":{"field":"weight_rank","boost":10,"saturation":{"pivot":16}}}]}},` +

@@ -111,7 +111,7 @@ func run(args []string, stdout io.Writer) error {
 	}
 	if _, ok := s.(relevance.InProcess); ok {
 		signals := []string{dsl.SignalSection, dsl.SignalSectionAll, dsl.SignalSectionPhrase, dsl.SignalBodyPhrase,
-			dsl.SignalAllWords, dsl.SignalClauseType, dsl.SignalRank}
+			dsl.SignalAllWords, dsl.SignalClauseType, dsl.SignalClauseWords, dsl.SignalRank}
 		systems := []relevance.System{relevance.FormA}
 		for _, sig := range signals {
 			systems = append(systems, relevance.FormAWithout("without "+sig, sig))

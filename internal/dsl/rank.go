@@ -40,6 +40,10 @@ const (
 	// from its heading or its wording, so it counts whatever words the
 	// contract used.
 	clauseTypeBoost = 16
+	// clauseTypeWordsBoost weighs the best section of such a type by q's
+	// words in it (as the best section), so that of the contracts with
+	// the clause, those whose clause says what q says come first.
+	clauseTypeWordsBoost = 4
 	// maxSignalLeaves bounds the query terms for which the signals beyond
 	// the base query are added: a pasted paragraph is searched, but does
 	// not multiply its cost by the signals' clauses.
@@ -80,8 +84,13 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
 		}
-		should = append(should, section(clauseTypeBoost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}}))
-		cost += 4 + len(slugs) // nested, bool, match_all, terms and its values
+		typed := func() []Query { return []Query{&TermsQuery{Field: "sections.clause_type", Values: values}} }
+		should = append(should,
+			section(clauseTypeBoost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: typed()}),
+			section(clauseTypeWordsBoost, &BoolQuery{Must: []Query{&SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", sectionHeadingWeight}, DefaultOperator: "or"}}, Filter: typed()}))
+		// Each: nested, bool, terms and its values; then match_all, or
+		// the words' query over two fields.
+		cost += 2*(3+len(slugs)) + 1 + 1 + queryTermsCost(tree, 2)
 	}
 	if len(words) >= 2 {
 		text := strings.Join(words, " ")
@@ -232,6 +241,7 @@ const (
 	SignalBodyPhrase    = "words together"
 	SignalAllWords      = "all words"
 	SignalClauseType    = "clause type"
+	SignalClauseWords   = "clause type, words"
 	SignalRank          = "weight_rank"
 )
 
@@ -259,6 +269,11 @@ func SignalName(q Query) string {
 		case *MatchPhraseQuery:
 			return SignalSectionPhrase
 		case *BoolQuery:
+			if len(inner.Must) == 1 {
+				if _, ok := inner.Must[0].(*SimpleQueryStringQuery); ok {
+					return SignalClauseWords
+				}
+			}
 			return SignalClauseType
 		}
 	}

@@ -118,7 +118,7 @@ func TestSignalNames(t *testing.T) {
 		}
 		names = append(names, n)
 	}
-	want := []string{SignalSection, SignalSectionAll, SignalAllWords, SignalClauseType, SignalSectionPhrase, SignalBodyPhrase, SignalRank}
+	want := []string{SignalSection, SignalSectionAll, SignalAllWords, SignalClauseType, SignalClauseWords, SignalSectionPhrase, SignalBodyPhrase, SignalRank}
 	if !slices.Equal(names, want) {
 		t.Errorf("signals %q, want %q", names, want)
 	}
