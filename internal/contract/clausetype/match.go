@@ -19,7 +19,7 @@ import (
 // sentences, found faster.
 
 // litSet is a set of literal ids.
-type litSet [8]uint64
+type litSet [12]uint64
 
 const maxLiterals = len(litSet{}) * 64
 
