@@ -3,6 +3,7 @@ package clausetype
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 )
 
@@ -20,7 +21,12 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = []rule{
+var rules = slices.Concat(coreRules, aRules)
+
+// coreRules are the rules of the types the clause filter is measured on
+// and the first dozen more; the other files' slices (aRules …) add the
+// remaining CUAD categories.
+var coreRules = []rule{
 	{
 		// "This Agreement shall be governed by and construed in accordance
 		// with the laws of the State of New York"; "construed under the
