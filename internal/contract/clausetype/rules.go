@@ -190,17 +190,6 @@ var coreRules = []rule{
 		}),
 	},
 	{
-		// "may terminate this Agreement for convenience"; "at any time,
-		// without cause, upon thirty days' written notice".
-		slug: "termination-for-convenience",
-		cues: [][]string{{"terminat"}, {"convenience", "without cause", "for any reason or no reason", "for no reason", "at any time"}},
-		patterns: patterns([][]string{
-			{"terminat&convenience", `\bterminat(?:e|ed|ion)\b[^.;]{0,80}?\bfor (?:its |their |the )?convenience\b`},
-			{"terminat&without cause|for any reason or no reason|for no reason", `\bmay\b[^.;]{0,30}?\bterminate\b[^.;]{0,80}?\b(?:without cause|for any reason or no reason|for no reason)\b`},
-			{"terminate&at any time&notice", `\bmay terminate\b[^.;]{0,60}?\bat any time\b[^.;]{0,30}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, `\b(?:breach|default|fail|failure|insolven|bankrupt|if)\b`},
-		}),
-	},
-	{
 		// "shall maintain … comprehensive general liability insurance";
 		// "shall procure and keep in force insurance".
 		slug: "insurance",

@@ -46,7 +46,39 @@ var aRules = []rule{
 			{"terminat&" + termEndLits + "&notice|notify", `\bterminat[a-z]*\b[^.;]{0,80}?\b(?:at|as of|effective(?: as of| on| at)?|on|upon) the ` + termEnd + `[^.;]{0,150}?\b(?:notice|notify)`},
 		}),
 	},
+	{
+		// "may terminate this Agreement for convenience"; "at any time,
+		// without cause"; "for any or no reason"; "Either Party may
+		// terminate this Agreement by giving the other thirty (30) days'
+		// prior written notice"; "terminable by either party upon sixty
+		// days' notice"; not "may terminate this Agreement upon thirty
+		// days' notice if the other party breaches" or "at the end of
+		// the Initial Term".
+		slug: "termination-for-convenience",
+		cues: [][]string{{"terminat", "terminable"}, {"convenience", "without cause", "no reason", "any reason", "at any time", "discretion", "notice"}},
+		patterns: patterns([][]string{
+			{"terminat&convenience", `\bterminat(?:e|ed|ion|ing)\b[^.;]{0,80}?\bfor (?:its |their |the |his |her |any party's )?convenience\b`},
+			{"terminat&without cause&may|can|right|entitled|option|agreement|either party", `\b(?:may|can|right|entitled|option|agreement|either party)\b[^.;]{0,80}?\bterminat(?:e|ed|ion)\b[^.;]{0,150}?\b(?:with or )?without cause\b|\b(?:may|can)\b[^.;]{0,20}?\bwithout cause\b[^.;]{0,40}?\bterminate\b`, notTerminable},
+			{"terminat&no reason|any reason&may|can|right|entitled|option|elect", `\b(?:may|can|right|entitled|option|elect)\b[^.;]{0,80}?\bterminat(?:e|ed)\b[^.;]{0,150}?\bfor (?:any (?:or no )?reason|no reason)\b|\b(?:may|can)\b[^.;]{0,20}?\bfor (?:any (?:or no )?reason|no reason)\b[^.;]{0,40}?\bterminate\b`, notTerminable},
+			{"terminat&discretion&may|can|right|entitled|option", `\b(?:may|can|right|entitled|option)\b[^.;]{0,80}?\b(?:terminat(?:e|ed)\b[^.;]{0,80}?\b(?:in|at) (?:its|their|his|her|the) (?:sole |absolute |sole and absolute )?discretion|(?:in|at) (?:its|their|his|her|the) (?:sole |absolute |sole and absolute )?discretion\b[^.;]{0,40}?\bterminate)\b`, conditionalTermination},
+			{"terminat&notice&may|can|right|entitled|option", `\b(?:may|can|right|entitled|option)\b[^.;]{0,80}?\bterminat(?:e|ed)\b[^.;]{0,150}?\b(?:upon|on|with|by|after|giving|providing|delivering)\b[^.;]{0,40}?(?:` + noticeTime + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + noticeTime + `)`, conditionalTermination},
+			{"terminable&notice", `\bterminable\b[^.;]{0,80}?\b(?:upon|on|with|by|after)\b[^.;]{0,40}?(?:` + noticeTime + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + noticeTime + `)`, conditionalTermination},
+			{"terminat&notice&desir|wish", `\b(?:desires?|desiring|wish|wishes|wishing) to terminate\b[^.;]{0,150}?(?:` + noticeTime + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + noticeTime + `)`, `\b(?:breach|default|insolven|bankrupt)`},
+			{"terminat&notice&may terminate", `(?:` + noticeTime + `[^.;]{0,30}?\bnotice\b|\bnotice\b[^.;]{0,30}?` + noticeTime + `)[^.;]{0,60}?\bmay terminate\b`, conditionalTermination},
+			{"terminat&at any time&notice&may|can|right|entitled|option", `\b(?:may|can|right|entitled|option)\b[^.;]{0,80}?\bterminat(?:e|ed)\b[^.;]{0,60}?\bat any time\b[^.;]{0,100}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, conditionalTermination},
+		}),
+	},
 }
+
+// conditionalTermination is the condition of a termination for cause or
+// at the end of a term, which is not one for convenience: "if the other
+// party breaches", "in the event of insolvency", "upon thirty days'
+// notice of a default", "at the end of the Initial Term".
+const conditionalTermination = `\b(?:breach|breaches|default|insolven[a-z]*|bankrupt[a-z]*|fails?|failure|in the event|if|should|upon the occurrence|violat[a-z]*|for cause|with cause|cured?|unable|acquired|change of control|change in control|delay|delayed)\b|\b(?:end|expiration|expiry) of (?:the|its|any|such|each|a|then)\b`
+
+// notTerminable is a termination the sentence rules out: "the licenses
+// may not be terminated for any reason".
+const notTerminable = `\bnot be terminated\b|\bcannot be terminated\b|\birrevocabl`
 
 // notRenew is a party's choice not to renew: "its intention not to
 // renew", "elects not to extend", "that this Agreement not be renewed".
@@ -68,7 +100,7 @@ const mutualRenewal = `\bmutual|\bboth parties\b|\bagreed\b|\bsatisfactory agree
 
 // noticeTime is how a notice clause states its period: "sixty (60)
 // days", "six months'", "one year", "[***] days".
-const noticeTime = `\b(?:[0-9]+|[a-z]+(?:[- ][a-z]+)?|\[?\*+\]?)(?:-|-? )?(?:\(\s?[0-9]+\s?\) ?)?(?:calendar |business |working )?(?:days?|months?|years?|weeks?)\b`
+const noticeTime = `(?:\b(?:[0-9]+|[a-z]+(?:[- ][a-z]+)?)|\[?\*+\]?|\(\s?[0-9]+\s?\))(?:-|-? )?(?:\(\s?[0-9a-z]+\s?\) ?)?(?:calendar |business |working )?(?:days?|months?|years?|weeks?)\b`
 
 // termEndLits are the literals of termEnd, one of which its every match
 // holds.

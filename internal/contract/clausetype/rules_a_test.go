@@ -37,6 +37,20 @@ var aRuleTests = []struct {
 	{"insurance non-renewal", "notice-period-to-terminate-renewal", "All such policies shall require at least thirty (30) days' prior notice of cancellation, non-renewal or material change.", false},
 	{"non-renewal without a notice", "notice-period-to-terminate-renewal", "The termination, expiration or non-renewal of this Agreement shall not relieve either party of accrued obligations.", false},
 	{"not intended to extend", "notice-period-to-terminate-renewal", "This section is not intended to extend to claims arising before the end of the Term.", false},
+
+	// termination-for-convenience
+	{"for convenience", "termination-for-convenience", "Bank may terminate this Agreement for its convenience upon forty-five days' notice.", true},
+	{"without cause", "termination-for-convenience", "Either party may terminate this Agreement at any time without cause.", true},
+	{"for any or no reason", "termination-for-convenience", "AbbVie may terminate this Agreement in its entirety, or on a country-by-country basis, for any or no reason, upon ninety (90) days' prior written notice.", true},
+	{"on notice alone", "termination-for-convenience", "Either Party may terminate this Agreement by giving the other Party thirty (30) days' prior written notice.", true},
+	{"terminable on notice", "termination-for-convenience", "This Agreement shall be terminable by Licensor or Licensee upon sixty (60) days' written notice.", true},
+	{"may be terminated on notice", "termination-for-convenience", "The Maintenance Services may be terminated by Telkom in writing at any time upon 3 (three) months prior written notice.", true},
+	{"notice before may terminate", "termination-for-convenience", "After the first year and upon 180 days written notice, Reseller may terminate the AMC.", true},
+	{"notice on a breach", "termination-for-convenience", "Either party may terminate this Agreement upon thirty (30) days' written notice if the other party materially breaches it.", false},
+	{"notice at the end of the term", "termination-for-convenience", "Either party may terminate this Agreement at the end of the Initial Term upon ninety (90) days' notice.", false},
+	{"survival for any reason", "termination-for-convenience", "Upon expiration or termination of this Agreement for any reason: (a) all rights granted herein shall terminate.", false},
+	{"licences not terminable", "termination-for-convenience", "The licenses granted hereunder are irrevocable and may not be terminated for any reason.", false},
+	{"discretion on a change of control", "termination-for-convenience", "SFJ may, in its sole discretion, terminate this Agreement at any time following a change of control of PB.", false},
 }
 
 func TestARules(t *testing.T) {
