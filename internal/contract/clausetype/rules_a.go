@@ -68,7 +68,73 @@ var aRules = []rule{
 			{"terminat&at any time&notice&may|can|right|entitled|option", `\b(?:may|can|right|entitled|option)\b[^.;]{0,80}?\bterminat(?:e|ed)\b[^.;]{0,60}?\bat any time\b[^.;]{0,100}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, conditionalTermination},
 		}),
 	},
+	{
+		// "Licensee may sell off its remaining inventory for ninety days
+		// after termination"; "termination assistance"; "an orderly
+		// transition"; "maintain complete books and records for three
+		// years following the termination or expiration"; "Supplier
+		// shall repurchase the Products in Distributor's inventory";
+		// not "keep the Confidential Information confidential for five
+		// years after termination".
+		slug: "post-termination-services",
+		cues: [][]string{{"terminat", "expir", "end of", "sell-off", "sell off", "selloff", "use-up", "use up", "thereafter"}},
+		patterns: patterns([][]string{
+			{"sell-off|sell off|selloff|use-up|use up", `\b(?:sell[- ]?off|use[- ]up)\b`},
+			{"termination assistance", `\btermination assistance\b`},
+			{"transition|wind-down|wind down|phase-out|phase out&terminat|expir", `\b(?:terminat|expir)[a-z]*\b[^.;]{0,200}?` + transition + `|` + transition + `[^.;]{0,200}?\b(?:terminat|expir)`},
+			{"sell|dispose|liquidate|exhaust|deplet|return&inventor|stock|on hand&terminat|expir", `\b(?:sell|dispose of|liquidate|exhaust|deplet[a-z]*|return)\b[^.;]{0,100}?\b(?:inventory|inventories|stock|on hand)\b[^.;]{0,150}?\b(?:terminat|expir)|\b(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\b(?:sell|dispose of|liquidate|exhaust|deplet[a-z]*|return)\b[^.;]{0,100}?\b(?:inventory|inventories|stock|on hand)\b`},
+			{"repurchase|buy back|buy-back|purchase&inventory|stock|material|on hand&terminat|expir", `\b(?:repurchase|buy back|buy-back|purchase)\b[^.;]{0,100}?\b(?:inventory|stock|materials?|on hand)\b[^.;]{0,150}?\b(?:terminat|expir)|\b(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\b(?:repurchase|buy back|buy-back|purchase)\b[^.;]{0,100}?\b(?:inventory|stock|materials?|on hand)\b`},
+			{"maintain|retain|keep|preserv|audit|inspect|insurance|records|books&" + afterEndLits + "|thereafter", `\b(?:maintain|retain|keep|preserv|audit|inspect|insurance|records|books)[a-z]*\b[^.;]{0,200}?\b(?:for|until|through)\b[^.;]{0,40}?` + noticeTime + `[^.;]{0,40}?(?:` + afterEnd + `|\bthereafter\b)|\bfor (?:a period of )?(?:at least )?` + noticeTime + ` (?:` + afterEnd + `|thereafter)\b[^.;]{0,200}?\b(?:maintain|retain|keep|preserv|audit|inspect|insurance|records|books)`, `\bconfidential|\bsecre|\bcompet|\bsolicit`},
+			{"continu&" + afterEndLits, `\bcontinu[a-z]*\b[^.;]{0,200}?\bfor\b[^.;]{0,40}?` + noticeTime + `[^.;]{0,40}?` + afterEnd, `\bconfidential|\bsecre|\bcompet|\bsolicit`},
+			{"continue&" + afterEndLits, `\bcontinue[sd]? (?:to apply )?` + afterEnd},
+			{"continue to&" + afterEndLits, `\bcontinue to (?:use|sell|distribute|provide|exploit|market|offer|operate|have)\b[^.;]{0,150}?` + afterEnd + `|` + afterEnd + `[^.;]{0,150}?\b(?:may|shall|will|to) continue to (?:use|sell|distribute|provide|exploit|market|offer|operate|have)\b`, `\bconfidential|\bsecre`},
+			{"order&prior to|before&terminat|expir&fill|fulfil|complet|deliver|honor|honour", `\borders?\b[^.;]{0,100}?\b(?:prior to|before)\b[^.;]{0,60}?\b(?:terminat|expir)[a-z]*\b[^.;]{0,100}?\b(?:fill|fulfil|complet|deliver|honou?r)[a-z]*\b`},
+		}),
+	},
+	{
+		// "hereby grants to Licensee an exclusive license"; "appoints
+		// Distributor as its exclusive distributor"; "shall purchase the
+		// Products exclusively from Supplier"; "will not appoint any
+		// other distributor in the Territory"; not "non-exclusive",
+		// "exclusive jurisdiction" or "the sole and exclusive remedy".
+		slug: "exclusivity",
+		cues: [][]string{{"exclusiv", "solely from", "only from", "any other distributor", "any other licensee", "any other reseller", "any other agent", "any other supplier", "the only", "appoint"}},
+		patterns: patterns([][]string{
+			{"exclusiv&grant|appoint|designat", `\b(?:grants?|granted|appoints?|appointed|designates?|designated)\b[^.;]{0,100}?(?:\b(?:an|the|a sole and|sole and|its|as|on an)|,) (?:co-)?exclusive\b`, exclusiveOther},
+			{"exclusive&right|license|licence|distributor|agent|provider|supplier|reseller|representative|sponsor|partner|source|basis|licensee|dealer|manufacturer|marketer|purchaser|seller", `(?:\b(?:an|the|sole and|its|their|his|her|as|on an|shall be)|'s|,) ["“]?(?:co-)?exclusive (?:(?:[a-z-]+|[a-z-]+,) ){0,4}?(?:right|rights|license|licence|distributor|agent|provider|supplier|reseller|representative|sponsor|partner|source|basis|licensee|dealer|manufacturer|marketer|purchaser|seller)\b`, exclusiveOther},
+			{"exclusively", `\b(?:purchase|purchases|buy|buys|procure|obtain|source|supply|supplies|sell|sells|deal|deals|work|order|orders|distribute|distributes|manufacture|manufactures|repaired|promote|market|publish)\b[^.;]{0,60}?\bexclusively (?:from|to|with|through|by|for|via)\b`, `\b(?:inure|enure|belong|owned|governed|confined|vest)`},
+			{"solely from|solely to|only from", `\b(?:purchase|buy|procure|obtain|source|order)[a-z]*\b[^.;]{0,80}?\b(?:solely|only) from\b`},
+			{"any other distributor|any other licensee|any other reseller|any other agent|any other supplier", `\bnot\b[^.;]{0,60}?\b(?:appoint|grant|license|engage|authori[sz]e|purchase|buy)[a-z]*\b[^.;]{0,60}?\bany other (?:distributor|licensee|reseller|agent|supplier)s?\b`},
+			{"exclusivity", `\bexclusivity\b`, `\bnon-?exclusivity\b`},
+			{"exclusive&shall be|will be|shall become|will become", `\b(?:right|rights|license|licence|licenses|appointment|grants?)\b[^.;]{0,100}?\b(?:shall|will) (?:be|become) (?:co-)?exclusive\b`, exclusiveOther},
+			{"the only&distributor|supplier|reseller|licensee|provider|agent|dealer", `\bthe only (?:distributor|supplier|reseller|licensee|provider|agent|dealer)\b`},
+			{"appoint&not&other|additional&distributor|supplier|reseller|licensee|provider|agent|dealer|representative", `\bnot (?:to )?appoint (?:any )?(?:other|additional) (?:distributor|supplier|reseller|licensee|provider|agent|dealer|representative)s?\b`},
+		}),
+	},
 }
+
+// exclusiveOther is "exclusive" of something that is not a right of
+// dealing: "exclusive jurisdiction", "the sole and exclusive remedy",
+// "exclusive property", "exclusive of taxes", "exclusive control of
+// the defence", "the exclusive right, but not the obligation, to
+// prosecute" patents, "the sole and exclusive right of the intellectual
+// property"; or a sentence that denies it: "does not grant an exclusive
+// right".
+const exclusiveOther = `\bexclusive (?:jurisdiction|venue|forum|remedy|remedies|property|owner|ownership|control|of|courts?|responsibility|obligation|liability|means|recourse|title|legal)\b|\bexclusive rights?,? (?:title|of|in and to|but not the obligation)|\b(?:prosecut|infring|enforc)[a-z]*\b|\bapply for\b|\bdesignees?\b|\b(?:does|do|shall|will) not (?:grant|create|confer|constitute)\b`
+
+// transition is the hand-over at the end of a contract: "an orderly
+// transition", "assist … in the transition", "wind-down", "phase-out";
+// not the "transition services" of a separation agreement.
+const transition = `(?:\b(?:orderly|smooth|efficient) transition|\btransition (?:assistance|period|plan)|\b(?:assist|cooperat)[a-z]*\b[^.;]{0,60}?\btransition|\bwind[- ]down|\bphase[- ]out)`
+
+// afterEndLits are the literals of afterEnd, one of which its every
+// match holds.
+const afterEndLits = "after|following|beyond|post|subsequent"
+
+// afterEnd is the time after a contract ends: "following the termination
+// or expiration", "after the effective date of termination", "beyond the
+// expiration of the Term".
+const afterEnd = `\b(?:after|following|beyond|post|subsequent to)[- ](?:the |any |such |this |its |their )?(?:effective date of (?:the |such |any )?)?(?:early )?(?:termination|expiration|expiry|end of (?:the |this )?(?:term|agreement))`
 
 // conditionalTermination is the condition of a termination for cause or
 // at the end of a term, which is not one for convenience: "if the other

@@ -51,6 +51,32 @@ var aRuleTests = []struct {
 	{"survival for any reason", "termination-for-convenience", "Upon expiration or termination of this Agreement for any reason: (a) all rights granted herein shall terminate.", false},
 	{"licences not terminable", "termination-for-convenience", "The licenses granted hereunder are irrevocable and may not be terminated for any reason.", false},
 	{"discretion on a change of control", "termination-for-convenience", "SFJ may, in its sole discretion, terminate this Agreement at any time following a change of control of PB.", false},
+
+	// post-termination-services
+	{"sell-off period", "post-termination-services", "After termination of this contract, there shall be a sell-off period of three months.", true},
+	{"termination assistance", "post-termination-services", "Developer will provide Client Termination Assistance Services at an hourly rate.", true},
+	{"orderly transition", "post-termination-services", "Upon the termination of this Agreement, the Sub-Advisor shall take all reasonable steps in making an orderly transition.", true},
+	{"sell inventory after termination", "post-termination-services", "Upon termination, Schoolpop may continue to sell any Cards in its inventory for a period of three (3) months.", true},
+	{"records kept after termination", "post-termination-services", "Such books, records and accounts will be maintained for a period of at least three (3) years following the termination or expiration of this Agreement.", true},
+	{"repurchase inventory", "post-termination-services", "Upon expiration or termination, Cisco agrees to repurchase all Product in Distributor's inventory.", true},
+	{"transition services of a separation", "post-termination-services", "Company shall provide the services described on Exhibit A (the \"Transition Services\").", false},
+	{"confidentiality after termination", "post-termination-services", "Recipient shall keep the Confidential Information secret for a period of five (5) years after the termination of this Agreement.", false},
+	{"non-solicitation after termination", "post-termination-services", "Neither party shall solicit the other's employees for a period of six (6) months following expiration of this Agreement.", false},
+
+	// exclusivity
+	{"exclusive license", "exclusivity", "Licensor hereby grants to Licensee an exclusive, worldwide license to use the Marks.", true},
+	{"exclusive distributor", "exclusivity", "Hydraspin hereby appoints Distributor as Hydraspin's exclusive distributor of the Products in the Territory.", true},
+	{"sole and exclusive provider", "exclusivity", "Metavante shall be Customer's sole and exclusive provider of all Services.", true},
+	{"purchase exclusively from", "exclusivity", "Sekisui shall purchase the Products exclusively from Qualigen.", true},
+	{"right shall be exclusive", "exclusivity", "Distributor's right to market and sell the Products in the Territory shall be exclusive.", true},
+	{"no other distributors", "exclusivity", "NETGEAR agrees not to appoint additional distributors in the Territory.", true},
+	{"exclusive license beside a non-exclusive one", "exclusivity", "Aimmune hereby grants to Xencor an exclusive license under the Patents, and a non-exclusive license under the Know-How.", true},
+	{"non-exclusive", "exclusivity", "Licensor grants to Licensee a non-exclusive, non-transferable license.", false},
+	{"exclusive jurisdiction", "exclusivity", "The parties submit to the exclusive jurisdiction of the courts of New York.", false},
+	{"exclusive remedy", "exclusivity", "Replacement shall be the sole and exclusive remedy of the Customer.", false},
+	{"exclusive right to prosecute", "exclusivity", "Licensor shall have the exclusive right, but not the obligation, to prosecute infringement actions.", false},
+	{"goodwill inures exclusively", "exclusivity", "All use of the marks shall inure solely and exclusively to the benefit of Licensor.", false},
+	{"no exclusive right granted", "exclusivity", "This agreement does not grant IAC an exclusive privilege or right to repair the product.", false},
 }
 
 func TestARules(t *testing.T) {
