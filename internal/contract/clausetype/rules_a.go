@@ -111,7 +111,58 @@ var aRules = []rule{
 			{"appoint&not&other|additional&distributor|supplier|reseller|licensee|provider|agent|dealer|representative", `\bnot (?:to )?appoint (?:any )?(?:other|additional) (?:distributor|supplier|reseller|licensee|provider|agent|dealer|representative)s?\b`},
 		}),
 	},
+	{
+		// "a revenue share"; "net revenues shall be shared fifty-fifty";
+		// "pay Licensor ten percent (10%) of Net Sales"; "a running
+		// royalty based upon Net Sales"; "a commission of [*] of the Net
+		// Advertising Revenue"; "profit participation".
+		slug: "revenue-profit-sharing",
+		cues: [][]string{{"revenue", "profit", "sales", "receipts", "proceeds", "margin", "royalt", "commission", "income", "collections"}},
+		patterns: patterns([][]string{
+			{"revenue|profit&share|sharing", `\b(?:revenue|profit)s?[- ]shar(?:e|es|ing)\b|\bshare (?:of |in )?(?:the |its |their |such )?(?:net |gross )?(?:revenues?|profits?)\b`, notRevenueShare},
+			{"share|sharing|participat&revenue|profit|proceeds|royalt|receipts|income", `\b(?:revenues?|profits?|proceeds|royalties|receipts|income)\b[^.;]{0,80}?\bshared\b|\bshar(?:e|es|ing)\b[^.;]{0,60}?\b(?:revenues?|profits?|proceeds|receipts)\b|\bprofit participation\b`, notRevenueShare},
+			{"%|percent|per cent|*&sales|revenue|receipts|proceeds|profit|margin|income|collections", `(?:%|\bpercent\b|\bper cent\b|\[\*+\]|\*{3,})\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ ){0,3}?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
+			{"royalt&sales|revenue|receipts|proceeds", `\broyalt(?:y|ies)\b[^.;]{0,100}?\b(?:on|of|based (?:up)?on|calculated on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds)\b`, notRevenueShare},
+			{"commission&rate|%|percent", `\bcommission rate\b|(?:%|\bpercent)\)? commissions?\b`},
+			{"commission&sales|revenue|receipts|proceeds|price", `\bcommissions?\b[^.;]{0,60}?\b(?:of|on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds|price)\b`},
+		}),
+	},
+	{
+		// "commits to purchase a minimum of 100 Units"; "Minimum Purchase
+		// Quantities"; "a guaranteed minimum royalty"; "minimum annual
+		// royalties"; "will deliver not less than [*] Impressions"; "if
+		// Distributor fails to meet the Annual Minimum"; not "a minimum of
+		// thirty days' notice" or "minimum insurance limits".
+		slug: "minimum-commitment",
+		cues: [][]string{{"minimum", "guarantee", "shortfall", "not less than", "no less than", "at least", "volume commitment"}},
+		patterns: patterns([][]string{
+			{"minimum&purchase|order|quantit|volume|royalt|guarantee|payment|fee|commitment|impression|sales|annual|unit|spend|revenue|requirement|charge", `\bminimum (?:(?:annual|monthly|quarterly|yearly|aggregate|total|guaranteed|initial|cumulative|net|recoupable) )*(?:purchases?|orders?|order quantit(?:y|ies)|quantit(?:y|ies)|volumes?|royalt(?:y|ies)|guarantee|payments?|fees?|charges?|commitments?|impressions|sales|units|spend|revenues?|purchase (?:requirements?|commitments?|quantit(?:y|ies)|amounts?|obligations?))\b|\b(?:guaranteed|annual) minimum\b`, noMinimum},
+			{"minimum of&purchase|order|buy|deliver|provide|sell|pay|spend|guarantee|commit|supply|share|fund", `\b(?:purchase|order|buy|deliver|provide|sell|pay|spend|guarantee|commit|supply|share|fund)[a-z]*\b[^.;]{0,60}?\ba minimum of\b`, minimumNotCommitment},
+			{"minimum of&per|each|every|in any", `\ba minimum of\b[^.;]{0,60}?\b(?:per|each|every|in any) (?:calendar |contract )?(?:year|month|quarter|week)\b`, minimumNotCommitment},
+			{"not less than|no less than|at least&purchase|order|buy|deliver|sell|pay|spend|commit|supply|impression", `\b(?:purchase|order|buy|deliver|sell|pay|spend|commit|supply)[a-z]*\b[^.;]{0,60}?\b(?:not less than|no less than|at least)\b[^.;]{0,40}?\b(?:units|impressions|orders|pounds|tons|gallons|cases|dollars)\b|\b(?:not less than|no less than|at least)\b[^.;]{0,40}?\bimpressions\b`, minimumNotCommitment},
+			{"guarantee&impression|click|page view|unit|volume|deliver", `\bguarantee[sd]?\b (?:(?:that it will|to) deliver\b|(?:[a-z-]+ ){0,2}(?:impressions|click-throughs|clicks|page views|units|volumes?)\b)`},
+			{"volume commitment", `\bvolume commitments?\b`},
+			{"shortfall", `\bshortfall\b`, `\baudit|\binspect|\bunderpa|\boverpa|\binvoice`},
+		}),
+	},
 }
+
+// noMinimum denies a minimum: "shall not be subject to any minimum
+// purchase requirements", "no minimum order".
+const noMinimum = `\bnot (?:be )?subject to any minimum\b|\bno minimum\b|\bwithout (?:any )?minimum\b`
+
+// minimumNotCommitment is a minimum that is not a party's commitment to
+// buy, sell or pay: of notice, of insurance, of shelf life.
+const minimumNotCommitment = `\bnotice\b|\binsurance\b|\bshelf life\b|\bwarrant`
+
+// notRevenueShare is profit sharing that is not between the parties: an
+// employee's "bonus, profit sharing or similar benefits", the "Internal
+// Revenue Code", "do not contemplate a sharing of profits".
+const notRevenueShare = `\binternal revenue\b|\bbonus|\bbenefits?\b|\bcontemplate|\bpartnership\b|\bemployees?\b|\bcompensation\b`
+
+// percentNotShare is a percentage of sales that is not paid to the
+// other party: a cap, a threshold, a budget or a discount.
+const percentNotShare = `\b(?:exceed|exceeds|exceeding|discount|budget|spend|less than|more than|at least|minimum|maximum|threshold|decline|increase|decrease)\b`
 
 // exclusiveOther is "exclusive" of something that is not a right of
 // dealing: "exclusive jurisdiction", "the sole and exclusive remedy",

@@ -77,6 +77,28 @@ var aRuleTests = []struct {
 	{"exclusive right to prosecute", "exclusivity", "Licensor shall have the exclusive right, but not the obligation, to prosecute infringement actions.", false},
 	{"goodwill inures exclusively", "exclusivity", "All use of the marks shall inure solely and exclusively to the benefit of Licensor.", false},
 	{"no exclusive right granted", "exclusivity", "This agreement does not grant IAC an exclusive privilege or right to repair the product.", false},
+
+	// revenue-profit-sharing
+	{"revenue share", "revenue-profit-sharing", "plan_b shall pay Licensor a revenue share as set forth in Appendix 2.", true},
+	{"revenues shared", "revenue-profit-sharing", "Thereafter, any net revenues exceeding [*] shall be shared fifty-fifty between the parties.", true},
+	{"percent of net sales", "revenue-profit-sharing", "MusclePharm shall pay Lender a royalty of 10% of Net Sales of Licensed Products.", true},
+	{"redacted percent of revenue", "revenue-profit-sharing", "VerticalNet shall pay to Neoforma a commission of [*] of the Net Advertising Revenue.", true},
+	{"royalty on net sales", "revenue-profit-sharing", "Company shall pay a running royalty based upon NET SALES.", true},
+	{"commission rate", "revenue-profit-sharing", "A commission rate of 12% will be paid for new business.", true},
+	{"employee profit sharing", "revenue-profit-sharing", "Consultant shall not participate in any bonus, profit sharing, insurance or similar benefits.", false},
+	{"internal revenue code", "revenue-profit-sharing", "Payments shall qualify as royalties under section 512 of the Internal Revenue Code.", false},
+	{"a cap in percent of sales", "revenue-profit-sharing", "Returns shall not exceed 5% of net sales in any year.", false},
+
+	// minimum-commitment
+	{"minimum purchase", "minimum-commitment", "Failure of Distributor to purchase the Minimum Purchase Quantities shall be a material breach.", true},
+	{"guaranteed minimum royalty", "minimum-commitment", "Lender shall receive a guaranteed minimum royalty for each Contract Year.", true},
+	{"commits to a minimum", "minimum-commitment", "MA commits to purchase a minimum of 100 Units within the first six months.", true},
+	{"minimum times per year", "minimum-commitment", "NFLA to send a minimum of two (2) dedicated e-blasts per year.", true},
+	{"guaranteed impressions", "minimum-commitment", "Women.com guarantees a minimum of 13,000,000 impressions per year.", true},
+	{"shortfall", "minimum-commitment", "If Excite does not deliver the Impressions, it will make good the shortfall.", true},
+	{"no minimum", "minimum-commitment", "Distributor shall not be subject to any minimum purchase requirements.", false},
+	{"minimum notice", "minimum-commitment", "Supplier shall give a minimum of thirty (30) days' notice of any price change.", false},
+	{"audit shortfall", "minimum-commitment", "If any such inspection discloses a shortfall, the party shall promptly pay it.", false},
 }
 
 func TestARules(t *testing.T) {
