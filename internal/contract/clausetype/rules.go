@@ -128,16 +128,6 @@ var coreRules = []rule{
 		}),
 	},
 	{
-		// "most favored nation"; "most favoured customer"; "terms no less
-		// favorable than those offered to any other customer".
-		slug: "most-favored-nation",
-		cues: [][]string{{"favo"}},
-		patterns: patterns([][]string{
-			{"most favo", `\bmost favou?red\b`},
-			{"favorable|favourable&customer|licensee|distributor|purchaser|reseller|client", `\b(?:less|more) favou?rable\b[^.;]{0,80}?\bthan\b[^.;]{0,80}?\b(?:any|all) (?:other |third[- ]party )?(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?)\b`},
-		}),
-	},
-	{
 		// "as liquidated damages and not as a penalty".
 		slug:     "liquidated-damages",
 		cues:     [][]string{{"liquidated damages"}},
@@ -153,13 +143,6 @@ var coreRules = []rule{
 			{"disparage&not", `\bnot (?:to )?(?:[a-z]+ ){0,4}disparage\b`},
 			{"disparaging", `\b(?:make|makes|making|publish|issue|communicate|utter)\b[^.;]{0,60}?\bdisparaging\b`},
 		}),
-	},
-	{
-		// "right of first refusal"; "right of first offer"; "right of
-		// first negotiation".
-		slug:     "rofr-rofo-rofn",
-		cues:     [][]string{{"first"}},
-		patterns: patterns([][]string{{"right of first|rights of first", `\brights? of first (?:refusal|offer|negotiation)\b`}}),
 	},
 	{
 		// "irrevocable license"; "perpetual, royalty-free license".

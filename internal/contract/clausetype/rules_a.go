@@ -18,13 +18,15 @@ var aRules = []rule{
 		slug: "renewal-term",
 		cues: [][]string{{"renew", "extend", "extension", "year to year", "month to month", "year-to-year", "month-to-month", "continu"}},
 		patterns: patterns([][]string{
-			{"automatic&renew", `\bautomatically (?:be )?renew[a-z]*\b|\brenew[a-z]* automatically\b|\bautomatic (?:[a-z0-9-]+ ){0,3}renewals?\b`},
-			{"automatic&extend|extension|continu", `\b(?:agreement|term|contract)\b[^.;]{0,60}?\b(?:automatically (?:be )?(?:extend|continu)[a-z]*|(?:extend|continu)[a-z]* automatically|automatic (?:[a-z0-9-]+ ){0,3}extensions?)\b`, delayExtension},
-			{"renew|extend&additional|successive|subsequent|further|consecutive|another|renewal", `\b(?:agreement|term|contract|it)\b[^.;]{0,80}?\b(?:renew|renews|renewed|extend|extends|extended)\b[^.;]{0,20}?\b(?:for|by) (?:an? |one |two |the |up to )?(?:[a-z0-9()-]+ ){0,3}?(?:additional|successive|subsequent|further|consecutive|another|renewal)\b`, delayExtension},
-			{"year to year|month to month|year-to-year|month-to-month&continu|renew|extend|effective|thereafter", `\b(?:continu|renew|extend|effective|thereafter)[a-z]*\b[^.;]{0,100}?\b(?:year to year|month to month|year-to-year|month-to-month)\b`},
-			{"renewed for|extended for", `\b(?:agreement|term|contract)\b[^.;]{0,60}?\b(?:be|is|are) (?:automatically )?(?:renewed|extended) for (?:a |an )?(?:period of )?` + noticeTime, delayExtension},
-			{"indefinitely&shall continue|will continue", `\b(?:shall|will) continue\b[^.;]{0,100}?\bindefinitely\b`},
-			{"renew|extend&option|right|elect|may", `\b(?:option|right|elect|elects|may)\b (?:to )?(?:annually )?(?:renew|extend)\b (?:this agreement|the agreement|the term|the initial term|this contract|the contract|the license|for)\b`, mutualRenewal},
+			{"automatic&renew", `automatic(?:ally (?:be )?renew[a-z]*| (?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?renewals?)\b`},
+			{"automatic&renew", `renew[a-z]* automatically\b`},
+			{"automatic&extend|extension|continu", `\b(?:agreement|term|contract)\b[^.;]{0,60}?\b(?:automatically (?:be )?(?:extend|continu)[a-z]*|(?:extend|continu)[a-z]* automatically|automatic (?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?extensions?)\b`, delayExtension},
+			{"renew&additional|successive|subsequent|further|consecutive|another|renewal", `renew(?:s|ed)?\b[^.;]{0,20}?\b(?:for|by) (?:an? |one |two |the |up to )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:additional|successive|subsequent|further|consecutive|another|renewal)\b`, delayExtension},
+			{"extend&additional|successive|subsequent|further|consecutive|another|renewal", `\b(?:agreement|term|contract)\b[^.;]{0,80}?\b(?:extend|extends|extended)\b[^.;]{0,20}?\b(?:for|by) (?:an? |one |two |the |up to )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:additional|successive|subsequent|further|consecutive|another|renewal)\b`, delayExtension},
+			{"year to year|month to month|year-to-year|month-to-month", `\b(?:continu|renew|extend|effective|thereafter)[a-z]*\b[^.;]{0,100}?\b(?:year to year|month to month|year-to-year|month-to-month)\b`},
+			{"renew|extend&" + periodLits, `\b(?:agreement|term|contract)\b[^.;]{0,60}?\b(?:be|is|are) (?:automatically )?(?:renewed|extended) for (?:a |an )?(?:period of )?(?:[a-z0-9()*\[\]-]+ )?(?:[a-z0-9()*\[\]-]+ )?(?:[a-z0-9()*\[\]-]+ )?` + periodUnit, delayExtension},
+			{"indefinitely", `\b(?:shall|will) continue\b[^.;]{0,100}?\bindefinitely\b`},
+			{"renew this|renew the|extend this|extend the|renew for|extend for", `\b(?:option|right|elect|elects|may)\b (?:to )?(?:annually )?(?:renew|extend)\b (?:this agreement|the agreement|the term|the initial term|this contract|the contract|the license|for)\b`, mutualRenewal},
 			{"may be renewed|may be extended", `\b(?:agreement|term|contract)\b[^.;]{0,60}?\bmay be (?:renewed|extended)\b`, mutualRenewal},
 		}),
 	},
@@ -38,12 +40,13 @@ var aRules = []rule{
 		slug: "notice-period-to-terminate-renewal",
 		cues: [][]string{{"renew", "extend", "extension", "year to year", "month to month", "automatically continu", "end of", "expir", "expiry", "conclusion", "anniversary"}},
 		patterns: patterns([][]string{
-			{"renew|extend&noti|prior|before|in advance|writing", `\b(?:noti|prior|before|in advance|writing)[^.;]{0,150}?\b` + notRenew + `|\b` + notRenew + `[^.;]{0,150}?\b(?:noti|prior|before|in advance|writing)`, insuranceRenewal},
-			{"renewal&notice|notif", `\bnoti(?:ce|fy|fies|fication)\b[^.;]{0,60}?\bnon-?renewal\b|\bnon-?renewal (?:notice|notification)\b`, insuranceRenewal},
-			{"renew|extend|extension|year to year|month to month|automatically continu&unless|until|provided&noti|terminat", `\b(?:renew|renews|renewed|renewal|renewals|renewing|extend|extends|extended|extension|extensions|year to year|month to month|automatically continue[sd]?)\b[^.;]{0,200}?\b(?:unless|until|provided)\b[^.;]{0,150}?(?:\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + noticeTime + `|` + noticeTime + `[^.;]{0,60}?\bnoti|\bterminat[a-z]*\b[^.;]{0,60}?` + noticeTime + `[^.;]{0,20}?\b(?:prior|before|in advance)\b)`},
-			{"unless&notice|notif|notify&renew|extend|year to year|automatically continu", `\bunless\b[^.;]{0,150}?\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + noticeTime + `[^.;]{0,200}?\b(?:renew|renewed|extend|extended|year to year|automatically continue)\b`},
-			{"notice|notif|notify&prior to|before|in advance of|preceding&" + termEndLits, `(?:` + noticeTime + `[^.;]{0,60}?\bnoti(?:ce|fies|fy|fication)\b|\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + noticeTime + `)[^.;]{0,60}?\b(?:prior to|before|in advance of|preceding)\b (?:the )?` + termEnd},
-			{"terminat&" + termEndLits + "&notice|notify", `\bterminat[a-z]*\b[^.;]{0,80}?\b(?:at|as of|effective(?: as of| on| at)?|on|upon) the ` + termEnd + `[^.;]{0,150}?\b(?:notice|notify)`},
+			{"renew|extend&not to|not be|not wish|not desire|not elect", `\b(?:noti|prior|before|in advance|writing)[^.;]{0,150}?\b` + notRenew + `|\b` + notRenew + `[^.;]{0,150}?\b(?:noti|prior|before|in advance|writing)`, insuranceRenewal},
+			{"renewal&noti", `noti(?:ce|fy|fies|fication)\b[^.;]{0,60}?\bnon-?renewal\b|\bnon-?renewal (?:notice|notification)\b`, insuranceRenewal},
+			{"renew&unless|until|provided&" + periodLits, `renew[a-z]*\b[^.;]{0,200}?\b(?:unless|until|provided)\b[^.;]{0,150}?(?:\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + periodUnit + `|` + periodUnit + `[^.;]{0,60}?\bnoti|\bterminat[a-z]*\b[^.;]{0,60}?` + periodUnit + `[^.;]{0,20}?\b(?:prior|before|in advance)\b)`},
+			{"extend|extension|year to year|month to month|automatically continu&unless|until|provided&" + periodLits, `\b(?:extend|extends|extended|extension|extensions|year to year|month to month|automatically continue[sd]?)\b[^.;]{0,200}?\b(?:unless|until|provided)\b[^.;]{0,150}?(?:\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + periodUnit + `|` + periodUnit + `[^.;]{0,60}?\bnoti|\bterminat[a-z]*\b[^.;]{0,60}?` + periodUnit + `[^.;]{0,20}?\b(?:prior|before|in advance)\b)`},
+			{"unless&noti&renew|extend|year to year|automatically continu&" + periodLits, `\bunless\b[^.;]{0,150}?\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + periodUnit + `[^.;]{0,200}?\b(?:renew|renewed|extend|extended|year to year|automatically continue)\b`},
+			{"noti&" + termEndLits + "&" + periodLits + "&prior to|before|in advance of|preceding", `(?:` + periodUnit + `[^.;]{0,60}?\bnoti(?:ce|fies|fy|fication)\b|\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + periodUnit + `)[^.;]{0,60}?\b(?:prior to|before|in advance of|preceding)\b (?:the )?` + termEnd},
+			{"terminat&" + termEndLits + "&noti", `terminat[a-z]*\b[^.;]{0,80}?\b(?:at|as of|effective(?: as of| on| at)?|on|upon) the ` + termEnd + `[^.;]{0,150}?\b(?:notice|notify)`},
 		}),
 	},
 	{
@@ -57,15 +60,17 @@ var aRules = []rule{
 		slug: "termination-for-convenience",
 		cues: [][]string{{"terminat", "terminable"}, {"convenience", "without cause", "no reason", "any reason", "at any time", "discretion", "notice"}},
 		patterns: patterns([][]string{
-			{"terminat&convenience", `\bterminat(?:e|ed|ion|ing)\b[^.;]{0,80}?\bfor (?:its |their |the |his |her |any party's )?convenience\b`},
-			{"terminat&without cause&may|can|right|entitled|option|agreement|either party", `\b(?:may|can|right|entitled|option|agreement|either party)\b[^.;]{0,80}?\bterminat(?:e|ed|ion)\b[^.;]{0,150}?\b(?:with or )?without cause\b|\b(?:may|can)\b[^.;]{0,20}?\bwithout cause\b[^.;]{0,40}?\bterminate\b`, notTerminable},
-			{"terminat&no reason|any reason&may|can|right|entitled|option|elect", `\b(?:may|can|right|entitled|option|elect)\b[^.;]{0,80}?\bterminat(?:e|ed)\b[^.;]{0,150}?\bfor (?:any (?:or no )?reason|no reason)\b|\b(?:may|can)\b[^.;]{0,20}?\bfor (?:any (?:or no )?reason|no reason)\b[^.;]{0,40}?\bterminate\b`, notTerminable},
-			{"terminat&discretion&may|can|right|entitled|option", `\b(?:may|can|right|entitled|option)\b[^.;]{0,80}?\b(?:terminat(?:e|ed)\b[^.;]{0,80}?\b(?:in|at) (?:its|their|his|her|the) (?:sole |absolute |sole and absolute )?discretion|(?:in|at) (?:its|their|his|her|the) (?:sole |absolute |sole and absolute )?discretion\b[^.;]{0,40}?\bterminate)\b`, conditionalTermination},
-			{"terminat&notice&may|can|right|entitled|option", `\b(?:may|can|right|entitled|option)\b[^.;]{0,80}?\bterminat(?:e|ed)\b[^.;]{0,150}?\b(?:upon|on|with|by|after|giving|providing|delivering)\b[^.;]{0,40}?(?:` + noticeTime + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + noticeTime + `)`, conditionalTermination},
-			{"terminable&notice", `\bterminable\b[^.;]{0,80}?\b(?:upon|on|with|by|after)\b[^.;]{0,40}?(?:` + noticeTime + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + noticeTime + `)`, conditionalTermination},
-			{"terminat&notice&desir|wish", `\b(?:desires?|desiring|wish|wishes|wishing) to terminate\b[^.;]{0,150}?(?:` + noticeTime + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + noticeTime + `)`, `\b(?:breach|default|insolven|bankrupt)`},
-			{"terminat&notice&may terminate", `(?:` + noticeTime + `[^.;]{0,30}?\bnotice\b|\bnotice\b[^.;]{0,30}?` + noticeTime + `)[^.;]{0,60}?\bmay terminate\b`, conditionalTermination},
-			{"terminat&at any time&notice&may|can|right|entitled|option", `\b(?:may|can|right|entitled|option)\b[^.;]{0,80}?\bterminat(?:e|ed)\b[^.;]{0,60}?\bat any time\b[^.;]{0,100}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, conditionalTermination},
+			{"terminat&convenience", `terminat(?:e|ed|ion|ing)\b[^.;]{0,80}?\bfor (?:its |their |the |his |her |any party's )?convenience\b`},
+			{"terminat&without cause", `terminat(?:e|ed)\b[^.;]{0,150}?\b(?:with or )?without cause\b`, notTerminable},
+			{"terminat&without cause", `without cause\b[^.;]{0,40}?\bterminate\b`, notTerminable},
+			{"terminat&no reason|any reason", `terminat(?:e|ed)\b[^.;]{0,150}?\bfor (?:any (?:or no )?reason|no reason)\b`, notTerminable + `|` + conditionalTermination + `|` + effectOfTermination},
+			{"terminat&discretion", `terminat(?:e|ed)\b[^.;]{0,80}?\b(?:in|at) (?:its|their|his|her|the) (?:sole |absolute |sole and absolute )?discretion\b`, conditionalTermination + `|` + effectOfTermination},
+			{"terminat&discretion", `discretion\b[^.;]{0,40}?\bterminate\b`, conditionalTermination + `|` + effectOfTermination},
+			{"terminat&notice&" + periodLits, `terminat(?:e|ed)\b[^.;]{0,150}?\b(?:upon|on|with|by|after|giving|providing|delivering)\b[^.;]{0,40}?(?:` + periodUnit + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + periodUnit + `)`, conditionalTermination + `|` + effectOfTermination},
+			{"terminable&notice&" + periodLits, `\bterminable\b[^.;]{0,80}?\b(?:upon|on|with|by|after)\b[^.;]{0,40}?(?:` + periodUnit + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + periodUnit + `)`, conditionalTermination},
+			{"terminat&notice&desir|wish&" + periodLits, `\b(?:desires?|desiring|wish|wishes|wishing) to terminate\b[^.;]{0,150}?(?:` + periodUnit + `[^.;]{0,40}?\bnotice\b|\bnotice\b[^.;]{0,40}?` + periodUnit + `)`, `\b(?:breach|default|insolven|bankrupt)`},
+			{"may terminate&notice", `notice\b[^.;]{0,60}?\bmay terminate\b`, conditionalTermination},
+			{"terminat&at any time&notice", `terminat(?:e|ed)\b[^.;]{0,60}?\bat any time\b[^.;]{0,100}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, conditionalTermination + `|` + effectOfTermination},
 		}),
 	},
 	{
@@ -80,15 +85,15 @@ var aRules = []rule{
 		cues: [][]string{{"terminat", "expir", "end of", "sell-off", "sell off", "selloff", "use-up", "use up", "thereafter"}},
 		patterns: patterns([][]string{
 			{"sell-off|sell off|selloff|use-up|use up", `\b(?:sell[- ]?off|use[- ]up)\b`},
-			{"termination assistance", `\btermination assistance\b`},
-			{"transition|wind-down|wind down|phase-out|phase out&terminat|expir", `\b(?:terminat|expir)[a-z]*\b[^.;]{0,200}?` + transition + `|` + transition + `[^.;]{0,200}?\b(?:terminat|expir)`},
-			{"sell|dispose|liquidate|exhaust|deplet|return&inventor|stock|on hand&terminat|expir", `\b(?:sell|dispose of|liquidate|exhaust|deplet[a-z]*|return)\b[^.;]{0,100}?\b(?:inventory|inventories|stock|on hand)\b[^.;]{0,150}?\b(?:terminat|expir)|\b(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\b(?:sell|dispose of|liquidate|exhaust|deplet[a-z]*|return)\b[^.;]{0,100}?\b(?:inventory|inventories|stock|on hand)\b`},
-			{"repurchase|buy back|buy-back|purchase&inventory|stock|material|on hand&terminat|expir", `\b(?:repurchase|buy back|buy-back|purchase)\b[^.;]{0,100}?\b(?:inventory|stock|materials?|on hand)\b[^.;]{0,150}?\b(?:terminat|expir)|\b(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\b(?:repurchase|buy back|buy-back|purchase)\b[^.;]{0,100}?\b(?:inventory|stock|materials?|on hand)\b`},
-			{"maintain|retain|keep|preserv|audit|inspect|insurance|records|books&" + afterEndLits + "|thereafter", `\b(?:maintain|retain|keep|preserv|audit|inspect|insurance|records|books)[a-z]*\b[^.;]{0,200}?\b(?:for|until|through)\b[^.;]{0,40}?` + noticeTime + `[^.;]{0,40}?(?:` + afterEnd + `|\bthereafter\b)|\bfor (?:a period of )?(?:at least )?` + noticeTime + ` (?:` + afterEnd + `|thereafter)\b[^.;]{0,200}?\b(?:maintain|retain|keep|preserv|audit|inspect|insurance|records|books)`, `\bconfidential|\bsecre|\bcompet|\bsolicit`},
-			{"continu&" + afterEndLits, `\bcontinu[a-z]*\b[^.;]{0,200}?\bfor\b[^.;]{0,40}?` + noticeTime + `[^.;]{0,40}?` + afterEnd, `\bconfidential|\bsecre|\bcompet|\bsolicit`},
+			{"termination assistance", `termination assistance\b`},
+			{"transition|wind|phase&terminat|expir", `\b(?:terminat|expir)[a-z]*\b[^.;]{0,200}?` + transition + `|` + transition + `[^.;]{0,200}?\b(?:terminat|expir)`},
+			{"inventor|stock|on hand&terminat|expir", `\b(?:sell|dispose of|liquidate|exhaust|deplet[a-z]*|return)\b[^.;]{0,100}?\b(?:inventory|inventories|stock|on hand)\b[^.;]{0,150}?\b(?:terminat|expir)|\b(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\b(?:sell|dispose of|liquidate|exhaust|deplet[a-z]*|return)\b[^.;]{0,100}?\b(?:inventory|inventories|stock|on hand)\b`},
+			{"purchase|buy&inventor|stock|material|on hand&terminat|expir", `\b(?:repurchase|buy back|buy-back|purchase)\b[^.;]{0,100}?\b(?:inventory|stock|materials?|on hand)\b[^.;]{0,150}?\b(?:terminat|expir)|\b(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\b(?:repurchase|buy back|buy-back|purchase)\b[^.;]{0,100}?\b(?:inventory|stock|materials?|on hand)\b`},
+			{"maintain|retain|keep|preserv|audit|inspect|insur|records|books&" + afterEndLits + "|thereafter&" + periodLits, `\b(?:maintain|retain|keep|preserv|audit|inspect|insurance|records|books)[a-z]*\b[^.;]{0,200}?\b(?:for|until|through)\b[^.;]{0,40}?` + periodUnit + `[^.;]{0,40}?(?:` + afterEnd + `|\bthereafter\b)|\bfor (?:a period of )?(?:at least )?(?:[a-z0-9()*\[\]-]+ )?(?:[a-z0-9()*\[\]-]+ )?(?:[a-z0-9()*\[\]-]+ )?` + periodUnit + ` (?:` + afterEnd + `|thereafter)\b[^.;]{0,200}?\b(?:maintain|retain|keep|preserv|audit|inspect|insurance|records|books)`, `\bconfidential|\bsecre|\bcompet|\bsolicit`},
+			{"continu&" + afterEndLits + "&" + periodLits, `\bcontinu[a-z]*\b[^.;]{0,200}?\bfor\b[^.;]{0,40}?` + periodUnit + `[^.;]{0,40}?` + afterEnd, `\bconfidential|\bsecre|\bcompet|\bsolicit`},
 			{"continue&" + afterEndLits, `\bcontinue[sd]? (?:to apply )?` + afterEnd},
-			{"continue to&" + afterEndLits, `\bcontinue to (?:use|sell|distribute|provide|exploit|market|offer|operate|have)\b[^.;]{0,150}?` + afterEnd + `|` + afterEnd + `[^.;]{0,150}?\b(?:may|shall|will|to) continue to (?:use|sell|distribute|provide|exploit|market|offer|operate|have)\b`, `\bconfidential|\bsecre`},
-			{"order&prior to|before&terminat|expir&fill|fulfil|complet|deliver|honor|honour", `\borders?\b[^.;]{0,100}?\b(?:prior to|before)\b[^.;]{0,60}?\b(?:terminat|expir)[a-z]*\b[^.;]{0,100}?\b(?:fill|fulfil|complet|deliver|honou?r)[a-z]*\b`},
+			{"continu&" + afterEndLits, `\bcontinue to (?:use|sell|distribute|provide|exploit|market|offer|operate|have)\b[^.;]{0,150}?` + afterEnd + `|` + afterEnd + `[^.;]{0,150}?\b(?:may|shall|will|to) continue to (?:use|sell|distribute|provide|exploit|market|offer|operate|have)\b`, `\bconfidential|\bsecre`},
+			{"order&terminat|expir", `orders?\b[^.;]{0,100}?\b(?:prior to|before)\b[^.;]{0,60}?\b(?:terminat|expir)[a-z]*\b[^.;]{0,100}?\b(?:fill|fulfil|complet|deliver|honou?r)[a-z]*\b`},
 		}),
 	},
 	{
@@ -100,15 +105,14 @@ var aRules = []rule{
 		slug: "exclusivity",
 		cues: [][]string{{"exclusiv", "solely from", "only from", "any other distributor", "any other licensee", "any other reseller", "any other agent", "any other supplier", "the only", "appoint"}},
 		patterns: patterns([][]string{
-			{"exclusiv&grant|appoint|designat", `\b(?:grants?|granted|appoints?|appointed|designates?|designated)\b[^.;]{0,100}?(?:\b(?:an|the|a sole and|sole and|its|as|on an)|,) (?:co-)?exclusive\b`, exclusiveOther},
-			{"exclusive&right|license|licence|distributor|agent|provider|supplier|reseller|representative|sponsor|partner|source|basis|licensee|dealer|manufacturer|marketer|purchaser|seller", `(?:\b(?:an|the|sole and|its|their|his|her|as|on an|shall be)|'s|,) ["“]?(?:co-)?exclusive (?:(?:[a-z-]+|[a-z-]+,) ){0,4}?(?:right|rights|license|licence|distributor|agent|provider|supplier|reseller|representative|sponsor|partner|source|basis|licensee|dealer|manufacturer|marketer|purchaser|seller)\b`, exclusiveOther},
-			{"exclusively", `\b(?:purchase|purchases|buy|buys|procure|obtain|source|supply|supplies|sell|sells|deal|deals|work|order|orders|distribute|distributes|manufacture|manufactures|repaired|promote|market|publish)\b[^.;]{0,60}?\bexclusively (?:from|to|with|through|by|for|via)\b`, `\b(?:inure|enure|belong|owned|governed|confined|vest)`},
+			{" exclusive", `[a-z,"“] exclusive,? ` + gapWord + gapWord + gapWord + gapWord + `(?:rights? (?:and licen[cs]es? )?to (?:` + dealingVerbs + `)|licen[cs]es?|distributors?|agent|provider|supplier|reseller|representative|sponsor|partner|source|basis|licensee|dealer|manufacturer|marketer|purchaser|seller)\b`, exclusiveNotDealing},
+			{"exclusively", `\b(?:purchase|purchases|buy|buys|procure|obtain|source|supply|supplies|sell|sells|deal|deals|work|working|order|orders|distribute|distributes|manufacture|manufactures|repaired|promote|market|publish)\b[^.;]{0,60}?\bexclusively (?:from|to|with|through|by|for|via)\b`, `\b(?:inure|enure|belong|owned|governed|confined|vest)`},
 			{"solely from|solely to|only from", `\b(?:purchase|buy|procure|obtain|source|order)[a-z]*\b[^.;]{0,80}?\b(?:solely|only) from\b`},
-			{"any other distributor|any other licensee|any other reseller|any other agent|any other supplier", `\bnot\b[^.;]{0,60}?\b(?:appoint|grant|license|engage|authori[sz]e|purchase|buy)[a-z]*\b[^.;]{0,60}?\bany other (?:distributor|licensee|reseller|agent|supplier)s?\b`},
-			{"exclusivity", `\bexclusivity\b`, `\bnon-?exclusivity\b`},
-			{"exclusive&shall be|will be|shall become|will become", `\b(?:right|rights|license|licence|licenses|appointment|grants?)\b[^.;]{0,100}?\b(?:shall|will) (?:be|become) (?:co-)?exclusive\b`, exclusiveOther},
-			{"the only&distributor|supplier|reseller|licensee|provider|agent|dealer", `\bthe only (?:distributor|supplier|reseller|licensee|provider|agent|dealer)\b`},
-			{"appoint&not&other|additional&distributor|supplier|reseller|licensee|provider|agent|dealer|representative", `\bnot (?:to )?appoint (?:any )?(?:other|additional) (?:distributor|supplier|reseller|licensee|provider|agent|dealer|representative)s?\b`},
+			{"any other distributor|any other licensee|any other reseller|any other agent|any other supplier", `not\b[^.;]{0,60}?\b(?:appoint|grant|license|engage|authori[sz]e|purchase|buy)[a-z]*\b[^.;]{0,60}?\bany other (?:distributor|licensee|reseller|agent|supplier)s?\b`},
+			{"exclusivity", `exclusivity\b`, `\bnon-?exclusivity\b`},
+			{"be exclusive|become exclusive|co-exclusive", `\b(?:right|rights|license|licence|licenses|appointment|grants?)\b[^.;]{0,100}?\b(?:shall|will) (?:be|become) (?:co-)?exclusive\b`, exclusiveOther},
+			{"the only", `the only (?:distributor|supplier|reseller|licensee|provider|agent|dealer)\b`},
+			{"not appoint|not to appoint", `not (?:to )?appoint (?:any )?(?:other|additional) (?:distributor|supplier|reseller|licensee|provider|agent|dealer|representative)s?\b`},
 		}),
 	},
 	{
@@ -119,12 +123,17 @@ var aRules = []rule{
 		slug: "revenue-profit-sharing",
 		cues: [][]string{{"revenue", "profit", "sales", "receipts", "proceeds", "margin", "royalt", "commission", "income", "collections"}},
 		patterns: patterns([][]string{
-			{"revenue|profit&share|sharing", `\b(?:revenue|profit)s?[- ]shar(?:e|es|ing)\b|\bshare (?:of |in )?(?:the |its |their |such )?(?:net |gross )?(?:revenues?|profits?)\b`, notRevenueShare},
-			{"share|sharing|participat&revenue|profit|proceeds|royalt|receipts|income", `\b(?:revenues?|profits?|proceeds|royalties|receipts|income)\b[^.;]{0,80}?\bshared\b|\bshar(?:e|es|ing)\b[^.;]{0,60}?\b(?:revenues?|profits?|proceeds|receipts)\b|\bprofit participation\b`, notRevenueShare},
-			{"%|percent|per cent|*&sales|revenue|receipts|proceeds|profit|margin|income|collections", `(?:%|\bpercent\b|\bper cent\b|\[\*+\]|\*{3,})\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ ){0,3}?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
-			{"royalt&sales|revenue|receipts|proceeds", `\broyalt(?:y|ies)\b[^.;]{0,100}?\b(?:on|of|based (?:up)?on|calculated on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds)\b`, notRevenueShare},
-			{"commission&rate|%|percent", `\bcommission rate\b|(?:%|\bpercent)\)? commissions?\b`},
-			{"commission&sales|revenue|receipts|proceeds|price", `\bcommissions?\b[^.;]{0,60}?\b(?:of|on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds|price)\b`},
+			{"revenue|profit&share|sharing", `\b(?:revenue|profit)s?[- ]shar(?:e|es|ing)\b`, notRevenueShare},
+			{"revenue|profit&share|sharing", `share (?:of |in )?(?:the |its |their |such )?(?:net |gross )?(?:revenues?|profits?)\b`, notRevenueShare},
+			{"shared&revenue|profit|proceeds|royalt|receipts|income", `\b(?:revenues?|profits?|proceeds|royalties|receipts|income)\b[^.;]{0,80}?\bshared\b`, notRevenueShare},
+			{"share|sharing&revenue|profit|proceeds|receipts", `shar(?:e|es|ing)\b[^.;]{0,60}?\b(?:revenues?|profits?|proceeds|receipts)\b`, notRevenueShare},
+			{"profit participation", `profit participation\b`},
+			{"%&sales|revenue|receipts|proceeds|profit|margin|income|collections", `%\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ )?(?:[a-z]+ )?(?:[a-z]+ )?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
+			{"percent&sales|revenue|receipts|proceeds|profit|margin|income|collections", `percent\b\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ )?(?:[a-z]+ )?(?:[a-z]+ )?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
+			{"*&sales|revenue|receipts|proceeds|profit|margin|income|collections", `\*(?:\*\*+|\])\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ )?(?:[a-z]+ )?(?:[a-z]+ )?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
+			{"royalt&sales|revenue|receipts|proceeds", `royalt(?:y|ies)\b[^.;]{0,100}?\b(?:on|of|based (?:up)?on|calculated on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds)\b`, notRevenueShare},
+			{"commission rate", `commission rate\b`},
+			{"commission&sales|revenue|receipts|proceeds|price", `commissions?\b[^.;]{0,60}?\b(?:of|on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds|price)\b`},
 		}),
 	},
 	{
@@ -134,18 +143,56 @@ var aRules = []rule{
 		// Distributor fails to meet the Annual Minimum"; not "a minimum of
 		// thirty days' notice" or "minimum insurance limits".
 		slug: "minimum-commitment",
-		cues: [][]string{{"minimum", "guarantee", "shortfall", "not less than", "no less than", "at least", "volume commitment"}},
+		cues: [][]string{{"minimum", "guarantee", "shortfall", "volume commitment"}},
 		patterns: patterns([][]string{
-			{"minimum&purchase|order|quantit|volume|royalt|guarantee|payment|fee|commitment|impression|sales|annual|unit|spend|revenue|requirement|charge", `\bminimum (?:(?:annual|monthly|quarterly|yearly|aggregate|total|guaranteed|initial|cumulative|net|recoupable) )*(?:purchases?|orders?|order quantit(?:y|ies)|quantit(?:y|ies)|volumes?|royalt(?:y|ies)|guarantee|payments?|fees?|charges?|commitments?|impressions|sales|units|spend|revenues?|purchase (?:requirements?|commitments?|quantit(?:y|ies)|amounts?|obligations?))\b|\b(?:guaranteed|annual) minimum\b`, noMinimum},
-			{"minimum of&purchase|order|buy|deliver|provide|sell|pay|spend|guarantee|commit|supply|share|fund", `\b(?:purchase|order|buy|deliver|provide|sell|pay|spend|guarantee|commit|supply|share|fund)[a-z]*\b[^.;]{0,60}?\ba minimum of\b`, minimumNotCommitment},
-			{"minimum of&per|each|every|in any", `\ba minimum of\b[^.;]{0,60}?\b(?:per|each|every|in any) (?:calendar |contract )?(?:year|month|quarter|week)\b`, minimumNotCommitment},
-			{"not less than|no less than|at least&purchase|order|buy|deliver|sell|pay|spend|commit|supply|impression", `\b(?:purchase|order|buy|deliver|sell|pay|spend|commit|supply)[a-z]*\b[^.;]{0,60}?\b(?:not less than|no less than|at least)\b[^.;]{0,40}?\b(?:units|impressions|orders|pounds|tons|gallons|cases|dollars)\b|\b(?:not less than|no less than|at least)\b[^.;]{0,40}?\bimpressions\b`, minimumNotCommitment},
-			{"guarantee&impression|click|page view|unit|volume|deliver", `\bguarantee[sd]?\b (?:(?:that it will|to) deliver\b|(?:[a-z-]+ ){0,2}(?:impressions|click-throughs|clicks|page views|units|volumes?)\b)`},
-			{"volume commitment", `\bvolume commitments?\b`},
-			{"shortfall", `\bshortfall\b`, `\baudit|\binspect|\bunderpa|\boverpa|\binvoice`},
+			{"minimum", `minimum (?:(?:annual|monthly|quarterly|yearly|aggregate|total|guaranteed|initial|cumulative|net|recoupable) )*(?:purchases?|orders?|order quantit(?:y|ies)|quantit(?:y|ies)|volumes?|royalt(?:y|ies)|guarantee|payments?|fees?|charges?|commitments?|impressions|sales|units|spend|revenues?|purchase (?:requirements?|commitments?|quantit(?:y|ies)|amounts?|obligations?))\b`, noMinimum},
+			{"guaranteed minimum|annual minimum", `\b(?:guaranteed|annual) minimum\b`, noMinimum},
+			{"minimum of", `\b(?:purchase|order|buy|deliver|provide|sell|pay|spend|guarantee|commit|supply|share|fund)[a-z]*\b[^.;]{0,60}?\ba minimum of\b`, minimumNotCommitment},
+			{"minimum of", `a minimum of\b[^.;]{0,60}?\b(?:per|each|every|in any) (?:calendar |contract )?(?:year|month|quarter|week)\b`, minimumNotCommitment},
+			{"guarantee", `guarantee[sd]?\b (?:(?:that it will|to) deliver\b|(?:[a-z-]+ )?(?:[a-z-]+ )?(?:impressions|click-throughs|clicks|page views|units|volumes?)\b)`},
+			{"volume commitment", `volume commitments?\b`},
+			{"shortfall", `shortfall\b`, `\baudit|\binspect|\bunderpa|\boverpa|\binvoice`},
+		}),
+	},
+	{
+		// "most favored nation"; "terms no less favourable than those in
+		// effect with any of its resellers"; "treated no less favorably
+		// than any other distributor"; "the lowest price per unit charged
+		// to any similarly situated customer"; "will not be charged a
+		// higher fee than … its other Clients".
+		slug: "most-favored-nation",
+		cues: [][]string{{"favo", "lowest price", "best price", "higher fee", "higher price", "higher rate"}},
+		patterns: patterns([][]string{
+			{"most favo", `most favou?red\b`},
+			{"favo&than", `favou?rabl[ey]\b[^.;]{0,150}?\bthan\b[^.;]{0,120}?\b(?:any|all|other|its)\b[^.;]{0,60}?\b(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?|third part(?:y|ies)|suppliers?|members?|agents?|dealers?|users?)\b`},
+			{"as favo", `as favou?rabl[ey]\b[^.;]{0,100}?\bas\b`},
+			{"lowest price|best price", `(?:lowest|best) price\b[^.;]{0,150}?\b(?:any|other|all)\b`},
+			{"higher fee|higher price|higher rate&other", `higher (?:fee|price|rate)s?\b[^.;]{0,100}?\bthan\b[^.;]{0,100}?\bother\b`},
+		}),
+	},
+	{
+		// "right of first refusal"; "the first right of negotiation";
+		// "the first opportunity to become the exclusive distributor";
+		// "the ROFR"; "shall first offer all Surplus Vehicles to SEV"; not
+		// "no third party has a right of first refusal".
+		slug: "rofr-rofo-rofn",
+		cues: [][]string{{"first", "rofr", "rofo", "rofn", "prior right", "preferential right"}},
+		patterns: patterns([][]string{
+			{"right of first|rights of first", `rights? of first (?:refusal|offer|negotiation)\b`, noRofr},
+			{"first refusal", `first refusal\b`, noRofr},
+			{"first right|first option|first opportunity", `first (?:right|option|opportunity),? (?:of|to) (?:refusal|negotiat|offer|purchase|acquire|buy|match|bid|become|submit)`, noRofr},
+			{"rofr|rofo|rofn", `rof[rno]\b`},
+			{"first offer|first make an offer", `first (?:make an )?offer\b[^.;]{0,100}?\bto\b`, noRofr},
+			{"prior right|preferential right", `(?:prior|preferential) right\b[^.;]{0,60}?\b(?:to|and option)\b`},
 		}),
 	},
 }
+
+// noRofr is a sentence that denies a right of first refusal, as the
+// representations of a financing do: "no third party has a right of
+// first refusal", "granted any rights, options or rights of first
+// refusal", "subject to any … right of first refusal".
+const noRofr = `\bno (?:third party|person)\b|\brefusal of delivery\b|\bgranted any\b|\bsubject to any\b|\bnone of\b|\bretained by\b`
 
 // noMinimum denies a minimum: "shall not be subject to any minimum
 // purchase requirements", "no minimum order".
@@ -164,6 +211,28 @@ const notRevenueShare = `\binternal revenue\b|\bbonus|\bbenefits?\b|\bcontemplat
 // other party: a cap, a threshold, a budget or a discount.
 const percentNotShare = `\b(?:exceed|exceeds|exceeding|discount|budget|spend|less than|more than|at least|minimum|maximum|threshold|decline|increase|decrease)\b`
 
+// notNon is what comes before an "exclusive" that is not
+// "non-exclusive", "non exclusive" or "nonexclusive": a space (perhaps
+// and a quote) after anything but "non" or a hyphen, or an opening
+// parenthesis or quote. It reads characters, not words, to stay cheap.
+const notNon = `(?:(?:[^n\-‐]|[^o]n|[^n]on) ["“]?|[("“])`
+
+// gapWord is an optional word between "exclusive" and what it
+// qualifies ("an exclusive, worldwide, royalty-free license"), any word
+// but "of": "not exclusive of any other rights" is about remedies.
+const gapWord = `(?:(?:[a-np-z-][a-z-]*|o(?:[a-eg-z-][a-z-]*)?|of[a-z-]+),? )?`
+
+// exclusiveNotDealing is an "exclusive" that is not a right of dealing:
+// "exclusive ownership in the Marks", "the sole and exclusive remedy",
+// "exclusive jurisdiction". It starts with its literal, which keeps it
+// cheap on the many sentences it runs on.
+const exclusiveNotDealing = ` exclusive (?:ownership|owner|property|liability|remedy|remedies|jurisdiction|legal|of|control|title|means|recourse|obligation|responsibility|courts?|venue|forum)\b`
+
+// dealingVerbs are what an exclusive right is a right to do when it is
+// a right of dealing: "the exclusive right to market and sell", not "the
+// exclusive right to prosecute the patents".
+const dealingVerbs = `market|sell|distribute|use|promote|develop|manufacture|make|license|sublicense|exploit|commerciali[sz]e|resell|offer|provide|produce|arrange|advertise|broadcast|publish|display|import|export|represent|purchase|buy|supply|detail|act|negotiate|obtain|exercise|operate|conduct|host|solicit|engage|enter`
+
 // exclusiveOther is "exclusive" of something that is not a right of
 // dealing: "exclusive jurisdiction", "the sole and exclusive remedy",
 // "exclusive property", "exclusive of taxes", "exclusive control of
@@ -171,7 +240,7 @@ const percentNotShare = `\b(?:exceed|exceeds|exceeding|discount|budget|spend|les
 // prosecute" patents, "the sole and exclusive right of the intellectual
 // property"; or a sentence that denies it: "does not grant an exclusive
 // right".
-const exclusiveOther = `\bexclusive (?:jurisdiction|venue|forum|remedy|remedies|property|owner|ownership|control|of|courts?|responsibility|obligation|liability|means|recourse|title|legal)\b|\bexclusive rights?,? (?:title|of|in and to|but not the obligation)|\b(?:prosecut|infring|enforc)[a-z]*\b|\bapply for\b|\bdesignees?\b|\b(?:does|do|shall|will) not (?:grant|create|confer|constitute)\b`
+const exclusiveOther = `\bexclusive (?:jurisdiction|venue|forum|remedy|remedies|property|owner|ownership|control|of|courts?|responsibility|obligation|liability|means|recourse|title|legal)\b|\bexclusive rights?,? (?:title|of|in and to|but not the obligation)|\b(?:prosecut|infring|enforc)[a-z]*\b|\bapply for\b|\bdesignees?\b|\bnot be (?:considered|deemed)\b|\bany exclusive\b|\binto exclusive\b|\b(?:does|do|shall|will) not (?:grant|create|confer|constitute)\b`
 
 // transition is the hand-over at the end of a contract: "an orderly
 // transition", "assist … in the transition", "wind-down", "phase-out";
@@ -191,7 +260,13 @@ const afterEnd = `\b(?:after|following|beyond|post|subsequent to)[- ](?:the |any
 // at the end of a term, which is not one for convenience: "if the other
 // party breaches", "in the event of insolvency", "upon thirty days'
 // notice of a default", "at the end of the Initial Term".
-const conditionalTermination = `\b(?:breach|breaches|default|insolven[a-z]*|bankrupt[a-z]*|fails?|failure|in the event|if|should|upon the occurrence|violat[a-z]*|for cause|with cause|cured?|unable|acquired|change of control|change in control|delay|delayed)\b|\b(?:end|expiration|expiry) of (?:the|its|any|such|each|a|then)\b`
+const conditionalTermination = `\b(?:breach|breaches|default|insolven[a-z]*|bankrupt[a-z]*|fails?|failure|in the event|if|should|upon the occurrence|violat[a-z]*|for cause|with cause|cured?|unable|acquired|change of control|change in control|delay|delayed|such event|without (?:prior )?notice)\b|\b(?:end|expiration|expiry) of (?:the|its|any|such|each|a|then)\b`
+
+// effectOfTermination is a sentence about what follows a termination,
+// not a right to terminate: "if this Agreement is terminated for any
+// reason", "upon termination", "this Agreement shall terminate", "shall
+// renew unless terminated by either party upon ninety days' notice".
+const effectOfTermination = `\b(?:is|are|was|been|being|once|when) terminated\b|\b(?:upon|after|following|on) (?:the |any |such |its )?(?:expiration or )?terminat|\bshall (?:automatically )?terminate\b|\b(?:until|unless) terminated\b`
 
 // notTerminable is a termination the sentence rules out: "the licenses
 // may not be terminated for any reason".
@@ -215,9 +290,14 @@ const delayExtension = `\bdelay|\bsuspension\b|\bforce majeure\b|\bnumber of day
 // "may be extended by both parties in writing".
 const mutualRenewal = `\bmutual|\bboth parties\b|\bagreed\b|\bsatisfactory agreement\b`
 
-// noticeTime is how a notice clause states its period: "sixty (60)
-// days", "six months'", "one year", "[***] days".
-const noticeTime = `(?:\b(?:[0-9]+|[a-z]+(?:[- ][a-z]+)?)|\[?\*+\]?|\(\s?[0-9]+\s?\))(?:-|-? )?(?:\(\s?[0-9a-z]+\s?\) ?)?(?:calendar |business |working )?(?:days?|months?|years?|weeks?)\b`
+// periodUnit is the unit of a period ("sixty (60) days", "six months'",
+// "[***] years"): the number before it is not checked, so that the
+// patterns stay small enough to be cheap.
+const periodUnit = `\b(?:days?|months?|years?|weeks?)\b`
+
+// periodLits are the literals of periodUnit, one of which its every
+// match holds.
+const periodLits = "day|month|year|week"
 
 // termEndLits are the literals of termEnd, one of which its every match
 // holds.

@@ -99,6 +99,21 @@ var aRuleTests = []struct {
 	{"no minimum", "minimum-commitment", "Distributor shall not be subject to any minimum purchase requirements.", false},
 	{"minimum notice", "minimum-commitment", "Supplier shall give a minimum of thirty (30) days' notice of any price change.", false},
 	{"audit shortfall", "minimum-commitment", "If any such inspection discloses a shortfall, the party shall promptly pay it.", false},
+
+	// most-favored-nation
+	{"most favoured", "most-favored-nation", "Licensee shall be entitled to most favoured customer pricing.", true},
+	{"no less favourable than resellers", "most-favored-nation", "The terms shall be no less favourable to Nortel than the terms in effect with any of Entrust's resellers.", true},
+	{"lowest price", "most-favored-nation", "The per unit pricing shall be no greater than the lowest price charged by BLI to any similarly situated customer.", true},
+	{"higher fee", "most-favored-nation", "Client will not be charged a higher fee than what is made available to its other Clients.", true},
+	{"favourable without a comparison", "most-favored-nation", "The parties shall negotiate on terms favourable to both.", false},
+
+	// rofr-rofo-rofn
+	{"right of first refusal", "rofr-rofo-rofn", "Sekisui shall have a right of first refusal to match the terms of any proposed Sale Transaction.", true},
+	{"first right of negotiation", "rofr-rofo-rofn", "Licensor shall give Licensee the first right of negotiation for each Additional Title.", true},
+	{"first opportunity", "rofr-rofo-rofn", "Hydraspin will offer Distributor the first opportunity to become the exclusive distributor for the new territory.", true},
+	{"first offer to", "rofr-rofo-rofn", "DCL shall first offer all Surplus Vehicles that DCL wishes to sell for sale to SEV.", true},
+	{"no third party has one", "rofr-rofo-rofn", "No third party has an option or a right of first refusal to purchase any property.", false},
+	{"refusal of delivery", "rofr-rofo-rofn", "Notice is effective on the earlier of receipt or first refusal of delivery.", false},
 }
 
 func TestARules(t *testing.T) {
