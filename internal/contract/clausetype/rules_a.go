@@ -211,12 +211,6 @@ const notRevenueShare = `\binternal revenue\b|\bbonus|\bbenefits?\b|\bcontemplat
 // other party: a cap, a threshold, a budget or a discount.
 const percentNotShare = `\b(?:exceed|exceeds|exceeding|discount|budget|spend|less than|more than|at least|minimum|maximum|threshold|decline|increase|decrease)\b`
 
-// notNon is what comes before an "exclusive" that is not
-// "non-exclusive", "non exclusive" or "nonexclusive": a space (perhaps
-// and a quote) after anything but "non" or a hyphen, or an opening
-// parenthesis or quote. It reads characters, not words, to stay cheap.
-const notNon = `(?:(?:[^n\-‐]|[^o]n|[^n]on) ["“]?|[("“])`
-
 // gapWord is an optional word between "exclusive" and what it
 // qualifies ("an exclusive, worldwide, royalty-free license"), any word
 // but "of": "not exclusive of any other rights" is about remedies.
