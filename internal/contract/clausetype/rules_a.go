@@ -21,13 +21,13 @@ var aRules = []rule{
 			{"automatic&renew", `automatic(?:ally (?:be )?renew[a-z]*| (?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?renewals?)\b`},
 			{"automatic&renew", `renew[a-z]* automatically\b`},
 			{"automatic&extend|extension|continu", `\b(?:agreement|term|contract)\b[^.;]{0,60}?\b(?:automatically (?:be )?(?:extend|continu)[a-z]*|(?:extend|continu)[a-z]* automatically|automatic (?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?(?:[a-z0-9-]+ )?extensions?)\b`, delayExtension},
-			{"renew&additional|successive|subsequent|further|consecutive|another|renewal", `renew(?:s|ed)?\b[^.;]{0,20}?\b(?:for|by) (?:an? |one |two |the |up to )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:additional|successive|subsequent|further|consecutive|another|renewal)\b`, delayExtension},
-			{"extend&additional|successive|subsequent|further|consecutive|another|renewal", `\b(?:agreement|term|contract)\b[^.;]{0,80}?\b(?:extend|extends|extended)\b[^.;]{0,20}?\b(?:for|by) (?:an? |one |two |the |up to )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:additional|successive|subsequent|further|consecutive|another|renewal)\b`, delayExtension},
+			{"renew", `renew(?:s|ed)?\b[^.;]{0,20}?\b(?:for|by) (?:an? |one |two |the |up to )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:additional|successive|subsequent|further|consecutive|another|renewal)\b`, delayExtension},
+			{"extend", `extend(?:s|ed)?\b[^.;]{0,20}?\b(?:for|by) (?:an? |one |two |the |up to )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:[a-z0-9()-]+ )?(?:additional|successive|subsequent|further|consecutive|another|renewal)\b`, delayExtension + `|\bcure|\breview period\b`},
 			{"year to year|month to month|year-to-year|month-to-month", `\b(?:continu|renew|extend|effective|thereafter)[a-z]*\b[^.;]{0,100}?\b(?:year to year|month to month|year-to-year|month-to-month)\b`},
 			{"renew|extend&" + periodLits, `\b(?:agreement|term|contract)\b[^.;]{0,60}?\b(?:be|is|are) (?:automatically )?(?:renewed|extended) for (?:a |an )?(?:period of )?(?:[a-z0-9()*\[\]-]+ )?(?:[a-z0-9()*\[\]-]+ )?(?:[a-z0-9()*\[\]-]+ )?` + periodUnit, delayExtension},
 			{"indefinitely", `\b(?:shall|will) continue\b[^.;]{0,100}?\bindefinitely\b`},
-			{"renew this|renew the|extend this|extend the|renew for|extend for", `\b(?:option|right|elect|elects|may)\b (?:to )?(?:annually )?(?:renew|extend)\b (?:this agreement|the agreement|the term|the initial term|this contract|the contract|the license|for)\b`, mutualRenewal},
-			{"may be renewed|may be extended", `\b(?:agreement|term|contract)\b[^.;]{0,60}?\bmay be (?:renewed|extended)\b`, mutualRenewal},
+			{"renew|extend&option|right|elect|may", `\b(?:option|right|elect|elects|may)\b (?:to )?(?:annually )?(?:renew|extend)\b (?:this agreement|the agreement|the term|the initial term|this contract|the contract|the license|for)\b`, mutualRenewal},
+			{"renew|extend&may be", `\b(?:agreement|term|contract)\b[^.;]{0,60}?\bmay be (?:renewed|extended)\b`, mutualRenewal},
 		}),
 	},
 	{
@@ -40,7 +40,8 @@ var aRules = []rule{
 		slug: "notice-period-to-terminate-renewal",
 		cues: [][]string{{"renew", "extend", "extension", "year to year", "month to month", "automatically continu", "end of", "expir", "expiry", "conclusion", "anniversary"}},
 		patterns: patterns([][]string{
-			{"renew|extend&not to|not be|not wish|not desire|not elect", `\b(?:noti|prior|before|in advance|writing)[^.;]{0,150}?\b` + notRenew + `|\b` + notRenew + `[^.;]{0,150}?\b(?:noti|prior|before|in advance|writing)`, insuranceRenewal},
+			{"renew|extend&noti|prior|before|writing", `not (?:to (?:renew|extend)|(?:to )?be (?:renewed|extended)|(?:wish|desire|elect)[a-z]* to (?:renew|extend))\b[^.;]{0,150}?\b(?:noti|prior|before|writing)`, insuranceRenewal},
+			{"renew|extend&noti|prior|before|writing", `\b(?:noti|prior|before|writing)[^.;]{0,150}?\bnot (?:to (?:renew|extend)|(?:to )?be (?:renewed|extended)|(?:wish|desire|elect)[a-z]* to (?:renew|extend))\b`, insuranceRenewal},
 			{"renewal&noti", `noti(?:ce|fy|fies|fication)\b[^.;]{0,60}?\bnon-?renewal\b|\bnon-?renewal (?:notice|notification)\b`, insuranceRenewal},
 			{"renew&unless|until|provided&" + periodLits, `renew[a-z]*\b[^.;]{0,200}?\b(?:unless|until|provided)\b[^.;]{0,150}?(?:\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + periodUnit + `|` + periodUnit + `[^.;]{0,60}?\bnoti|\bterminat[a-z]*\b[^.;]{0,60}?` + periodUnit + `[^.;]{0,20}?\b(?:prior|before|in advance)\b)`},
 			{"extend|extension|year to year|month to month|automatically continu&unless|until|provided&" + periodLits, `\b(?:extend|extends|extended|extension|extensions|year to year|month to month|automatically continue[sd]?)\b[^.;]{0,200}?\b(?:unless|until|provided)\b[^.;]{0,150}?(?:\bnoti(?:ce|fies|fy|fication)\b[^.;]{0,150}?` + periodUnit + `|` + periodUnit + `[^.;]{0,60}?\bnoti|\bterminat[a-z]*\b[^.;]{0,60}?` + periodUnit + `[^.;]{0,20}?\b(?:prior|before|in advance)\b)`},
@@ -103,16 +104,16 @@ var aRules = []rule{
 		// other distributor in the Territory"; not "non-exclusive",
 		// "exclusive jurisdiction" or "the sole and exclusive remedy".
 		slug: "exclusivity",
-		cues: [][]string{{"exclusiv", "solely from", "only from", "any other distributor", "any other licensee", "any other reseller", "any other agent", "any other supplier", "the only", "appoint"}},
+		cues: [][]string{{"exclusiv", "solely from", "only from", "any other", "the only", "appoint"}},
 		patterns: patterns([][]string{
 			{" exclusive", `[a-z,"“] exclusive,? ` + gapWord + gapWord + gapWord + gapWord + `(?:rights? (?:and licen[cs]es? )?to (?:` + dealingVerbs + `)|licen[cs]es?|distributors?|agent|provider|supplier|reseller|representative|sponsor|partner|source|basis|licensee|dealer|manufacturer|marketer|purchaser|seller)\b`, exclusiveNotDealing},
 			{"exclusively", `\b(?:purchase|purchases|buy|buys|procure|obtain|source|supply|supplies|sell|sells|deal|deals|work|working|order|orders|distribute|distributes|manufacture|manufactures|repaired|promote|market|publish)\b[^.;]{0,60}?\bexclusively (?:from|to|with|through|by|for|via)\b`, `\b(?:inure|enure|belong|owned|governed|confined|vest)`},
-			{"solely from|solely to|only from", `\b(?:purchase|buy|procure|obtain|source|order)[a-z]*\b[^.;]{0,80}?\b(?:solely|only) from\b`},
-			{"any other distributor|any other licensee|any other reseller|any other agent|any other supplier", `not\b[^.;]{0,60}?\b(?:appoint|grant|license|engage|authori[sz]e|purchase|buy)[a-z]*\b[^.;]{0,60}?\bany other (?:distributor|licensee|reseller|agent|supplier)s?\b`},
+			{"solely from|only from", `\b(?:purchase|buy|procure|obtain|source|order)[a-z]*\b[^.;]{0,80}?\b(?:solely|only) from\b`},
+			{"any other", `not\b[^.;]{0,60}?\b(?:appoint|grant|license|engage|authori[sz]e|purchase|buy)[a-z]*\b[^.;]{0,60}?\bany other (?:distributor|licensee|reseller|agent|supplier)s?\b`},
 			{"exclusivity", `exclusivity\b`, `\bnon-?exclusivity\b`},
 			{"be exclusive|become exclusive|co-exclusive", `\b(?:right|rights|license|licence|licenses|appointment|grants?)\b[^.;]{0,100}?\b(?:shall|will) (?:be|become) (?:co-)?exclusive\b`, exclusiveOther},
 			{"the only", `the only (?:distributor|supplier|reseller|licensee|provider|agent|dealer)\b`},
-			{"not appoint|not to appoint", `not (?:to )?appoint (?:any )?(?:other|additional) (?:distributor|supplier|reseller|licensee|provider|agent|dealer|representative)s?\b`},
+			{"appoint", `not (?:to )?appoint (?:any )?(?:other|additional) (?:distributor|supplier|reseller|licensee|provider|agent|dealer|representative)s?\b`},
 		}),
 	},
 	{
@@ -127,12 +128,12 @@ var aRules = []rule{
 			{"revenue|profit&share|sharing", `share (?:of |in )?(?:the |its |their |such )?(?:net |gross )?(?:revenues?|profits?)\b`, notRevenueShare},
 			{"shared&revenue|profit|proceeds|royalt|receipts|income", `\b(?:revenues?|profits?|proceeds|royalties|receipts|income)\b[^.;]{0,80}?\bshared\b`, notRevenueShare},
 			{"share|sharing&revenue|profit|proceeds|receipts", `shar(?:e|es|ing)\b[^.;]{0,60}?\b(?:revenues?|profits?|proceeds|receipts)\b`, notRevenueShare},
-			{"profit participation", `profit participation\b`},
+			{"profit", `profit participation\b`},
 			{"%&sales|revenue|receipts|proceeds|profit|margin|income|collections", `%\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ )?(?:[a-z]+ )?(?:[a-z]+ )?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
 			{"percent&sales|revenue|receipts|proceeds|profit|margin|income|collections", `percent\b\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ )?(?:[a-z]+ )?(?:[a-z]+ )?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
 			{"*&sales|revenue|receipts|proceeds|profit|margin|income|collections", `\*(?:\*\*+|\])\)?[^.;]{0,30}?\bof (?:the |all |its |such |any |each |their )?(?:[a-z]+ )?(?:[a-z]+ )?(?:[a-z]+ )?(?:sales|revenues?|receipts|proceeds|profits?|margin|income|collections)\b`, percentNotShare},
 			{"royalt&sales|revenue|receipts|proceeds", `royalt(?:y|ies)\b[^.;]{0,100}?\b(?:on|of|based (?:up)?on|calculated on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds)\b`, notRevenueShare},
-			{"commission rate", `commission rate\b`},
+			{"commission", `commission rate\b`},
 			{"commission&sales|revenue|receipts|proceeds|price", `commissions?\b[^.;]{0,60}?\b(?:of|on|equal to)\b[^.;]{0,40}?\b(?:sales|revenues?|receipts|proceeds|price)\b`},
 		}),
 	},
@@ -146,9 +147,9 @@ var aRules = []rule{
 		cues: [][]string{{"minimum", "guarantee", "shortfall", "volume commitment"}},
 		patterns: patterns([][]string{
 			{"minimum", `minimum (?:(?:annual|monthly|quarterly|yearly|aggregate|total|guaranteed|initial|cumulative|net|recoupable) )*(?:purchases?|orders?|order quantit(?:y|ies)|quantit(?:y|ies)|volumes?|royalt(?:y|ies)|guarantee|payments?|fees?|charges?|commitments?|impressions|sales|units|spend|revenues?|purchase (?:requirements?|commitments?|quantit(?:y|ies)|amounts?|obligations?))\b`, noMinimum},
-			{"guaranteed minimum|annual minimum", `\b(?:guaranteed|annual) minimum\b`, noMinimum},
-			{"minimum of", `\b(?:purchase|order|buy|deliver|provide|sell|pay|spend|guarantee|commit|supply|share|fund)[a-z]*\b[^.;]{0,60}?\ba minimum of\b`, minimumNotCommitment},
-			{"minimum of", `a minimum of\b[^.;]{0,60}?\b(?:per|each|every|in any) (?:calendar |contract )?(?:year|month|quarter|week)\b`, minimumNotCommitment},
+			{"minimum", `\b(?:guaranteed|annual) minimum\b`, noMinimum},
+			{"minimum", `\b(?:purchase|order|buy|deliver|provide|sell|pay|spend|guarantee|commit|supply|share|fund)[a-z]*\b[^.;]{0,60}?\ba minimum of\b`, minimumNotCommitment},
+			{"minimum", `a minimum of\b[^.;]{0,60}?\b(?:per|each|every|in any) (?:calendar |contract )?(?:year|month|quarter|week)\b`, minimumNotCommitment},
 			{"guarantee", `guarantee[sd]?\b (?:(?:that it will|to) deliver\b|(?:[a-z-]+ )?(?:[a-z-]+ )?(?:impressions|click-throughs|clicks|page views|units|volumes?)\b)`},
 			{"volume commitment", `volume commitments?\b`},
 			{"shortfall", `shortfall\b`, `\baudit|\binspect|\bunderpa|\boverpa|\binvoice`},
@@ -161,13 +162,13 @@ var aRules = []rule{
 		// to any similarly situated customer"; "will not be charged a
 		// higher fee than … its other Clients".
 		slug: "most-favored-nation",
-		cues: [][]string{{"favo", "lowest price", "best price", "higher fee", "higher price", "higher rate"}},
+		cues: [][]string{{"favo", "lowest price", "best price", "higher"}},
 		patterns: patterns([][]string{
-			{"most favo", `most favou?red\b`},
-			{"favo&than", `favou?rabl[ey]\b[^.;]{0,150}?\bthan\b[^.;]{0,120}?\b(?:any|all|other|its)\b[^.;]{0,60}?\b(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?|third part(?:y|ies)|suppliers?|members?|agents?|dealers?|users?)\b`},
-			{"as favo", `as favou?rabl[ey]\b[^.;]{0,100}?\bas\b`},
+			{"favo", `most favou?red\b`},
+			{"favo", `favou?rabl[ey]\b[^.;]{0,150}?\bthan\b[^.;]{0,120}?\b(?:any|all|other|its)\b[^.;]{0,60}?\b(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?|third part(?:y|ies)|suppliers?|members?|agents?|dealers?|users?)\b`},
+			{"favo", `as favou?rabl[ey]\b[^.;]{0,100}?\bas\b`},
 			{"lowest price|best price", `(?:lowest|best) price\b[^.;]{0,150}?\b(?:any|other|all)\b`},
-			{"higher fee|higher price|higher rate&other", `higher (?:fee|price|rate)s?\b[^.;]{0,100}?\bthan\b[^.;]{0,100}?\bother\b`},
+			{"higher", `higher (?:fee|price|rate)s?\b[^.;]{0,100}?\bthan\b[^.;]{0,100}?\bother\b`},
 		}),
 	},
 	{
@@ -178,11 +179,11 @@ var aRules = []rule{
 		slug: "rofr-rofo-rofn",
 		cues: [][]string{{"first", "rofr", "rofo", "rofn", "prior right", "preferential right"}},
 		patterns: patterns([][]string{
-			{"right of first|rights of first", `rights? of first (?:refusal|offer|negotiation)\b`, noRofr},
-			{"first refusal", `first refusal\b`, noRofr},
-			{"first right|first option|first opportunity", `first (?:right|option|opportunity),? (?:of|to) (?:refusal|negotiat|offer|purchase|acquire|buy|match|bid|become|submit)`, noRofr},
+			{"first", `rights? of first (?:refusal|offer|negotiation)\b`, noRofr},
+			{"first", `first refusal\b`, noRofr},
+			{"first", `first (?:right|option|opportunity),? (?:of|to) (?:refusal|negotiat|offer|purchase|acquire|buy|match|bid|become|submit)`, noRofr},
 			{"rofr|rofo|rofn", `rof[rno]\b`},
-			{"first offer|first make an offer", `first (?:make an )?offer\b[^.;]{0,100}?\bto\b`, noRofr},
+			{"first", `first (?:make an )?offer\b[^.;]{0,100}?\bto\b`, noRofr},
 			{"prior right|preferential right", `(?:prior|preferential) right\b[^.;]{0,60}?\b(?:to|and option)\b`},
 		}),
 	},
@@ -265,10 +266,6 @@ const effectOfTermination = `\b(?:is|are|was|been|being|once|when) terminated\b|
 // notTerminable is a termination the sentence rules out: "the licenses
 // may not be terminated for any reason".
 const notTerminable = `\bnot be terminated\b|\bcannot be terminated\b|\birrevocabl`
-
-// notRenew is a party's choice not to renew: "its intention not to
-// renew", "elects not to extend", "that this Agreement not be renewed".
-const notRenew = `(?:not to (?:renew|extend)|not (?:to )?be (?:renewed|extended)|not (?:wish|desire|elect)[a-z]* to (?:renew|extend)|(?:intention|intent|election|decision|desire) not to (?:renew|extend)|elects? not to (?:renew|extend))\b`
 
 // insuranceRenewal is the renewal of a policy, not of the contract:
 // "thirty days' notice of cancellation or non-renewal".
