@@ -21,8 +21,11 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = slices.Concat(coreRules, bRules)
+var rules = slices.Concat(coreRules, aRules, bRules)
 
+// coreRules are the rules of the types the clause filter is measured on
+// and the first dozen more; the other files' slices (aRules, bRules) add
+// the remaining CUAD categories.
 var coreRules = []rule{
 	{
 		// "This Agreement shall be governed by and construed in accordance
@@ -140,16 +143,6 @@ var coreRules = []rule{
 		}),
 	},
 	{
-		// "most favored nation"; "most favoured customer"; "terms no less
-		// favorable than those offered to any other customer".
-		slug: "most-favored-nation",
-		cues: [][]string{{"favo"}},
-		patterns: patterns([][]string{
-			{"most favo", `\bmost favou?red\b`},
-			{"favorable|favourable&customer|licensee|distributor|purchaser|reseller|client", `\b(?:less|more) favou?rable\b[^.;]{0,80}?\bthan\b[^.;]{0,80}?\b(?:any|all) (?:other |third[- ]party )?(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?)\b`},
-		}),
-	},
-	{
 		// "as liquidated damages and not as a penalty".
 		slug:     "liquidated-damages",
 		cues:     [][]string{{"liquidated damages"}},
@@ -165,13 +158,6 @@ var coreRules = []rule{
 			{"disparage&not", `\bnot (?:to )?(?:[a-z]+ ){0,4}disparage\b`},
 			{"disparaging", `\b(?:make|makes|making|publish|issue|communicate|utter)\b[^.;]{0,60}?\bdisparaging\b`},
 		}),
-	},
-	{
-		// "right of first refusal"; "right of first offer"; "right of
-		// first negotiation".
-		slug:     "rofr-rofo-rofn",
-		cues:     [][]string{{"first"}},
-		patterns: patterns([][]string{{"right of first|rights of first", `\brights? of first (?:refusal|offer|negotiation)\b`}}),
 	},
 	{
 		// "irrevocable license"; "perpetual, royalty-free license".
@@ -199,17 +185,6 @@ var coreRules = []rule{
 			{"liabilit&exceed|limited to|in excess of&aggregate|total|cumulative|entire|maximum", `\b(?:aggregate|total|cumulative|entire|maximum)\b[^.;]{0,40}?\bliabilit(?:y|ies)\b[^.;]{0,150}?\b(?:exceed|limited to|in excess of)\b`},
 			{"liabilit&exceed|in excess of", `\bliabilit(?:y|ies)\b[^.;]{0,100}?\b(?:shall|will) not exceed\b`},
 			{"in no event&liable&exceed|in excess of", `\bin no event\b[^.;]{0,150}?\bliable\b[^.;]{0,150}?\b(?:exceed|exceeds|exceeding|in excess of)\b`},
-		}),
-	},
-	{
-		// "may terminate this Agreement for convenience"; "at any time,
-		// without cause, upon thirty days' written notice".
-		slug: "termination-for-convenience",
-		cues: [][]string{{"terminat"}, {"convenience", "without cause", "for any reason or no reason", "for no reason", "at any time"}},
-		patterns: patterns([][]string{
-			{"terminat&convenience", `\bterminat(?:e|ed|ion)\b[^.;]{0,80}?\bfor (?:its |their |the )?convenience\b`},
-			{"terminat&without cause|for any reason or no reason|for no reason", `\bmay\b[^.;]{0,30}?\bterminate\b[^.;]{0,80}?\b(?:without cause|for any reason or no reason|for no reason)\b`},
-			{"terminate&at any time&notice", `\bmay terminate\b[^.;]{0,60}?\bat any time\b[^.;]{0,30}?\b(?:upon|by giving|with|on|by)\b[^.;]{0,40}?\bnotice\b`, `\b(?:breach|default|fail|failure|insolven|bankrupt|if)\b`},
 		}),
 	},
 	{

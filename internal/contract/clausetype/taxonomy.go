@@ -49,7 +49,7 @@ var taxonomy = []Type{
 		"non-compete covenant", "restriction on competition", "restrictions on competition", "competition",
 		"non-competition and non-solicitation", "non-compete and non-solicitation", "non-competition; non-solicitation",
 	}},
-	{Slug: "exclusivity", Name: "Exclusivity", CUAD: true, Headings: []string{"exclusive dealing", "exclusive rights", "exclusive relationship", "exclusive appointment", "exclusive supply", "exclusive purchase", "non-exclusivity"}},
+	{Slug: "exclusivity", Name: "Exclusivity", CUAD: true, Headings: []string{"exclusive dealing", "exclusive rights", "exclusive relationship", "exclusive appointment", "exclusive supply", "exclusive purchase"}},
 	{Slug: "no-solicit-of-customers", Name: "No-Solicit Of Customers", CUAD: true, Headings: []string{"non-solicitation of customers", "no solicitation of customers", "non-solicitation of clients", "non-solicit of customers"}},
 	{Slug: "no-solicit-of-employees", Name: "No-Solicit Of Employees", CUAD: true, Headings: []string{"non-solicitation of employees", "no solicitation of employees", "no hire", "no hiring", "non-hire", "non-solicitation of personnel", "no solicitation or hiring of employees", "hiring of employees", "solicitation of employees", "employee non-solicitation"}},
 	{Slug: "non-disparagement", Name: "Non-Disparagement", CUAD: true, Headings: []string{"no disparagement", "disparagement", "mutual non-disparagement"}},
