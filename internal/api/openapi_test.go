@@ -270,6 +270,10 @@ func TestCheckerCatchesDrift(t *testing.T) {
 		{"a request the document does not allow", edit(func(e *openapitest.Exchange) { e.Body = []byte(`{"query":{"q":"a"},"size":5}`) })},
 		{"a request without a token", edit(func(e *openapitest.Exchange) { e.Target = SearchPath })},
 		{"an unknown query clause", edit(func(e *openapitest.Exchange) { e.Body = []byte(`{"query":{"match":{"body":"a"}}}`) })},
+		{"terms without a field", edit(func(e *openapitest.Exchange) { e.Body = []byte(`{"query":{"terms":{"boost":1}}}`) })},
+		{"two rank_feature functions", edit(func(e *openapitest.Exchange) {
+			e.Body = []byte(`{"query":{"rank_feature":{"field":"weight_rank","log":{"scaling_factor":1},"linear":{}}}}`)
+		})},
 		{"an undescribed path answered 200", edit(func(e *openapitest.Exchange) { e.Method, e.Target, e.Status = "GET", "/nothing", 200 })},
 	} {
 		if err := c.Check(tt.e); err == nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -176,4 +177,85 @@ func enum(t *testing.T, schema string, path ...string) []string {
 		out[i], _ = s.(string)
 	}
 	return out
+}
+
+// schemaKeywords are the keywords a schema of the document may use: JSON
+// Schema 2020-12's and OpenAPI 3.1's additions. JSON Schema ignores
+// unknown keywords, so a misspelt one, or a YAML flow mapping split by a
+// comma in an unquoted description, would otherwise pass unseen.
+var schemaKeywords = map[string]bool{
+	"$ref": true, "$comment": true, "title": true, "description": true, "type": true, "enum": true, "const": true,
+	"default": true, "examples": true, "example": true, "deprecated": true, "readOnly": true, "writeOnly": true,
+	"properties": true, "additionalProperties": true, "patternProperties": true, "propertyNames": true,
+	"required": true, "dependentRequired": true, "dependentSchemas": true, "minProperties": true, "maxProperties": true,
+	"unevaluatedProperties": true, "items": true, "prefixItems": true, "contains": true, "minItems": true,
+	"maxItems": true, "uniqueItems": true, "unevaluatedItems": true, "allOf": true, "anyOf": true, "oneOf": true,
+	"not": true, "if": true, "then": true, "else": true, "minimum": true, "maximum": true, "exclusiveMinimum": true,
+	"exclusiveMaximum": true, "multipleOf": true, "minLength": true, "maxLength": true, "pattern": true,
+	"format": true, "discriminator": true, "externalDocs": true,
+}
+
+// TestSchemasUseKnownKeywords walks every schema of the document.
+func TestSchemasUseKnownKeywords(t *testing.T) {
+	var doc any
+	if err := yaml.Unmarshal(openapi.YAML(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	var walkSchema func(path string, s any)
+	walkSchema = func(path string, s any) {
+		m, ok := s.(map[string]any)
+		if !ok {
+			if _, isBool := s.(bool); !isBool {
+				t.Errorf("%s: a schema must be an object or a boolean", path)
+			}
+			return
+		}
+		for k, v := range m {
+			p := path + "/" + k
+			switch {
+			case !schemaKeywords[k]:
+				t.Errorf("%s: unknown schema keyword", p)
+			case k == "properties" || k == "patternProperties" || k == "dependentSchemas":
+				sub, _ := v.(map[string]any)
+				for name, s := range sub {
+					walkSchema(p+"/"+name, s)
+				}
+			case k == "allOf" || k == "anyOf" || k == "oneOf" || k == "prefixItems":
+				list, _ := v.([]any)
+				for i, s := range list {
+					walkSchema(p+"/"+strconv.Itoa(i), s)
+				}
+			case k == "additionalProperties" || k == "items" || k == "not" || k == "propertyNames" || k == "contains" ||
+				k == "if" || k == "then" || k == "else" || k == "unevaluatedProperties" || k == "unevaluatedItems":
+				walkSchema(p, v)
+			}
+		}
+	}
+	// Schemas are components.schemas and every "schema" member elsewhere
+	// (parameters, headers, media types).
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, c := range v {
+				switch {
+				case k == "schema":
+					walkSchema(path+"/schema", c)
+				case k == "schemas" && path == "/components":
+					for name, s := range c.(map[string]any) {
+						walkSchema(path+"/schemas/"+name, s)
+					}
+				case k == "example" || k == "examples":
+					// examples are data, not schemas
+				default:
+					walk(path+"/"+k, c)
+				}
+			}
+		case []any:
+			for i, c := range v {
+				walk(path+"/"+strconv.Itoa(i), c)
+			}
+		}
+	}
+	walk("", doc)
 }
