@@ -31,8 +31,9 @@ type suite struct {
 	// backend is "embedded" or "opensearch".
 	backend string
 	g       *gateway
-	// log holds every search request sent and its answer, for the check
-	// against OpenSearch's API specification (checkSpec).
+	// log holds every request sent and its answer, for the checks against
+	// OpenSearch's API specification (checkAnswers, checkForwarded) and
+	// the service's OpenAPI document (checkOpenAPI).
 	log exchangeLog
 }
 
@@ -67,9 +68,8 @@ func (s *suite) send(t *testing.T, method, pathAndQuery, contentType, body strin
 		t.Fatal(err)
 	}
 	a := &answer{status: resp.StatusCode, header: resp.Header, raw: string(out)}
-	if method == http.MethodPost && strings.HasPrefix(pathAndQuery, "/api/v1alpha/search") {
-		s.log.add(exchange{body: body, status: a.status, raw: a.raw})
-	}
+	s.log.add(exchange{method: method, target: pathAndQuery, reqHeader: req.Header.Clone(), body: body,
+		status: a.status, header: resp.Header, raw: a.raw})
 	dec := json.NewDecoder(bytes.NewReader(out))
 	dec.UseNumber()
 	var doc map[string]any

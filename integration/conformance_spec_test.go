@@ -23,11 +23,19 @@ import (
 // request schema. Both as published and with objects closed, so a member
 // the specification does not describe is caught.
 
-// exchange is one search request of the suite and the gateway's answer.
+// exchange is one request of the suite and the gateway's answer.
 type exchange struct {
-	body   string
-	status int
-	raw    string
+	method, target string
+	reqHeader      http.Header
+	body           string
+	status         int
+	header         http.Header
+	raw            string
+}
+
+// isSearch reports whether the exchange is a search request.
+func (e exchange) isSearch() bool {
+	return e.method == http.MethodPost && strings.HasPrefix(e.target, "/api/v1alpha/search")
 }
 
 // exchangeLog collects a suite's exchanges.
@@ -68,7 +76,7 @@ func (s *suite) checkAnswers(t *testing.T) {
 	parser := conformanceParser(t)
 	checked := map[dsl.Form]int{}
 	for _, e := range s.log.all() {
-		if e.status != http.StatusOK {
+		if e.status != http.StatusOK || !e.isSearch() {
 			continue
 		}
 		parsed, err := parser.Parse([]byte(e.body))
@@ -147,7 +155,7 @@ func (s *suite) checkForwarded(t *testing.T) {
 	defer b.Close()
 	seen := map[string]bool{}
 	for _, e := range s.log.all() {
-		if seen[e.body] {
+		if !e.isSearch() || seen[e.body] {
 			continue
 		}
 		seen[e.body] = true

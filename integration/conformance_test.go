@@ -58,6 +58,7 @@ func TestConformance(t *testing.T) {
 			t.Run("answers", s.checkAnswers)
 			t.Run("forwarded bodies", s.checkForwarded)
 		})
+		t.Run("OpenAPI document", s.checkOpenAPI)
 	})
 	t.Run("opensearch", func(t *testing.T) {
 		addr := startOpenSearch(t, "conf-", string(bulk), 40)
@@ -66,6 +67,7 @@ func TestConformance(t *testing.T) {
 		s := &suite{backend: "opensearch", g: g}
 		s.run(t)
 		t.Run("OpenSearch API specification", s.checkAnswers)
+		t.Run("OpenAPI document", s.checkOpenAPI)
 	})
 }
 

@@ -1,5 +1,6 @@
 // Package api owns the gateway's HTTP surface: the echo server and its
-// routes (search, document view, health, readiness, metrics), the
+// routes (search, document view, health, readiness, metrics, the OpenAPI
+// document of package openapi, which describes all of them), the
 // middleware chain (request scope, access log, metrics, authentication,
 // rate limiting, body limit), the request-scoped state, and the rendering
 // of responses and of every error in OpenSearch's shape.
@@ -10,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -22,6 +24,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/contractsearch/contractsearch/internal/api/openapi"
 	"github.com/contractsearch/contractsearch/internal/backend"
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/mappings"
@@ -95,6 +98,8 @@ type Server struct {
 	metrics  *metrics
 	indexes  []string
 	draining atomic.Bool
+	// openapi is the OpenAPI document as served (JSON).
+	openapi []byte
 	// bufs recycles request-body and response buffers.
 	bufs sync.Pool
 }
@@ -119,6 +124,10 @@ func New(opts Options) (*Server, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	doc, err := openapi.JSON()
+	if err != nil {
+		return nil, fmt.Errorf("api: %w", err)
+	}
 	reg := opts.Registry
 	if reg == nil {
 		reg = prometheus.NewRegistry()
@@ -136,6 +145,7 @@ func New(opts Options) (*Server, error) {
 		indexes: mappings.Names(),
 		// The parser's limits were validated by dsl.NewParser.
 		searchBudget: opts.Parser.Limits().MaxTimeout + searchSlack,
+		openapi:      doc,
 	}
 	s.bufs.New = func() any { return new(bytes.Buffer) }
 	e := echo.New()
@@ -148,6 +158,7 @@ func New(opts Options) (*Server, error) {
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
 	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
+	e.GET(openapi.Path, s.openapiDocument)
 	s.echo = e
 	return s, nil
 }
@@ -196,6 +207,12 @@ func (s *Server) Drain() { s.draining.Store(true) }
 
 func (s *Server) healthz(c echo.Context) error {
 	return c.JSONBlob(http.StatusOK, []byte(`{"status":"ok"}`))
+}
+
+// openapiDocument serves the OpenAPI document. It needs no token: it
+// describes the interface and holds no data (docs/decisions.md).
+func (s *Server) openapiDocument(c echo.Context) error {
+	return c.JSONBlob(http.StatusOK, s.openapi)
 }
 
 func (s *Server) readyz(c echo.Context) error {
