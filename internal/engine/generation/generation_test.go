@@ -166,6 +166,9 @@ func TestLiveSwap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The first generation is served at once and verified in the
+	// background, which holds a reference to its snapshot until it ends.
+	l.background.Wait()
 	held := l.Acquire()
 	if held.Value != "a" || held.Generation() != 1 {
 		t.Fatalf("serving %q gen %d", held.Value, held.Generation())

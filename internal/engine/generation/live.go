@@ -143,6 +143,7 @@ func (s *Snapshot[T]) changed(name string) {
 	}
 	if !s.running && s.tryAcquire() {
 		s.running = true
+		s.live.background.Add(1)
 		go s.verifyInBackground()
 	}
 }
@@ -193,6 +194,7 @@ func (s *Snapshot[T]) endRound() {
 }
 
 func (s *Snapshot[T]) verifyInBackground() {
+	defer s.live.background.Done()
 	defer s.Release()
 	bad, err := s.verifyPending()
 	if bad {
@@ -233,6 +235,10 @@ type Live[T any] struct {
 
 	badMu sync.Mutex
 	bad   map[uint64]badGen
+
+	// background counts the running background verifications, each of
+	// which holds a reference to its snapshot; tests wait for them.
+	background sync.WaitGroup
 }
 
 // badGen is a generation found bad, with its directory as it was then.
@@ -377,6 +383,7 @@ func (l *Live[T]) Refresh() (swapped bool, err error) {
 		if !curGood {
 			// Started once served, so that damage found falls back
 			// from it.
+			l.background.Add(1)
 			go s.verifyInBackground()
 		}
 		if cur != nil {
