@@ -55,17 +55,7 @@ func run(args []string, out io.Writer) error {
 	if *indexDir == "" {
 		return errors.New("-index-dir is required")
 	}
-	dir, err := generation.OpenDir(*indexDir)
-	if err != nil {
-		return err
-	}
-	n := *gen
-	if n == 0 {
-		if n, err = dir.Latest(); err != nil {
-			return err
-		}
-	}
-	g, err := dir.Open(n)
+	dir, g, err := openGeneration(*indexDir, *gen)
 	if err != nil {
 		return err
 	}
@@ -81,7 +71,7 @@ func run(args []string, out io.Writer) error {
 		return printTerm(out, g, *seg, *field, *term, *limit)
 	}
 	all, _ := dir.Generations()
-	fmt.Fprintf(out, "generation %d of %v in %s, %d files\n", n, all, *indexDir, len(g.Files()))
+	fmt.Fprintf(out, "generation %d of %v in %s, %d files\n", g.N, all, *indexDir, len(g.Files()))
 	for _, name := range mappings.Names() {
 		for _, prefix := range meta.Segments[name] {
 			if *seg != "" && prefix != *seg {
@@ -118,17 +108,7 @@ func check(args []string, out io.Writer) error {
 	if *indexDir == "" {
 		return errors.New("check: -index-dir is required")
 	}
-	dir, err := generation.OpenDir(*indexDir)
-	if err != nil {
-		return err
-	}
-	n := *gen
-	if n == 0 {
-		if n, err = dir.Latest(); err != nil {
-			return err
-		}
-	}
-	g, err := dir.Open(n)
+	_, g, err := openGeneration(*indexDir, *gen)
 	if err != nil {
 		return fmt.Errorf("check: %w", err)
 	}
@@ -139,10 +119,26 @@ func check(args []string, out io.Writer) error {
 		size += len(b)
 	}
 	if err := indexer.Check(context.Background(), g); err != nil {
-		return fmt.Errorf("check: generation %d is damaged:\n%w", n, err)
+		return fmt.Errorf("check: generation %d is damaged:\n%w", g.N, err)
 	}
-	fmt.Fprintf(out, "generation %d: %d files, %d bytes: every checksum and structure verified\n", n, len(g.Files()), size)
+	fmt.Fprintf(out, "generation %d: %d files, %d bytes: every checksum and structure verified\n", g.N, len(g.Files()), size)
 	return nil
+}
+
+// openGeneration opens the index directory and its generation n, or its
+// newest when n is 0; the caller releases the generation.
+func openGeneration(indexDir string, n uint64) (*generation.Dir, *generation.Generation, error) {
+	dir, err := generation.OpenDir(indexDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n == 0 {
+		if n, err = dir.Latest(); err != nil {
+			return nil, nil, err
+		}
+	}
+	g, err := dir.Open(n)
+	return dir, g, err
 }
 
 func printTerm(out io.Writer, g *generation.Generation, prefix, field, term string, limit int) error {
