@@ -29,14 +29,12 @@ var clauseTypeContracts = map[string]string{
 		"2. Fees\n\nThe Company shall pay the Consultant a monthly fee.\n",
 }
 
-// TestClauseTypeFilter runs the whole way — contract files through ingest
-// (which types each clause from its heading and wording), the embedded
-// index and the gateway — and checks that Form A's clause filter finds a
-// clause by its type whatever its heading, keeps the inner-hits name the
-// client wrote, and applies the clause's text.
-func TestClauseTypeFilter(t *testing.T) {
+// indexContracts writes contract files (name → text), runs them through
+// ingest and builds an embedded index of the records: the directory.
+func indexContracts(t *testing.T, contracts map[string]string) string {
+	t.Helper()
 	in := t.TempDir()
-	for name, text := range clauseTypeContracts {
+	for name, text := range contracts {
 		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +49,16 @@ func TestClauseTypeFilter(t *testing.T) {
 	}
 	dir := t.TempDir()
 	buildIndex(t, dir, bulk.String())
-	g := startGateway(t, map[string]string{"API_TOKENS": "tok", "INDEX_DIR": dir, "INDEX_POLL_INTERVAL": "1h"})
+	return dir
+}
+
+// TestClauseTypeFilter runs the whole way — contract files through ingest
+// (which types each clause from its heading and wording), the embedded
+// index and the gateway — and checks that Form A's clause filter finds a
+// clause by its type whatever its heading, keeps the inner-hits name the
+// client wrote, and applies the clause's text.
+func TestClauseTypeFilter(t *testing.T) {
+	g := startGateway(t, map[string]string{"API_TOKENS": "tok", "INDEX_DIR": indexContracts(t, clauseTypeContracts), "INDEX_POLL_INTERVAL": "1h"})
 
 	type answer struct {
 		Hits struct {

@@ -1,20 +1,14 @@
 package integration
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
-
-	"github.com/contractsearch/contractsearch/internal/ingest"
 )
 
 // get fetches a path of the gateway with an Accept header.
@@ -105,23 +99,7 @@ func pageOf(t *testing.T, body string) (ids map[string]bool, links, marks []stri
 // hit's to the page of a contract holding the clause, at the clause's
 // anchor, with the query's matches marked by the engine's highlighter.
 func TestDocuments(t *testing.T) {
-	in := t.TempDir()
-	for name, text := range clauseTypeContracts {
-		if err := os.WriteFile(filepath.Join(in, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	corpus, err := ingest.Build(context.Background(), in, ingest.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bulk bytes.Buffer
-	if err := corpus.WriteBulk(context.Background(), &bulk, nil); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	buildIndex(t, dir, bulk.String())
-	g := startGateway(t, map[string]string{"API_TOKENS": "tok", "INDEX_DIR": dir, "INDEX_POLL_INTERVAL": "1h"})
+	g := startGateway(t, map[string]string{"API_TOKENS": "tok", "INDEX_DIR": indexContracts(t, clauseTypeContracts), "INDEX_POLL_INTERVAL": "1h"})
 
 	firstURL := func(t *testing.T, index string) string {
 		t.Helper()
