@@ -34,7 +34,9 @@ type fakeEDGAR struct {
 	counts   map[string]int
 	agents   map[string]bool
 	statuses map[string][]fakeStatus // path → answers to give first, in order
-	onHit    func(path string)       // called before answering, outside mu
+	// onHit is called before answering, outside mu; when it returns true
+	// the request gets no answer until the client gives up on it.
+	onHit func(path string) (hang bool)
 }
 
 type fakeStatus struct {
@@ -105,8 +107,9 @@ func (fe *fakeEDGAR) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	hit := fe.onHit
 	fe.mu.Unlock()
-	if hit != nil {
-		hit(p)
+	if hit != nil && hit(p) {
+		<-r.Context().Done()
+		return
 	}
 	if r.UserAgent() == "" || strings.HasPrefix(r.UserAgent(), "Go-http-client") {
 		http.Error(w, "undeclared automated tool", http.StatusForbidden)

@@ -281,15 +281,19 @@ func TestRunInterruptedMidRequest(t *testing.T) {
 	cfg := testConfig(fe, out)
 	ctx, cancel := context.WithCancel(context.Background())
 	const exhibit = "/Archives/edgar/data/1000001/000100000123000010/ex10-2.htm"
-	fe.onHit = func(p string) {
+	fe.onHit = func(p string) bool {
 		if p == exhibit {
 			cancel()
+			return true
 		}
+		return false
 	}
 	if _, err := Run(ctx, cfg); !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted run: %v", err)
 	}
+	fe.mu.Lock()
 	fe.onHit = nil
+	fe.mu.Unlock()
 	var names []string
 	_ = filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
