@@ -161,6 +161,13 @@ func report(w io.Writer, cfg edgar.Config, qs []edgar.Quarter, s edgar.Summary) 
 	if len(kinds) > 0 {
 		fmt.Fprintf(w, "full index: %s\n", strings.Join(kinds, ", "))
 	}
+	if len(s.MissingQuarters) > 0 {
+		var missing []string
+		for _, q := range s.MissingQuarters {
+			missing = append(missing, q.String())
+		}
+		fmt.Fprintf(w, "no full index on EDGAR (skipped): %s\n", strings.Join(missing, ", "))
+	}
 	if s.BadLines > 0 {
 		fmt.Fprintf(w, "full-index lines skipped: %d\n", s.BadLines)
 		for _, l := range s.BadLineSamples {

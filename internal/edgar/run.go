@@ -90,8 +90,11 @@ type Summary struct {
 	// Selected counts the filings of the wanted forms in the quarters
 	// read (within Limit); Resumed those an earlier run had done.
 	Selected, Resumed int
-	// IndexKinds says which full-index file each quarter was read from.
-	IndexKinds map[Quarter]IndexKind
+	// IndexKinds says which full-index file each quarter was read from;
+	// MissingQuarters lists the quarters EDGAR has no full index for (not yet,
+	// or a mistake), skipped.
+	IndexKinds      map[Quarter]IndexKind
+	MissingQuarters []Quarter
 	// BadLines counts the full-index lines left out; BadLineSamples gives
 	// the first of them.
 	BadLines       int
@@ -208,6 +211,13 @@ func (r *runner) run(ctx context.Context, forms []string, workers int) error {
 	seen := map[string]bool{}
 	for _, q := range r.cfg.Quarters {
 		filings, err := r.fullIndex(ctx, q)
+		if IsNotFound(err) && ctx.Err() == nil {
+			r.sum.MissingQuarters = append(r.sum.MissingQuarters, q)
+			if len(r.sum.MissingQuarters) == len(r.cfg.Quarters) {
+				return err
+			}
+			continue
+		}
 		if err != nil {
 			return err
 		}

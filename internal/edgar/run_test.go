@@ -399,3 +399,19 @@ func TestRunLimitAndFilters(t *testing.T) {
 		t.Errorf("limit 1: %+v %v", sum, err)
 	}
 }
+
+// TestRunMissingQuarter skips a quarter EDGAR has no full index for, and
+// fails when it has none of them.
+func TestRunMissingQuarter(t *testing.T) {
+	fe := newFakeEDGAR(t, sampleFilings())
+	cfg := testConfig(fe, t.TempDir())
+	cfg.Quarters = []Quarter{{2023, 1}, {2023, 2}}
+	sum, err := Run(context.Background(), cfg)
+	if err != nil || !slices.Equal(sum.MissingQuarters, []Quarter{{2023, 2}}) || sum.Exhibits != 5 {
+		t.Errorf("summary %+v, %v", sum, err)
+	}
+	cfg.Quarters = []Quarter{{2023, 2}}
+	if _, err := Run(context.Background(), cfg); !IsNotFound(err) || !strings.Contains(err.Error(), "no full index for 2023Q2") {
+		t.Errorf("only a missing quarter: %v", err)
+	}
+}
