@@ -101,15 +101,15 @@ func openJournal(dir string) (*journal, error) {
 		}
 		j.put(e)
 	}
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		// Start the next line on a line of its own after a torn one.
-		data = append(data, '\n')
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			return nil, err
-		}
-	}
 	if j.f, err = os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
 		return nil, err
+	}
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		// After a torn line, start the next one on a line of its own.
+		if _, err := j.f.Write([]byte{'\n'}); err != nil {
+			j.f.Close()
+			return nil, err
+		}
 	}
 	return j, nil
 }
