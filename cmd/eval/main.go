@@ -27,6 +27,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/contractsearch/contractsearch/internal/contract/source"
 )
 
 func main() {
@@ -61,7 +63,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	start := time.Now()
-	res, err := evaluate(filepath.Join(*dir, "contracts"), rows, labels, *half)
+	man, err := source.LoadManifest(filepath.Join(*dir, "manifest.csv"), source.ManifestColumns{})
+	if err != nil {
+		fmt.Fprintf(stderr, "eval: %v\n", err)
+		return 2
+	}
+	res, err := evaluate(filepath.Join(*dir, "contracts"), rows, labels, *half, man)
 	if err != nil {
 		fmt.Fprintf(stderr, "eval: %v\n", err)
 		return 1

@@ -14,49 +14,61 @@ const maxPartyBytes = 160
 // FIRST GLOBAL INVESTMENTS INC., a corporation … (referred to as
 // "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …".
 func findParties(body string, spans []span, pre preamble) []contract.Party {
-	ps := preambleParties(body, spans, pre)
+	ps := settleParties(preambleParties(body, spans, pre))
 	if len(ps) > 0 && genericRoles[strings.ToLower(ps[0].Name)] {
-		if lp := labelledParties(body); len(lp) > 0 {
+		if lp := settleParties(labelledParties(body)); len(lp) > 0 {
 			return lp
 		}
 	}
-	if len(ps) == 0 {
-		ps = coverParties(body, spans, pre)
-	}
-	if len(ps) == 0 {
-		ps = leadingParties(body, spans, pre)
-	}
-	if len(ps) == 0 {
-		ps = labelledParties(body)
-	}
-	if len(ps) == 0 {
-		ps = signatoryParties(body)
+	for _, find := range []func() []contract.Party{
+		func() []contract.Party { return blockParties(body, spans) },
+		func() []contract.Party { return coverParties(body, spans, pre) },
+		func() []contract.Party { return leadingParties(body, spans, pre) },
+		func() []contract.Party { return letterParties(body, spans) },
+		func() []contract.Party { return employmentParties(body) },
+		func() []contract.Party { return labelledParties(body) },
+		func() []contract.Party { return signatoryParties(body) },
+	} {
+		if len(ps) > 0 {
+			break
+		}
+		ps = settleParties(find())
 	}
 	return ps
 }
 
 // signatoryParties reads the first party from the signatures, for
 // documents that name their parties nowhere else ("the undersigned hereby
-// agree …" in a joint filing agreement): the name before the first "By:"
-// after "IN WITNESS WHEREOF" or "undersigned".
+// agree …" in a joint filing agreement, a letter signed "Very truly
+// yours, ACME INC. By: …"): the name before the first "By:" after "IN
+// WITNESS WHEREOF", "undersigned" or a letter's closing, else before the
+// document's first "By:".
 func signatoryParties(body string) []contract.Party {
-	from := strings.Index(body, "IN WITNESS WHEREOF")
-	if from < 0 {
-		from = strings.Index(body, "undersigned")
+	from := -1
+	for _, anchor := range []string{"IN WITNESS WHEREOF", "undersigned", "Very truly yours", "Sincerely", "ACCEPTED AND AGREED", "Accepted and agreed", "AGREED AND ACCEPTED", "Agreed and accepted"} {
+		if i := strings.Index(body, anchor); i >= 0 {
+			from = i
+			break
+		}
 	}
 	if from < 0 {
-		return nil
+		from = max(0, strings.Index(body, "By:")-300)
 	}
 	rest := body[from:min(len(body), from+6000)]
 	by := strings.Index(rest, "By:")
 	if by < 0 {
 		return nil
 	}
-	// the signatory's name: the words in capitals right before "By:"
+	// the signatory's name: the words in capitals (or a legal form) right
+	// before "By:", after any label ("COMPANY:", "ATTEST")
 	words := strings.Fields(rest[:by])
 	k := len(words)
-	for k > 0 && len(words)-k < 12 && isCapsWord(words[k-1]) && strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 {
+	for k > 0 && len(words)-k < 12 && (isCapsWord(words[k-1]) || isCorporateWord(words[k-1])) &&
+		strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 && !strings.HasSuffix(words[k-1], ":") {
 		k--
+	}
+	for k < len(words) && signatureLabels[strings.ToLower(strings.Trim(words[k], ":"))] {
+		k++
 	}
 	ws := words[k:]
 	if n := len(ws); n >= 2 && n%2 == 0 && strings.Join(ws[:n/2], " ") == strings.Join(ws[n/2:], " ") {
@@ -70,8 +82,15 @@ func signatoryParties(body string) []contract.Party {
 	if name == "" {
 		return nil
 	}
-	return []contract.Party{{Name: name}}
+	kind := contract.Organisation
+	if !hasLegalForm(name) && !hasOrgNoun(name) && personShaped(strings.Fields(name)) {
+		kind = contract.Person // "LAURA JENNINGS": someone signing, not a company
+	}
+	return []contract.Party{{Name: name, Kind: kind}}
 }
+
+// signatureLabels stand before a signatory's name in a signature block.
+var signatureLabels = map[string]bool{"attest": true, "witness": true, "accepted": true, "agreed": true, "signed": true, "executed": true}
 
 // genericRoles are names a preamble may give instead of the parties'
 // ("between Party A and Party B"); the parties are then found elsewhere.
@@ -129,10 +148,24 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	for len(parties) < 6 && rest != "" {
 		name, after := partyName(rest)
 		if name == "" {
-			break
+			// a redacted party, "by and between [ * * * ] (the
+			// "Provider"), and …": the next one may still be named
+			r := strings.TrimLeft(rest, " ")
+			end := strings.IndexByte(r, ']')
+			if !strings.HasPrefix(r, "[") || end < 0 || !isRedactionTerm(r[:end+1]) || len(parties) > 0 {
+				break
+			}
+			after = r[end+1:]
 		}
 		role, after2 := partyRole(after)
-		parties = append(parties, contract.Party{Name: name, Role: role})
+		if name == "" {
+			if next := nextPartyStart(after2); next >= 0 {
+				rest = after2[next:]
+				continue
+			}
+			break
+		}
+		parties = append(parties, contract.Party{Name: name, Term: role, Kind: partyKind(name, role, after)})
 		next := nextPartyStart(after2)
 		if next < 0 {
 			break
@@ -222,7 +255,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if role == "" {
 			continue
 		}
-		return []contract.Party{{Name: name, Role: role}}
+		return []contract.Party{{Name: name, Term: role, Kind: partyKind(name, role, after)}}
 	}
 	return nil
 }
@@ -252,7 +285,7 @@ func labelledParties(body string) []contract.Party {
 		if name == "" {
 			break
 		}
-		parties = append(parties, contract.Party{Name: name, Role: label})
+		parties = append(parties, contract.Party{Name: name, Term: label})
 	}
 	return parties
 }
@@ -283,6 +316,9 @@ func partyListStart(l string) int {
 // partyName reads one party's name at the start of s and returns it and
 // the text after it.
 func partyName(s string) (string, string) {
+	if head := prefix(s, 300); strings.Contains(head, " .") || strings.Contains(head, " ,") {
+		s = repairInitials(head) + s[len(head):] // before "L." reads as numbering
+	}
 	for changed := true; changed; {
 		changed = false
 		s = strings.TrimLeft(s, " :,")

@@ -27,7 +27,7 @@ func TestParties(t *testing.T) {
 			t.Errorf("%s: no party", tc.name)
 			continue
 		}
-		if ps[0].Name != tc.first || tc.role != "" && ps[0].Role != tc.role {
+		if ps[0].Name != tc.first || tc.role != "" && ps[0].Term != tc.role {
 			t.Errorf("%s: first party %+v, want %q (%q)", tc.name, ps[0], tc.first, tc.role)
 		}
 	}
@@ -37,7 +37,7 @@ func TestSecondParty(t *testing.T) {
 	text := "This Agreement is made as of May 1, 2002 by and between XYBERNAUT CORPORATION, a Virginia corporation (\"XC\"), and ALEX JOB RACING, INC., a Florida corporation (\"AJR\")."
 	body, spans := buildBody(text)
 	ps := findParties(body, spans, findPreamble(body, spans))
-	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Role != "AJR" {
+	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Term != "AJR" {
 		t.Errorf("parties = %+v", ps)
 	}
 }
