@@ -187,6 +187,9 @@ func findLetters(text, want string, spaced bool) string {
 			end < len(text) && (unicode.IsLetter(after) || unicode.IsDigit(after)) {
 			continue // not whole words
 		}
+		if strings.HasPrefix(text[end:], ".") && isCorporateWord(lastWordOf(text[start:end])) {
+			end++ // "INC."
+		}
 		if s := text[start:end]; (!spaced || strings.Contains(s, " ")) && !strings.Contains(s, "\n") {
 			return s
 		}

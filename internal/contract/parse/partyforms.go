@@ -31,22 +31,16 @@ func blockParties(body string, spans []span) []contract.Party {
 		}
 		rest = strings.TrimLeft(strings.TrimPrefix(rest, ":"), " ")
 		var parties []contract.Party
-		items := []string{}
 		if rest != "" {
-			items = append(items, rest)
+			parties = listedParties(rest)
 		}
-		for k := i + 1; k < len(spans) && k <= i+6; k++ {
+		for k := i + 1; k < len(spans) && k <= i+6 && len(parties) < 6; k++ {
 			next := body[spans[k].start:spans[k].end]
-			if endsPartyList(next) {
-				break
+			ps := listedParties(next)
+			if endsPartyList(next) && !(len(ps) > 0 && (ps[0].Term != "" || hasLegalForm(ps[0].Name))) {
+				break // a clause, unless it is a numbered party: "2. Jo Roe ("Consultant")"
 			}
-			items = append(items, next)
-		}
-		for _, it := range items {
-			parties = append(parties, listedParties(it)...)
-			if len(parties) >= 6 {
-				break
-			}
+			parties = append(parties, ps...)
 		}
 		if len(parties) > 0 {
 			return parties

@@ -14,7 +14,7 @@ var initialsRun = regexp.MustCompile(`\b[A-Z] ?\. ?[A-Z](?: ?\. ?[A-Z])* ?\.`)
 
 // spaceBeforeComma is a space OCR puts before a comma or a legal form's
 // period: "ACME , INC", "Co ., Ltd.".
-var spaceBeforePunct = regexp.MustCompile(`([A-Za-z]) ([,.])( |$)`)
+var spaceBeforePunct = regexp.MustCompile(`([A-Za-z]) ([,.])([ ,]|$)`)
 
 // repairSpacing undoes the spacing OCR adds inside a name: "L. B .
 // FOSTER COMPANY" → "L.B. FOSTER COMPANY", "Acme Co ., Ltd" → "Acme Co.,
@@ -96,10 +96,13 @@ func isPartyFragment(name string) bool {
 			continue // "theglobe.com", "inc.", "2020-A"
 		}
 		lw := strings.ToLower(bw)
+		if nameConnectors[lw] {
+			continue
+		}
 		if verbWords[lw] || pronouns[lw] && i > 0 {
 			return true // "You agree that …", "Company shall"
 		}
-		if !nameConnectors[lw] && !isSuffixWord(lw) && !isCorporateTail(lw) {
+		if !isSuffixWord(lw) && !isCorporateTail(lw) {
 			lower++
 		}
 	}
@@ -170,6 +173,13 @@ var personDescriptions = []string{
 	"an employee", "whose home address", "domiciled",
 }
 
+// orgDescriptions, in the description after a name, show an
+// organisation: "Ingram Micro, a Delaware corporation".
+var orgDescriptions = []string{
+	"corporation", "company", "limited liability", "partnership", "organized", "organised", "incorporated",
+	"existing under", "registered", "principal place of business", "registered office",
+}
+
 // partyKind tells an organisation from a person by the name, its defined
 // term and the description that follows it in the text.
 func partyKind(name, term, desc string) contract.PartyKind {
@@ -193,6 +203,11 @@ func partyKind(name, term, desc string) contract.PartyKind {
 		return contract.Organisation
 	}
 	l := asciiLower(prefix(desc, 200))
+	for _, d := range orgDescriptions {
+		if strings.Contains(l, d) {
+			return contract.Organisation
+		}
+	}
 	for _, d := range personDescriptions {
 		if strings.Contains(l, d) {
 			return contract.Person
