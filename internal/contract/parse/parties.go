@@ -266,7 +266,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 func labelledParties(body string) []contract.Party {
 	head := prefix(body, 8000)
 	var parties []contract.Party
-	for _, label := range []string{"Party A", "Party B"} {
+	for _, label := range []string{"Party A", "Party B", "Party C", "Party D"} {
 		i := strings.Index(head, label)
 		if i < 0 {
 			break
@@ -281,7 +281,8 @@ func labelledParties(body string) []contract.Party {
 		if !strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "：") {
 			break
 		}
-		name, _ := partyName(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, ":"), "："), " "))
+		// the name may be the next paragraph: "Party A:" / "Beijing …"
+		name, _ := partyName(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, ":"), "："), " \n"))
 		if name == "" {
 			break
 		}
@@ -419,6 +420,7 @@ var nameDelimiters = []string{
 	", whose", " whose", ", herein", " herein", ", party", ", party of", " address:", " address ",
 	" registered address", " legal representative", " (the", ", represented", " represented by",
 	" and its affiliates", " on behalf of", ", individual", " party b", " party a", ", together with",
+	" through its ", " through their ", ", through ",
 }
 
 // corporateTail continues a name after a comma: ", Inc.", ", LLC".
@@ -441,7 +443,8 @@ func nameEnd(s string) int {
 				break
 			}
 			i += from
-			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) {
+			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) || d == " incorporated" && i > 0 && l[i-1] == ',' && !strings.HasPrefix(l[i+len(d):], " in ") && !strings.HasPrefix(l[i+len(d):], " under") {
+				// "Cargill, Incorporated through its …": the legal form
 				from = i + 1
 				continue
 			}

@@ -54,6 +54,10 @@ var pronouns = map[string]bool{
 	"he": true, "she": true, "it": true, "they": true, "his": true, "her": true, "its": true, "their": true,
 }
 
+// possessives may describe a party after its name ("Acme, through its
+// division"); they do not make the name a sentence.
+var possessives = map[string]bool{"its": true, "his": true, "her": true, "their": true, "our": true, "my": true, "your": true}
+
 // genericPlurals name a class of parties, not a party: "Affiliated
 // Companies", "the Purchasers", "Joint Venturers".
 var genericPlurals = map[string]bool{
@@ -99,7 +103,7 @@ func isPartyFragment(name string) bool {
 		if nameConnectors[lw] {
 			continue
 		}
-		if verbWords[lw] || pronouns[lw] && i > 0 {
+		if verbWords[lw] || i > 0 && (pronouns[lw] && !possessives[lw]) {
 			return true // "You agree that …", "Company shall"
 		}
 		if !isSuffixWord(lw) && !isCorporateTail(lw) {
@@ -268,7 +272,8 @@ func settleParties(ps []contract.Party) []contract.Party {
 
 // dropDefinedTerms drops the parties whose name is a term the contract
 // defines ("MICOA", "Customer"), which signature blocks and headings use
-// in place of names, unless the name holds a legal form.
+// in place of names, unless the name holds a legal form or was itself
+// given a term (`Cargill ("Cargill")` names a party).
 func dropDefinedTerms(ps []contract.Party, defs []contract.Section) []contract.Party {
 	if len(ps) == 0 || len(defs) == 0 {
 		return ps
@@ -279,7 +284,7 @@ func dropDefinedTerms(ps []contract.Party, defs []contract.Section) []contract.P
 	}
 	out := ps[:0]
 	for _, p := range ps {
-		if terms[contract.SectionValue(p.Name)] && !hasLegalForm(p.Name) {
+		if p.Term == "" && terms[contract.SectionValue(p.Name)] && !hasLegalForm(p.Name) {
 			continue
 		}
 		out = append(out, p)
