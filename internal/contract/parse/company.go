@@ -145,9 +145,56 @@ func readableName(body, name string) string {
 		}
 	}
 	if !strings.Contains(name, " ") {
+		if s := segmentCode(prefix(body, 64<<10), name); s != "" {
+			return s
+		}
 		return strings.ReplaceAll(name, ",", ", ") // "NETGEAR,INC" → "NETGEAR, INC"
 	}
 	return name
+}
+
+// segmentCode splits a code written without spaces into the fewest words
+// the text itself uses, written as the text first writes them, the legal
+// forms as legal forms: "MRSFIELDSORIGINALCOOKIESINC" in a text that says
+// "Mrs. Fields", "Original" and "Cookies" → "Mrs Fields Original Cookies
+// Inc". "" when the text's words do not cover the code.
+func segmentCode(text, code string) string {
+	want := []rune(lettersLower(code))
+	if len(want) < 6 || len(want) > 80 {
+		return ""
+	}
+	vocab := map[string]string{"inc": "Inc", "corp": "Corp", "co": "Co", "ltd": "Ltd", "llc": "LLC", "lp": "LP", "plc": "PLC"}
+	for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if len(w) < 2 || len(w) > 30 {
+			continue
+		}
+		if lw := strings.ToLower(w); vocab[lw] == "" {
+			vocab[lw] = w
+		}
+	}
+	// best[i]: the fewest words that spell want[:i], and the last one's start
+	best := make([]int, len(want)+1)
+	from := make([]int, len(want)+1)
+	for i := 1; i <= len(want); i++ {
+		best[i] = -1
+		for j := max(0, i-30); j < i; j++ {
+			if best[j] < 0 && j > 0 {
+				continue
+			}
+			if _, ok := vocab[string(want[j:i])]; ok && (best[i] < 0 || best[j]+1 < best[i]) {
+				best[i], from[i] = best[j]+1, j
+			}
+		}
+	}
+	if best[len(want)] < 0 {
+		return ""
+	}
+	var words []string
+	for i := len(want); i > 0; i = from[i] {
+		words = append(words, vocab[string(want[from[i]:i])])
+	}
+	slices.Reverse(words)
+	return strings.Join(words, " ")
 }
 
 // lettersLower is s's letters and digits, lower case.

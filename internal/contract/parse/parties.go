@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -20,7 +21,7 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 			return lp
 		}
 	}
-	for _, find := range []func() []contract.Party{
+	finders := []func() []contract.Party{
 		func() []contract.Party { return blockParties(body, spans) },
 		func() []contract.Party { return coverParties(body, spans, pre) },
 		func() []contract.Party { return leadingParties(body, spans, pre) },
@@ -28,14 +29,30 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 		func() []contract.Party { return employmentParties(body) },
 		func() []contract.Party { return labelledParties(body) },
 		func() []contract.Party { return signatoryParties(body) },
-	} {
-		if len(ps) > 0 {
-			break
+	}
+	k := 0
+	for ; k < len(finders) && len(ps) == 0; k++ {
+		ps = settleParties(finders[k]())
+	}
+	// Only people so far ("Dear Ms. Roe:", "… and John Smith"): the
+	// organisation may be named later, in an employment form's words or
+	// the signatures.
+	if len(ps) > 0 && !slices.ContainsFunc(ps, isOrganisation) {
+		for ; k < len(finders); k++ {
+			if more := settleParties(finders[k]()); slices.ContainsFunc(more, isOrganisation) {
+				for _, p := range more {
+					if p.Kind == contract.Organisation {
+						ps = append(ps, p)
+					}
+				}
+				break
+			}
 		}
-		ps = settleParties(find())
 	}
 	return ps
 }
+
+func isOrganisation(p contract.Party) bool { return p.Kind == contract.Organisation }
 
 // signatoryParties reads the first party from the signatures, for
 // documents that name their parties nowhere else ("the undersigned hereby
@@ -100,6 +117,11 @@ var genericRoles = map[string]bool{
 	"licensor": true, "licensee": true, "supplier": true, "client": true, "developer": true, "adviser": true,
 	"advisor": true, "manufacturer": true, "purchaser": true, "seller": true, "buyer": true, "vendor": true,
 	"contractor": true, "agent": true, "franchisee": true, "franchisor": true, "sponsor": true, "reseller": true,
+	"affiliate": true, "employee": true, "the employee": true, "executive": true, "the executive": true, "employer": true,
+	"recipient": true, "discloser": true, "disclosing party": true, "receiving party": true, "member": true,
+	"owner": true, "investor": true, "lender": true, "borrower": true, "landlord": true, "tenant": true,
+	"licensor's": true, "individual": true, "the undersigned": true, "undersigned": true, "name": true,
+	"signature": true, "by": true, "witness": true, "date": true, "title": true, "address": true,
 }
 
 // preambleParties reads the parties listed after "between" in the

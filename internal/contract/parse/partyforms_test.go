@@ -159,6 +159,12 @@ func TestCompany(t *testing.T) {
 			t.Errorf("%s: %+v, want %q %q", tc.name, got, tc.want, tc.val)
 		}
 	}
+	if got := readableName("Mrs. Fields' Original Cookies, Inc. sells cookies.", "MRSFIELDSORIGINALCOOKIESINC"); got != "Mrs. Fields' Original Cookies, Inc." {
+		t.Errorf("a code as the text writes it: %q", got)
+	}
+	if got := readableName("The franchisor (Mrs. Fields) sells Original recipes of Cookies.", "MRSFIELDSORIGINALCOOKIESINC"); got != "Mrs Fields Original Cookies Inc" {
+		t.Errorf("a code split into the text's words: %q", got)
+	}
 	if Company(parties[:1], "", contract.Meta{}) != nil {
 		t.Error("a person alone is no company")
 	}

@@ -113,6 +113,15 @@ func isPartyFragment(name string) bool {
 	if lower >= 2 {
 		return true
 	}
+	if isCaps(name) {
+		// a sentence in capitals: "TO APPLY TO THE PROGRAM, YOU MUST COMPLETE"
+		for _, w := range words[1:] {
+			lw := strings.ToLower(strings.Trim(w, ",.;:"))
+			if verbWords[lw] || pronouns[lw] && !possessives[lw] {
+				return true
+			}
+		}
+	}
 	last := strings.ToLower(strings.Trim(words[len(words)-1], ",.;:"))
 	if genericPlurals[last] && !hasLegalForm(name) && len(words) <= 3 {
 		return true
