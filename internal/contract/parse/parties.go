@@ -27,6 +27,7 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 		func() []contract.Party { return leadingParties(body, spans, pre) },
 		func() []contract.Party { return letterParties(body, spans) },
 		func() []contract.Party { return employmentParties(body) },
+		func() []contract.Party { return recitalParties(body, spans) },
 		func() []contract.Party { return labelledParties(body) },
 		func() []contract.Party { return signatoryParties(body) },
 	}

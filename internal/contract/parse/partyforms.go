@@ -22,6 +22,9 @@ import (
 func blockParties(body string, spans []span) []contract.Party {
 	for i := 0; i < len(spans) && i < 30 && spans[i].start < 12000; i++ {
 		p := body[spans[i].start:spans[i].end]
+		if hasPrefixFold(p, "the parties") {
+			p = p[len("the "):]
+		}
 		if !hasPrefixFold(p, "parties") {
 			continue
 		}
@@ -266,4 +269,41 @@ func employmentParties(body string) []contract.Party {
 		}
 	}
 	return nil
+}
+
+// recitalParties reads the parties the recitals introduce when no
+// preamble does: "WHEREAS, Acme Widgets, Inc. is a manufacturer … ("Acme")
+// and …". The name runs to its first word in lower case (the recital's
+// verb) and counts when it holds a legal form or an organisation's word,
+// is written in capitals, or is given a defined term.
+func recitalParties(body string, spans []span) []contract.Party {
+	var parties []contract.Party
+	for i := 0; i < len(spans) && i < 30 && spans[i].start < 15000 && len(parties) < 2; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if !hasPrefixFold(p, "whereas") {
+			continue
+		}
+		s := strings.TrimLeft(p[len("whereas"):], " ,:")
+		words := strings.Fields(prefix(s, 200))
+		n := 0
+		for n < len(words) && n < 10 && !isLowerStart(words[n]) && !strings.HasPrefix(words[n], "(") {
+			n++
+		}
+		if n == 0 {
+			continue
+		}
+		name, _ := partyName(strings.Join(words[:n], " "))
+		name = strings.TrimRight(name, ",")
+		if name == "" {
+			continue
+		}
+		term, _ := partyRole(prefix(s, 400))
+		if !hasLegalForm(name) && !hasOrgNoun(name) && !isCaps(name) && term == "" {
+			continue
+		}
+		if len(parties) == 0 || parties[0].Name != name {
+			parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, term, "")})
+		}
+	}
+	return parties
 }
