@@ -138,7 +138,7 @@ func labelledParties(answer string) []string {
 // parenthesis the label left unclosed (`(Dragon Systems, Inc.`) goes.
 func cleanParty(first string) string {
 	first = strings.TrimSpace(first)
-	if strings.HasPrefix(first, "(") && !strings.Contains(first, ")") {
+	if strings.HasPrefix(first, "(") && strings.Count(first, "(") > strings.Count(first, ")") {
 		first = strings.TrimSpace(first[1:])
 	}
 	if strings.HasSuffix(first, ")") {
