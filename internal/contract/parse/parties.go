@@ -85,6 +85,14 @@ func signatoryParties(body string) []contract.Party {
 		strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 && !strings.HasSuffix(words[k-1], ":") {
 		k--
 	}
+	if k < len(words) && isCorporateWord(words[k]) && !isCapsWord(words[k]) {
+		// "Acme Widgets Corporation By:": a name in title case ends in its
+		// legal form; its capitalised words run back to a sentence's end
+		for k > 0 && len(words)-k < 8 && (isUpperStart(words[k-1]) || words[k-1] == "&" || words[k-1] == "of" || words[k-1] == "and") &&
+			!strings.HasSuffix(words[k-1], ":") && (!strings.HasSuffix(words[k-1], ".") || isCorporateWord(words[k-1]) || len(words[k-1]) == 2) {
+			k--
+		}
+	}
 	for k < len(words) && signatureLabels[strings.ToLower(strings.Trim(words[k], ":"))] {
 		k++
 	}
@@ -97,8 +105,8 @@ func signatoryParties(body string) []contract.Party {
 		return nil
 	}
 	name, _ := partyName(cand)
-	if name == "" {
-		return nil
+	if name == "" || isCorporateWord(name) {
+		return nil // "Corporation" alone
 	}
 	kind := contract.Organisation
 	if !hasLegalForm(name) && !hasOrgNoun(name) && personShaped(strings.Fields(name)) {
@@ -171,14 +179,24 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	for len(parties) < 6 && rest != "" {
 		name, after := partyName(rest)
 		if name == "" {
-			// a redacted party, "by and between [ * * * ] (the
-			// "Provider"), and …": the next one may still be named
+			// a redacted or unnamed first party, "by and between [ * * * ]
+			// (the "Provider"), and …", "between you and Acme Corp.": the
+			// next one may still be named
 			r := strings.TrimLeft(rest, " ")
-			end := strings.IndexByte(r, ']')
-			if !strings.HasPrefix(r, "[") || end < 0 || !isRedactionTerm(r[:end+1]) || len(parties) > 0 {
+			if len(parties) > 0 {
 				break
 			}
-			after = r[end+1:]
+			if end := strings.IndexByte(r, ']'); strings.HasPrefix(r, "[") && end >= 0 && isRedactionTerm(r[:end+1]) {
+				after = r[end+1:]
+			} else if w := asciiLower(firstWord(r)); pronouns[w] || genericRoles[w] {
+				if next := nextPartyStart(r[len(w):]); next >= 0 && next < 20 {
+					rest = r[len(w)+next:] // "you and Acme Corp. (…)"
+					continue
+				}
+				break
+			} else {
+				break
+			}
 		}
 		role, after2 := partyRole(after)
 		if name == "" {

@@ -22,6 +22,7 @@ func TestPartyForms(t *testing.T) {
 		{"signatures.txt", "OSPREY HOLDINGS L.P.", "OSPREY HOLDINGS L.P. [organisation]"},
 		{"ocr-spacing.txt", "L.B. FOSTER COMPANY", "L.B. FOSTER COMPANY [organisation, Company]; Martin Kowalczyk [person, Executive]"},
 		{"placeholder.txt", "Corvid Marine Systems Ltd.", "Corvid Marine Systems Ltd. [organisation, Corvid]"},
+		{"letter-you.txt", "Pelican Ridge Software Corporation", "Pelican Ridge Software Corporation [organisation, Company]"},
 		{"recitals.txt", "Nimbus Orchard Holdings Ltd.", "Nimbus Orchard Holdings Ltd. [organisation, Nimbus]"},
 	} {
 		raw, err := os.ReadFile(filepath.Join("testdata", "parties", tc.file))
