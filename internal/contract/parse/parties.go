@@ -225,8 +225,10 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 		last = min(last, pre.para+1)
 	}
 	for i := 0; i < last; i++ {
-		p := body[spans[i].start:spans[i].end]
-		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(p), ":"))
+		p := strings.TrimSpace(body[spans[i].start:spans[i].end])
+		// asciiLower keeps byte offsets: l indexes p (ToLower would not, on
+		// bytes that are not UTF-8)
+		l := asciiLower(strings.TrimRight(p, ":"))
 		if len(l) < 1200 {
 			// "COLLABORATION AGREEMENT by and between THERAVANCE, INC. and
 			// GLAXO GROUP LIMITED", "Among SUMITOMO MITSUI BANKING
