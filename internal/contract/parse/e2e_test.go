@@ -27,7 +27,7 @@ func TestEDGARSubmission(t *testing.T) {
 	if supply.Name != "SUPPLY AGREEMENT" || supply.Category == nil || supply.Category.Value != "supply-agreement" {
 		t.Errorf("title %q category %+v", supply.Name, supply.Category)
 	}
-	if supply.Company == nil || supply.Company.Value != "123456" || supply.Company.Name != "NORTHWIND MEDICAL DEVICES, INC." {
+	if supply.Company == nil || supply.Company.Value != "123456" || supply.Company.Name != "Northwind Medical Devices, Inc." {
 		t.Errorf("company %+v", supply.Company)
 	}
 	if supply.Industry == nil || supply.Industry.Value != "surgical-medical-instruments-apparatus" {

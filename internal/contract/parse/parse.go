@@ -27,6 +27,7 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	clauses := findClauses(body, spans, pre, c.Name)
 	defs := findDefinitions(body, spans)
 	c.Sections = append(clauses, defs...)
+	c.Parties = dropDefinedTerms(c.Parties, defs)
 	slices.SortStableFunc(c.Sections, func(a, b contract.Section) int { return a.Start - b.Start })
 	if place, ok := governingLaw(body, clauses); ok {
 		c.Jurisdiction = place.Attr()
@@ -102,16 +103,7 @@ func applyMeta(c *contract.Contract, m contract.Meta) {
 	c.FilingID = m.FilingID
 	c.ExhibitID = m.ExhibitID
 	c.Source = m.Source
-	switch {
-	case m.CompanyName != "":
-		id := strings.TrimLeft(m.CompanyID, "0")
-		if id == "" || digitsLen(id) != len(id) {
-			id = nameID(m.CompanyName)
-		}
-		c.Company = &contract.Attr{Name: m.CompanyName, Value: id}
-	case len(c.Parties) > 0 && !isRedactionTerm(c.Parties[0].Name):
-		c.Company = &contract.Attr{Name: c.Parties[0].Name, Value: nameID(c.Parties[0].Name)}
-	}
+	c.Company = Company(c.Parties, c.Body, m)
 	if name := industryName(m); name != "" {
 		c.Industry = &contract.Attr{Name: name, Value: contract.Slug(name)}
 	}
@@ -135,19 +127,6 @@ func industryName(m contract.Meta) string {
 		return sicMajorGroups[m.SIC[:2]]
 	}
 	return ""
-}
-
-// nameID is the company identifier of a company known only by name: a
-// 12-digit number from a hash of the name's letters and digits, lower
-// case. EDGAR CIKs have at most 10 digits, so the two never collide.
-func nameID(name string) string {
-	h := fnv.New64a()
-	for _, r := range strings.ToLower(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x7f {
-			fmt.Fprintf(h, "%c", r)
-		}
-	}
-	return fmt.Sprintf("%012d", h.Sum64()%1_000_000_000_000)
 }
 
 // ContractID is a contract's record id: a hash of the file path (relative to

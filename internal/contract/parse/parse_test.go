@@ -73,7 +73,7 @@ func TestParseMeta(t *testing.T) {
 		FilingType: "8-K", FilingID: "0000012345-19-000001", ExhibitID: "EX-10.1", SIC: "7372",
 		IndustryName: "SERVICES-PREPACKAGED SOFTWARE", Source: "www.sec.gov", URL: "https://www.sec.gov/x.htm",
 	})
-	if c.Company == nil || c.Company.Name != "ACME CORP" || c.Company.Value != "12345" {
+	if c.Company == nil || c.Company.Name != "Acme Corp." || c.Company.Value != "12345" {
 		t.Errorf("company from metadata: %+v", c.Company)
 	}
 	if c.Industry == nil || c.Industry.Name != "Services-Prepackaged Software" || c.Industry.Value != "services-prepackaged-software" {
@@ -131,7 +131,7 @@ func checkInvariants(t *testing.T, c *contract.Contract) {
 	}
 	texts := []string{c.Name, c.Snippet, c.Body}
 	for _, p := range c.Parties {
-		texts = append(texts, p.Name, p.Role)
+		texts = append(texts, p.Name, p.Term)
 	}
 	for _, s := range texts {
 		if !utf8.ValidString(s) {
