@@ -20,7 +20,8 @@ import (
 // TestFetchIngestSearch runs the whole way a user does: exhibits fetched
 // from the fake EDGAR, ingested with their manifest as cmd/ingest does,
 // indexed by the embedded engine and searched with Form A; the hits carry
-// the manifest's company (named, with the CIK as its value), industry
+// the filer as company (named as the contract's text writes it, with the
+// manifest's CIK as its value), industry
 // (from the SIC code), form type and filing date.
 func TestFetchIngestSearch(t *testing.T) {
 	fe := newFakeEDGAR(t, sampleFilings())
@@ -97,7 +98,7 @@ func TestFetchIngestSearch(t *testing.T) {
 	if err := json.Unmarshal(hits[0].Source, &src); err != nil {
 		t.Fatal(err)
 	}
-	if src.Name != "SUPPLY AGREEMENT" || src.Company.Name != "ACME WIDGETS INC" || src.Company.Value != "1000001" ||
+	if src.Name != "SUPPLY AGREEMENT" || src.Company.Name != "Acme Widgets Inc." || src.Company.Value != "1000001" ||
 		src.Industry.Name == "" || src.FilingDate != "2023-02-15" || src.URL != fe.srv.URL+"/Archives/edgar/data/1000001/000100000123000010/ex10-1.htm" {
 		t.Errorf("hit %+v", src)
 	}
