@@ -22,6 +22,7 @@ type boolWeightT struct {
 }
 
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
+	q = dedupBool(q)
 	w := &boolWeightT{msm: q.MinimumShouldMatch, q: q, boost: boost, dl: ix.dl}
 	var err error
 	build := func(qs []Query) []weight {
@@ -68,6 +69,22 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil
 	}
 	return w, nil
+}
+
+// dedupBool returns q with its equal MUST clauses, and its equal SHOULD
+// clauses when minimum_should_match is at most 1, merged (dedup.go).
+func dedupBool(q *BoolQuery) *BoolQuery {
+	must := dedupClauses(q.Must)
+	should := q.Should
+	if q.MinimumShouldMatch <= 1 {
+		should = dedupClauses(q.Should)
+	}
+	if len(must) == len(q.Must) && len(should) == len(q.Should) {
+		return q
+	}
+	c := *q
+	c.Must, c.Should = must, should
+	return &c
 }
 
 func (w *boolWeightT) disjunctionClauses() []weight {
