@@ -21,16 +21,30 @@ run:
 build:
 	$(GO) build -o bin/ ./cmd/...
 
-## test: formatting, vet, staticcheck, unit + golden + integration tests (race detector on), short fuzz runs
-test: lint
-	$(GO) test -race -count=1 ./...
-	@echo "== analysis corpus comparisons (single-threaded, so without the race detector, which skipped them)"
-	$(GO) test -count=1 -run '^(TestASCIIFastPathMatchesScanner|TestMatchesLuceneOnCUAD|TestMatchesLuceneRandom|TestEveryCodePointMatchesLucene)$$' ./internal/engine/analysis
-	@echo "== engine with expensive invariant checks on (build tag invariants)"
-	$(GO) test -count=1 -short -tags invariants ./internal/engine/...
-	@echo "== OpenSearch 3.x integration (testcontainers; skipped, with the reason, when no Docker daemon is reachable)"
-	$(GO) test -count=1 -v -run '^TestOpenSearch$$' ./integration
-	$(MAKE) fuzz FUZZTIME=8s
+## test: every check CI runs, in timed steps (scripts/step.sh prints each step's time against its budget on
+##       the 2-core CI machine; the budgets add up to under 13 minutes): formatting, vet and staticcheck; every test
+##       with the race detector, where the heavy property and corpus-wide tests run small (-short); those tests
+##       at full size without the race detector; the analysis corpus comparisons; the engine with its invariant
+##       checks; the OpenSearch integration (skipped without Docker); short fuzz runs of every fuzz target
+test:
+	@scripts/step.sh lint 90 $(MAKE) --no-print-directory lint
+	@scripts/step.sh "race detector, heavy tests small (-short)" 300 $(GO) test -race -short -count=1 -timeout 10m ./...
+	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 120 \
+	  $(GO) test -count=1 -timeout 10m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)
+	@scripts/step.sh "analysis corpus comparisons (single-threaded: without the race detector, which skipped them)" 40 \
+	  $(GO) test -count=1 -run '^(TestASCIIFastPathMatchesScanner|TestMatchesLuceneOnCUAD|TestMatchesLuceneRandom|TestEveryCodePointMatchesLucene)$$' ./internal/engine/analysis
+	@scripts/step.sh "engine with expensive invariant checks on (build tag invariants)" 60 \
+	  $(GO) test -count=1 -short -tags invariants ./internal/engine/...
+	@scripts/step.sh "OpenSearch 3.x integration (testcontainers; skipped, with the reason, without a Docker daemon)" 15 \
+	  $(GO) test -count=1 -v -run '^TestOpenSearch$$' ./integration
+	@scripts/step.sh "fuzz every target for $(TEST_FUZZTIME)" 150 $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
+
+# HEAVY_TESTS run small under -short in the race step and at full size here.
+HEAVY_TESTS   = ^(TestBruteForceProperty|TestStreamWriter|TestDamageAfterOpen|TestRoundTripProperties|TestProperties|TestMemoRuleIterAgrees|TestCUAD|TestAdversarialInputs|TestMatchesTranscription|TestPrefilterImplied|TestGoldenIsCurrent|TestAdversarialReads)$$
+HEAVY_PKGS    = ./internal/engine/search ./internal/engine/postings ./internal/engine/termdict ./internal/engine/highlight \
+                ./internal/contract/parse ./internal/contract/clausetype ./internal/contract/source ./internal/engine/suggest \
+                ./internal/engine/similarity
+TEST_FUZZTIME = 3s
 
 ## lint: gofmt, go vet, staticcheck
 lint:
