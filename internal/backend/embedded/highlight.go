@@ -95,7 +95,7 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 				h.cache[key] = hl // inner hits' queries differ per nested clause
 			}
 		}
-		frags, err := hl.Highlight(values)
+		frags, err := hl.Highlight(ctx, values)
 		if err != nil {
 			var tl *highlight.TooLongError
 			if errors.As(err, &tl) {

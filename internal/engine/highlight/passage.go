@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/engine/search"
 )
 
 // passage is a candidate fragment: a span of the joined value and the
@@ -22,7 +24,9 @@ type passage struct {
 // that match's start; the following matches that start before its end join
 // it. Passages compete in a queue of NumberOfFragments by score (ties: the
 // later passage wins); the survivors come back in text order.
-func (h *Highlighter) passages(d *doc, ms []match) []*passage {
+//
+// Once stop stops, the passages are incomplete (stop.Err says so).
+func (h *Highlighter) passages(d *doc, ms []match, stop *search.Stopper) []*passage {
 	maxPassages := h.opts.NumberOfFragments
 	var br passageBreaker
 	switch {
@@ -61,6 +65,9 @@ func (h *Highlighter) passages(d *doc, ms []match) []*passage {
 	var cur *part
 	p := &passage{start: -1, end: -1}
 	for _, m := range ms {
+		if stop.Tick() {
+			return nil
+		}
 		if m.start < contentLength && m.end > contentLength {
 			continue
 		}
@@ -165,10 +172,15 @@ func scorerNorm(passageStart int) float32 {
 // the passage's text with each match (overlapping matches merged) between
 // the tags, a trailing value or paragraph separator dropped, then trimmed
 // as Java's String.trim (every character up to U+0020 at either end).
-func (d *doc) format(p *passage, pre, post string) string {
+//
+// Once stop stops, the fragment is incomplete (stop.Err says so).
+func (d *doc) format(p *passage, pre, post string, stop *search.Stopper) string {
 	var sb strings.Builder
 	pos := p.start
 	for i := 0; i < len(p.matches); i++ {
+		if stop.Tick() {
+			return ""
+		}
 		start := p.matches[i].start
 		sb.WriteString(d.substring(pos, start))
 		end := p.matches[i].end
