@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
@@ -45,6 +46,13 @@ type Options struct {
 	// highlighted (Highlight returns a *TooLongError). 0 means OpenSearch's
 	// default, 1,000,000.
 	MaxAnalyzedOffset int
+	// MaxBytes, when positive, bounds the bytes of one hit's fragments:
+	// past it Highlight stops and returns a *TooLargeError. Tags count, so
+	// long tags around thousands of matches can make fragments far larger
+	// than the value (9 KB tags around the 10,000 matches of a contract
+	// are 180 MB); the caller, whose response could not hold them, sets
+	// its response limit here.
+	MaxBytes int
 }
 
 // DefaultOptions returns OpenSearch's defaults for the unified highlighter:
@@ -70,6 +78,16 @@ func (e *TooLongError) Error() string {
 	return fmt.Sprintf("The length of [%s] field has exceeded [%d] - maximum allowed to be analyzed for highlighting. "+
 		"This maximum can be set by changing the [index.highlight.max_analyzed_offset] index level setting. "+
 		"For large texts, indexing with offsets or term vectors is recommended!", e.Field, e.Max)
+}
+
+// TooLargeError says a hit's fragments exceed Options.MaxBytes.
+type TooLargeError struct {
+	Field string
+	Max   int
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("the highlight fragments of [%s] exceed %d bytes", e.Field, e.Max)
 }
 
 // Highlighter highlights one field for one query. Build it once per search
@@ -136,13 +154,21 @@ func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string,
 		}
 	}
 	frags := make([]fragment, 0, len(passages))
+	budget := h.opts.MaxBytes
+	if budget <= 0 {
+		budget = math.MaxInt
+	}
 	for _, p := range passages {
 		if stop.Err() != nil {
 			break
 		}
-		text := d.format(p, h.opts.PreTag, h.opts.PostTag, stop)
+		text, ok := d.format(p, h.opts.PreTag, h.opts.PostTag, stop, budget)
+		if !ok {
+			return nil, &TooLargeError{Field: h.field, Max: h.opts.MaxBytes}
+		}
 		if hasText(text) {
 			frags = append(frags, fragment{text: text, score: p.score})
+			budget -= len(text)
 		}
 	}
 	if err := stop.Err(); err != nil {

@@ -173,13 +173,19 @@ func scorerNorm(passageStart int) float32 {
 // the tags, a trailing value or paragraph separator dropped, then trimmed
 // as Java's String.trim (every character up to U+0020 at either end).
 //
-// Once stop stops, the fragment is incomplete (stop.Err says so).
-func (d *doc) format(p *passage, pre, post string, stop *search.Stopper) string {
+// It reports false, and stops, once the text exceeds maxBytes (where a
+// tag ending in whitespace is followed by only whitespace, a little
+// early). Once stop
+// stops, the fragment is incomplete (stop.Err says so).
+func (d *doc) format(p *passage, pre, post string, stop *search.Stopper, maxBytes int) (string, bool) {
 	var sb strings.Builder
 	pos := p.start
 	for i := 0; i < len(p.matches); i++ {
 		if stop.Tick() {
-			return ""
+			return "", true
+		}
+		if sb.Len() > maxBytes && trimmedLeft(sb.String()) > maxBytes {
+			return "", false
 		}
 		start := p.matches[i].start
 		sb.WriteString(d.substring(pos, start))
@@ -196,11 +202,23 @@ func (d *doc) format(p *passage, pre, post string, stop *search.Stopper) string 
 	}
 	sb.WriteString(d.substring(pos, max(pos, p.end)))
 	s := sb.String()
-	if s, ok := strings.CutSuffix(s, "\u2029"); ok {
-		return javaTrim(s)
+	if cut, ok := strings.CutSuffix(s, "\u2029"); ok {
+		s = javaTrim(cut)
+	} else {
+		s = javaTrim(strings.TrimSuffix(s, "\x00"))
 	}
-	s = strings.TrimSuffix(s, "\x00")
-	return javaTrim(s)
+	return s, len(s) <= maxBytes
+}
+
+// trimmedLeft is the length of s without what javaTrim removes at its
+// start: the most a fragment that starts with s can be trimmed to, while
+// more is still to come.
+func trimmedLeft(s string) int {
+	i := 0
+	for i < len(s) && s[i] <= ' ' {
+		i++
+	}
+	return len(s) - i
 }
 
 func javaTrim(s string) string {

@@ -71,3 +71,32 @@ func TestStopsWhenContextEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestMaxBytes checks the bound on one hit's fragments: within it the
+// fragments are those without a bound, beyond it a *TooLargeError.
+func TestMaxBytes(t *testing.T) {
+	body := strings.Repeat("the parties agree that the terms bind the parties. ", 200)
+	long := strings.Repeat("<b>", 3000)
+	whole := func(o *Options) { o.NumberOfFragments = 0; o.PreTag, o.PostTag = long, long }
+	want, err := Highlight(t.Context(), tq("the"), "body", []string{body}, bOpts(whole))
+	if err != nil || len(want) != 1 {
+		t.Fatalf("unbounded: %d fragments, %v", len(want), err)
+	}
+	size := len(want[0])
+	tests := []struct {
+		max     int
+		tooMuch bool
+	}{
+		{0, false}, {size + 10, false}, {size, false}, {size - 1, true}, {1 << 20, true}, {10, true},
+	}
+	for _, tc := range tests {
+		got, err := Highlight(t.Context(), tq("the"), "body", []string{body}, bOpts(func(o *Options) { whole(o); o.MaxBytes = tc.max }))
+		var tl *TooLargeError
+		switch {
+		case tc.tooMuch && (!errors.As(err, &tl) || tl.Max != tc.max || tl.Field != "body"):
+			t.Errorf("max %d: got %d fragments, error %v; want a TooLargeError", tc.max, len(got), err)
+		case !tc.tooMuch && (err != nil || len(got) != 1 || got[0] != want[0]):
+			t.Errorf("max %d: got %d fragments, error %v; want the unbounded fragment", tc.max, len(got), err)
+		}
+	}
+}
