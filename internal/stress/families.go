@@ -132,21 +132,13 @@ const heavy = 300 * time.Millisecond // the timeout of bodies whose query is cos
 
 func deepNesting() Family {
 	f := Family{Name: "deep-nesting", Doc: "bool in bool, nested in nested, must_not chains, beyond MAX_DEPTH (20) and up to 2000 levels"}
-	nest := func(depth int, wrap func(any) any) any {
-		var q any = obj{"term": obj{"body": "agreement"}}
-		for range depth {
-			q = wrap(q)
-		}
-		return q
-	}
-	wraps := []struct {
-		name string
-		wrap func(any) any
-	}{
-		{"bool-must", func(q any) any { return obj{"bool": obj{"must": []any{q}}} }},
-		{"bool-should", func(q any) any { return obj{"bool": obj{"should": []any{q, obj{"match_all": obj{}}}}} }},
-		{"bool-must-not", func(q any) any { return obj{"bool": obj{"must_not": []any{q}}} }},
-		{"nested", func(q any) any { return obj{"nested": obj{"path": "sections", "query": q}} }},
+	// Written as text: encoding/json takes seconds over 2000 levels of maps.
+	const leaf = `{"term":{"body":"agreement"}}`
+	wraps := []struct{ name, open, close string }{
+		{"bool-must", `{"bool":{"must":[`, `]}}`},
+		{"bool-should", `{"bool":{"should":[{"match_all":{}},`, `]}}`},
+		{"bool-must-not", `{"bool":{"must_not":[`, `]}}`},
+		{"nested", `{"nested":{"path":"sections","query":`, `}}`},
 	}
 	for _, w := range wraps {
 		for _, d := range []int{5, 19, 20, 21, 100, 2000} {
@@ -154,7 +146,9 @@ func deepNesting() Family {
 			if d > 21 {
 				allowed = refusal
 			}
-			f.Bodies = append(f.Bodies, Body{Name: fmt.Sprintf("%s x%d", w.name, d), Data: formB(nest(d, w.wrap), heavy, nil), Timeout: heavy, Allowed: allowed})
+			q := strings.Repeat(w.open, d) + leaf + strings.Repeat(w.close, d)
+			f.Bodies = append(f.Bodies, Body{Name: fmt.Sprintf("%s x%d", w.name, d),
+				Data: []byte(`{"query":` + q + `,"timeout":"300ms"}`), Timeout: heavy, Allowed: allowed})
 		}
 	}
 	// A wide tree: 8 levels of 3 should clauses each (3^8 = 6561 leaves).
