@@ -49,9 +49,9 @@ type Options struct {
 	// MaxBytes, when positive, bounds the bytes of one hit's fragments:
 	// past it Highlight stops and returns a *TooLargeError. Tags count, so
 	// long tags around thousands of matches can make fragments far larger
-	// than the value (9 KB tags around the 10,000 matches of a contract
-	// are 180 MB); the caller, whose response could not hold them, sets
-	// its response limit here.
+	// than the value (9 KB tags around the 4,730 matches of `the` or
+	// `shall` in one CUAD contract: about 85 MB); the caller, whose
+	// response could not hold them, sets its response limit here.
 	MaxBytes int
 }
 
@@ -297,8 +297,7 @@ func (h *Highlighter) matches(d *doc, stop *search.Stopper) []match {
 // Occurrences are kept once as they are collected, not gathered and then
 // made distinct: a phrase of one word repeated matches at nearly every
 // position of a long value, and each match reports every term of the
-// phrase, so the gathered list would grow as matches × phrase length
-// (gigabytes for 200 words over a contract).
+// phrase, so the gathered list would grow as matches × phrase length.
 func appendSpanMatches(ms []match, ex *extracted, infos map[string]*termInfo, stop *search.Stopper) []match {
 	type span struct{ start, end int }
 	collected := map[string]map[span]occurrence{}
