@@ -473,7 +473,7 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	}
 	var hl *highlighter
 	if sr.Highlight != nil && len(sr.Highlight.Fields) > 0 {
-		hl = newHighlighter(sr.Highlight, b.mappings)
+		hl = newHighlighter(sr.Highlight, b.mappings, maxBytes)
 	}
 	wantSource := sr.Source == nil || !sr.Source.Disabled
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
@@ -481,7 +481,7 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
 	var size int64
 	for _, h := range res.Hits {
-		hit, err := b.renderHit(ctx, snap, sources, h, sr, wantSource, hl, specs, queries[h.Index])
+		hit, err := b.renderHit(ctx, snap, sources, h, sr, wantSource, hl, specs, queries[h.Index], maxBytes)
 		if err != nil {
 			if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
 				return true, nil
@@ -510,7 +510,7 @@ func hitBytes(h *backend.Hit) int64 {
 
 // renderHit renders one hit of the page; it returns ctx's error when ctx
 // ends before the hit is whole.
-func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceCursors, h search.Hit, sr *dsl.SearchRequest, wantSource bool, hl *highlighter, specs map[string]*dsl.InnerHits, q search.Query) (backend.Hit, error) {
+func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceCursors, h search.Hit, sr *dsl.SearchRequest, wantSource bool, hl *highlighter, specs map[string]*dsl.InnerHits, q search.Query, maxBytes int64) (backend.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return backend.Hit{}, err
 	}
@@ -530,7 +530,7 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 		hit.Explanation = explanationJSON(nil, h.Explanation)
 	}
 	if len(h.InnerHits) > 0 {
-		ihs, err := b.renderInnerHits(ctx, seg, sources, h, specs, q)
+		ihs, err := b.renderInnerHits(ctx, seg, sources, h, specs, q, maxBytes)
 		if err != nil {
 			return hit, fmt.Errorf("index %s: inner hits of %s: %w", h.Index, h.ID, err)
 		}
@@ -558,7 +558,7 @@ func (sc sourceCursors) get(seg *segment.Segment, doc uint32) ([]byte, error) {
 // record's _index and _id, its _nested position, its own section object as
 // _source (filtered by the inner_hits' _source when given) and, when the
 // inner_hits ask for it, its highlight by the nested clause's inner query.
-func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sources sourceCursors, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query) (map[string]backend.InnerHits, error) {
+func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sources sourceCursors, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query, maxBytes int64) (map[string]backend.InnerHits, error) {
 	out := make(map[string]backend.InnerHits, len(h.InnerHits))
 	for name, ih := range h.InnerHits {
 		r := backend.InnerHits{Hits: backend.Hits{
@@ -575,7 +575,7 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 		if spec := specs[name]; spec != nil {
 			filter = spec.Source
 			if spec.Highlight != nil && len(spec.Highlight.Fields) > 0 {
-				hl = newHighlighter(spec.Highlight, b.mappings)
+				hl = newHighlighter(spec.Highlight, b.mappings, maxBytes)
 				inner = innerQuery(q, name)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -23,10 +24,14 @@ type highlighter struct {
 	spec     *dsl.Highlight
 	mappings *mappings.Set
 	cache    map[string]*highlight.Highlighter // index + "\x00" + field
+	// maxBytes is the response's limit (MAX_RESPONSE_BYTES; 0: none):
+	// one field's fragments beyond it could never be sent, so they stop
+	// being built there.
+	maxBytes int64
 }
 
-func newHighlighter(spec *dsl.Highlight, set *mappings.Set) *highlighter {
-	return &highlighter{spec: spec, mappings: set, cache: map[string]*highlight.Highlighter{}}
+func newHighlighter(spec *dsl.Highlight, set *mappings.Set, maxBytes int64) *highlighter {
+	return &highlighter{spec: spec, mappings: set, cache: map[string]*highlight.Highlighter{}, maxBytes: maxBytes}
 }
 
 // options returns a field's options: its own fragment_size and
@@ -54,6 +59,7 @@ func (h *highlighter) options(f dsl.HighlightField, keyword bool) highlight.Opti
 		o.PostTag = h.spec.PostTags[0]
 	}
 	o.Keyword = keyword
+	o.MaxBytes = int(min(h.maxBytes, math.MaxInt32))
 	return o
 }
 
@@ -95,11 +101,15 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 				h.cache[key] = hl // inner hits' queries differ per nested clause
 			}
 		}
-		frags, err := hl.Highlight(values)
+		frags, err := hl.Highlight(ctx, values)
 		if err != nil {
 			var tl *highlight.TooLongError
 			if errors.As(err, &tl) {
 				return nil, &apierr.Error{Status: http.StatusBadRequest, Type: apierr.TypeIllegalArgument, Reason: err.Error()}
+			}
+			var large *highlight.TooLargeError
+			if errors.As(err, &large) {
+				return nil, apierr.ResponseTooLarge(h.maxBytes)
 			}
 			return nil, err
 		}
