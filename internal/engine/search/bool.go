@@ -78,7 +78,7 @@ func (w *boolWeightT) disjunctionClauses() []weight {
 }
 
 func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
-	b := &boolScorer{msm: w.msm, doc: -1, dl: w.dl}
+	b := &boolScorer{msm: w.msm, doc: -1, dl: w.dl, regionEnd: -1}
 	for _, list := range []struct {
 		ws      []weight
 		must    bool
@@ -163,6 +163,22 @@ type boolScorer struct {
 	score                float32
 	err                  error
 	dl                   *deadline
+	// Pruning (boolPrune below): set once the collector knows the score a
+	// document must beat.
+	pruning bool
+	min     float32
+	// regionEnd is the last document of the region whose bounds beat
+	// min (−1 when they must be computed again); lead, when not nil,
+	// lists the should clauses one of which a candidate must match there
+	// (MaxScore's essential clauses).
+	regionEnd int64
+	lead      []int
+	// Scratch for the bounds: each should clause's bound in the region
+	// and the clauses by ascending bound.
+	shouldMax []float32
+	byMax     []int
+	// boundable: 0 unknown, 1 every scoring clause bounds its scores, 2 not.
+	boundable uint8
 }
 
 func (b *boolScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
@@ -224,38 +240,71 @@ func (b *boolScorer) from(target uint32) bool {
 }
 
 // candidate returns the next document ≥ target that the required clauses
-// (or, without them, some should clause) match.
+// match and, without them, some should clause; when pruning, only in
+// regions whose bound beats the minimum and, there, only documents that
+// match a lead clause.
 func (b *boolScorer) candidate(target uint32) (uint32, bool) {
-	if !b.hasReq {
-		best := exhausted
-		for i := range b.should {
-			c := &b.should[i]
-			c.advanceTo(target)
-			best = min(best, c.doc)
-		}
-		return uint32(best), best != exhausted
-	}
-	d := target
+	d := int64(target)
 	for {
 		if b.dl.tick() {
 			return 0, false
 		}
-		agreed := true
-		for i := range b.req {
-			c := &b.req[i]
-			c.advanceTo(d)
-			if c.doc == exhausted {
+		if b.pruning && d > b.regionEnd {
+			if d = b.enterRegion(d); d == exhausted {
 				return 0, false
 			}
-			if c.doc > int64(d) {
-				d = uint32(c.doc)
-				agreed = false
-				break
+		}
+		lead := b.lead
+		if b.hasReq {
+			moved := false
+			for i := range b.req {
+				c := &b.req[i]
+				c.advanceTo(uint32(d))
+				if c.doc == exhausted {
+					return 0, false
+				}
+				if c.doc > d {
+					d, moved = c.doc, true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+		} else if lead == nil {
+			best := exhausted
+			for i := range b.should {
+				c := &b.should[i]
+				c.advanceTo(uint32(d))
+				best = min(best, c.doc)
+			}
+			if best == exhausted {
+				return 0, false
+			}
+			if best > d {
+				d = best
+				if b.pruning {
+					continue
+				}
+			}
+			return uint32(d), true
+		}
+		if lead != nil {
+			best := exhausted
+			for _, i := range lead {
+				c := &b.should[i]
+				c.advanceTo(uint32(d))
+				best = min(best, c.doc)
+			}
+			if best == exhausted {
+				return 0, false
+			}
+			if best > d {
+				d = best
+				continue
 			}
 		}
-		if agreed {
-			return d, true
-		}
+		return uint32(d), true
 	}
 }
 
@@ -271,6 +320,13 @@ func (b *boolScorer) scoreOf(matched int, shouldSum float64) float32 {
 			reqSum += float64(b.req[i].s.Score())
 		}
 	}
+	return b.combine(reqSum, shouldSum, matched)
+}
+
+// combine is the score of a document whose scoring required clauses sum
+// to reqSum and whose matched should clauses sum to shouldSum. Pruning
+// bounds scores with it too: it never decreases as either sum grows.
+func (b *boolScorer) combine(reqSum, shouldSum float64, matched int) float32 {
 	shouldScore := float32(shouldSum)
 	switch {
 	case !b.hasReq:

@@ -189,6 +189,14 @@ type termScorer struct {
 	it    *postings.Iterator
 	norms []byte // nil for fields without norms
 	sim   *similarity.TermScorer
+	// Block-max bounds (prune.go): the last document of the block
+	// advanceShallow found, the block whose bound is cached (its last
+	// document + 1; 0 for none), that bound, and the term's (0 until
+	// computed).
+	shallowEnd uint32
+	boundFor   int64
+	blockBound float32
+	termBound  float32
 }
 
 func (s *termScorer) Next() bool            { return s.it.Next() }
@@ -307,6 +315,9 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 		return ix.dl.cause() // expired while the weights were built
 	}
 	for segNum, seg := range ix.Segments {
+		if c.counted() {
+			break
+		}
 		search := searchSegment
 		if ix.prof != nil {
 			search = ix.prof.searchSegment
@@ -343,8 +354,16 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 	for _, a := range aggs {
 		a.startSegment(seg)
 	}
+	pr, _ := sc.(competitiveScorer)
+	if !c.prune {
+		pr = nil
+	}
+	lastMin, pruning := c.minCompetitive()
+	if pr != nil && pruning {
+		pr.setMinCompetitiveScore(lastMin)
+	}
 	pfDoc := int64(-1)
-	for sc.Next() {
+	for !c.counted() && sc.Next() {
 		if dl.tick() {
 			// What a scorer returns once the deadline passed is not
 			// collected (timeout.go).
@@ -369,6 +388,12 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 			}
 		}
 		c.collect(index, segNum, seg, doc, sc.Score())
+		if pr != nil {
+			if m, ok := c.minCompetitive(); ok && (!pruning || m > lastMin) {
+				pr.setMinCompetitiveScore(m)
+				lastMin, pruning = m, true
+			}
+		}
 	}
 	if dl.stopped() {
 		return dl.cause()
