@@ -197,12 +197,35 @@ type termScorer struct {
 	boundFor   int64
 	blockBound float32
 	termBound  float32
+	// started is set once the iterator moved; pruning once the collector
+	// gave a minimum competitive score min.
+	started bool
+	pruning bool
+	min     float32
 }
 
-func (s *termScorer) Next() bool            { return s.it.Next() }
-func (s *termScorer) Advance(t uint32) bool { return s.it.Advance(t) }
-func (s *termScorer) DocID() uint32         { return s.it.DocID() }
-func (s *termScorer) Err() error            { return s.it.Err() }
+func (s *termScorer) Next() bool {
+	if s.pruning {
+		t := uint32(0)
+		if s.started {
+			t = s.it.DocID() + 1
+		}
+		return s.Advance(t)
+	}
+	s.started = true
+	return s.it.Next()
+}
+
+func (s *termScorer) Advance(t uint32) bool {
+	s.started = true
+	if s.pruning {
+		t = s.competitive(t)
+	}
+	return s.it.Advance(t)
+}
+
+func (s *termScorer) DocID() uint32 { return s.it.DocID() }
+func (s *termScorer) Err() error    { return s.it.Err() }
 func (s *termScorer) Score() float32 {
 	if s.norms == nil {
 		return s.sim.ScoreNoNorms(float32(s.it.Freq()))

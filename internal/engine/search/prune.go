@@ -101,6 +101,27 @@ func (s *termScorer) maxScore(upTo uint32) float32 {
 	return s.termBound
 }
 
+// setMinCompetitiveScore makes a term query alone skip the blocks whose
+// impacts cannot score above min.
+func (s *termScorer) setMinCompetitiveScore(min float32) {
+	s.pruning, s.min = true, min
+}
+
+// competitive returns the first document ≥ target in a block whose
+// impacts may score above the minimum, or noMoreDocs.
+func (s *termScorer) competitive(target uint32) uint32 {
+	for {
+		end := s.advanceShallow(target)
+		if s.maxScore(end) > s.min {
+			return target
+		}
+		if end == noMoreDocs {
+			return noMoreDocs
+		}
+		target = end + 1
+	}
+}
+
 // impactBound is the best score of the block's (or the term's) impacts.
 func (s *termScorer) impactBound(term bool) float32 {
 	imps := s.it.BlockImpacts()
@@ -352,4 +373,42 @@ func (b *boolScorer) maxScore(upTo uint32) float32 {
 		all += float64(bs.maxScore(upTo))
 	}
 	return b.combine(reqMax, all, len(b.should))
+}
+
+// advanceShallow and maxScore bound a disjunction (fuzzy, dis_max, a
+// multi-term rewrite) inside a pruned bool, from its clauses' bounds.
+func (d *disjunctionScorer) advanceShallow(target uint32) uint32 {
+	upTo := noMoreDocs
+	if d.mode == combineConst {
+		return upTo
+	}
+	for _, c := range d.subs {
+		if bs, ok := boundOf(c.s); ok {
+			upTo = min(upTo, bs.advanceShallow(target))
+		}
+	}
+	return upTo
+}
+
+func (d *disjunctionScorer) maxScore(upTo uint32) float32 {
+	if d.mode == combineConst {
+		return safeBound(d.score)
+	}
+	var best float32
+	var sum float64
+	for _, c := range d.subs {
+		bs, ok := boundOf(c.s)
+		if !ok {
+			return unbounded
+		}
+		m := bs.maxScore(upTo)
+		best = max(best, m)
+		sum += float64(m)
+	}
+	if d.mode == combineSum {
+		return float32(sum)
+	}
+	// The best clause plus tie times the others: both parts at most their
+	// bounds (the others' sum below every clause's).
+	return float32(float64(best) + sum*d.tie)
 }

@@ -107,6 +107,8 @@ func (g pruneGen) leaf() Query {
 		return g.feature()
 	case 1:
 		return &PhraseQuery{Field: "name", Terms: []string{pruneWords[g.r.IntN(3)], pruneWords[g.r.IntN(3)]}}
+	case 2:
+		return &DisMaxQuery{Disjuncts: g.some(2+g.r.IntN(2), g.term), TieBreaker: []float32{0, 0.3}[g.r.IntN(2)]}
 	}
 	return g.term()
 }
