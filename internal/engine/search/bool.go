@@ -161,6 +161,8 @@ type boolScorer struct {
 	msm                  int
 	doc                  int64
 	score                float32
+	matched              int  // should clauses on doc
+	scored               bool // score is doc's
 	err                  error
 	dl                   *deadline
 	// Pruning (boolPrune below): set once the collector knows the score a
@@ -177,6 +179,10 @@ type boolScorer struct {
 	// and the clauses by ascending bound.
 	shouldMax []float32
 	byMax     []int
+	// docBound bounds the documents before docBoundEnd from the last
+	// region competitiveAt computed (docBoundEnd 0: none yet).
+	docBound    float32
+	docBoundEnd int64
 	// boundable: 0 unknown, 1 every scoring clause bounds its scores, 2 not.
 	boundable uint8
 }
@@ -187,7 +193,21 @@ func (b *boolScorer) Advance(target uint32) bool { return b.from(target) }
 
 func (b *boolScorer) DocID() uint32 { return uint32(b.doc) }
 
-func (b *boolScorer) Score() float32 { return b.score }
+// Score sums the clauses' scores on the current document, once: a
+// collector that can tell from the bounds that the document cannot be
+// kept never asks (competitiveAt).
+func (b *boolScorer) Score() float32 {
+	if !b.scored {
+		var shouldSum float64
+		for i := range b.should {
+			if c := &b.should[i]; c.doc == b.doc {
+				shouldSum += float64(c.s.Score())
+			}
+		}
+		b.score, b.scored = b.scoreOf(b.matched, shouldSum), true
+	}
+	return b.score
+}
 
 func (b *boolScorer) Err() error { return b.err }
 
@@ -207,13 +227,11 @@ func (b *boolScorer) from(target uint32) bool {
 			return false
 		}
 		matched := 0
-		var shouldSum float64
 		for i := range b.should {
 			c := &b.should[i]
 			c.advanceTo(d)
 			if c.doc == int64(d) {
 				matched++
-				shouldSum += float64(c.s.Score())
 			}
 		}
 		excluded := false
@@ -234,7 +252,7 @@ func (b *boolScorer) from(target uint32) bool {
 			continue
 		}
 		b.doc = int64(d)
-		b.score = b.scoreOf(matched, shouldSum)
+		b.matched, b.scored = matched, false
 		return true
 	}
 }

@@ -71,6 +71,10 @@ func (c *topCollector) minCompetitive() (float32, bool) {
 	return w.score, true
 }
 
+// count counts a match that cannot enter the top hits: its score is at
+// most the worst kept hit's, so neither the hits nor maxScore change.
+func (c *topCollector) count() { c.total++ }
+
 func (c *topCollector) collect(index string, segNum int, seg *segment.Segment, doc uint32, score float32) {
 	c.total++
 	if c.total == 1 || score > c.maxScore {

@@ -377,6 +377,7 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 	for _, a := range aggs {
 		a.startSegment(seg)
 	}
+	lz, _ := sc.(lazyScorer)
 	pr, _ := sc.(competitiveScorer)
 	if !c.prune {
 		pr = nil
@@ -407,6 +408,12 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 				}
 			}
 			if pfDoc != int64(doc) {
+				continue
+			}
+		}
+		if lz != nil && c.k > 0 {
+			if w, full := c.hits.worst(); full && !lz.competitiveAt(w.score) {
+				c.count() // cannot be kept: counted, not scored
 				continue
 			}
 		}

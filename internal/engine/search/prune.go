@@ -51,6 +51,16 @@ type boundedScorer interface {
 	maxScore(upTo uint32) float32
 }
 
+// lazyScorer is a scorer that can tell, before scoring its current
+// document, that the document cannot score above a minimum: the
+// collector then counts it (for the total and aggregations) without
+// asking for its score.
+type lazyScorer interface {
+	// competitiveAt reports whether the current document may score more
+	// than min; false means its score is at most min.
+	competitiveAt(min float32) bool
+}
+
 // unbounded is the bound of a scorer that cannot bound its scores.
 const unbounded = float32(math.MaxFloat32)
 
@@ -411,4 +421,29 @@ func (d *disjunctionScorer) maxScore(upTo uint32) float32 {
 	// The best clause plus tie times the others: both parts at most their
 	// bounds (the others' sum below every clause's).
 	return float32(float64(best) + sum*d.tie)
+}
+
+// competitiveAt bounds the current document by its clauses' bounds over
+// the region around it, computed once per region.
+func (b *boolScorer) competitiveAt(min float32) bool {
+	if !b.bounded() {
+		return true
+	}
+	if b.doc >= b.docBoundEnd {
+		upTo, reqMax := b.regionBounds(uint32(b.doc))
+		var all float64
+		for _, m := range b.shouldMax {
+			all += float64(m)
+		}
+		b.docBound = b.combine(reqMax, all, len(b.shouldMax))
+		b.docBoundEnd = int64(upTo) + 1
+	}
+	return b.docBound > min
+}
+
+func (r *recordsOnly) competitiveAt(min float32) bool {
+	if l, ok := r.inner.(lazyScorer); ok {
+		return l.competitiveAt(min)
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -165,12 +166,8 @@ func TestPrunedTopHits(t *testing.T) {
 		for _, v := range []struct{ from, size, limit int }{
 			{0, 10, 0}, {0, 10, 1}, {0, 1, 3}, {5, 10, 20}, {0, 30, 100}, {0, 0, 5}, {0, 3, 400},
 		} {
-			req := Request{Indexes: []string{"company", "contract"}, Query: q, From: v.from, Size: v.size, TrackTotalHitsUpTo: -1}
-			want, err := s.Search(context.Background(), req)
-			if err != nil {
-				t.Fatalf("query %d: %v", i, err)
-			}
-			req.TrackTotalHitsUpTo = v.limit
+			want := exhaustive(t, s, q, v.from, v.size)
+			req := Request{Indexes: []string{"company", "contract"}, Query: q, From: v.from, Size: v.size, TrackTotalHitsUpTo: v.limit}
 			got, err := s.Search(context.Background(), req)
 			if err != nil {
 				t.Fatalf("query %d: %v", i, err)
@@ -195,6 +192,39 @@ func TestPrunedTopHits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// exhaustive is the reference the pruned search must equal: every match
+// of q in the company and contract indexes (in that order) scored, the
+// page after from sorted by score then arrival, the total counted.
+func exhaustive(t *testing.T, s *Searcher, q Query, from, size int) *Result {
+	t.Helper()
+	var all []Hit
+	for _, name := range []string{"company", "contract"} {
+		ix := s.indexes[name]
+		w, err := createWeight(q, ix, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for segNum, seg := range ix.Segments {
+			sc, err := recordScorer(w, segNum, seg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for sc != nil && sc.Next() {
+				all = append(all, Hit{Index: name, Segment: segNum, Doc: sc.DocID(), Score: sc.Score()})
+			}
+		}
+	}
+	res := &Result{Total: len(all)}
+	for _, h := range all {
+		res.MaxScore = max(res.MaxScore, h.Score)
+	}
+	slices.SortStableFunc(all, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
+	if from < len(all) {
+		res.Hits = all[from:min(len(all), from+size)]
+	}
+	return res
 }
 
 // prunedHits renders hits with their location and exact score bits.
