@@ -90,6 +90,16 @@ func (c *constScorer) maxScore(uint32) float32        { return safeBound(c.score
 func (b *bitsetScorer) advanceShallow(uint32) uint32  { return noMoreDocs }
 func (b *bitsetScorer) maxScore(uint32) float32       { return safeBound(b.score) }
 
+func (s *rangeScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *rangeScorer) maxScore(uint32) float32      { return safeBound(s.score) }
+
+// Phrases have no impacts of their own: BM25 stays below its weight
+// (weight − weight/(1 + x) with x ≥ 0), a loose bound for the segment.
+func (s *phraseScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *phraseScorer) maxScore(uint32) float32      { return safeBound(s.sim.Weight()) }
+func (s *sloppyScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *sloppyScorer) maxScore(uint32) float32      { return safeBound(s.sim.Weight()) }
+
 // termScorer's bounds come from the postings' impacts: the block's when
 // upTo stays in the block advanceShallow found, the term's otherwise.
 func (s *termScorer) advanceShallow(target uint32) uint32 {

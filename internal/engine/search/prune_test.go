@@ -44,7 +44,7 @@ func pruneCorpus(t testing.TB, r *rand.Rand, n int) *Searcher {
 	var names []string
 	for i := range n {
 		var sb strings.Builder
-		fmt.Fprintf(&sb, `{"name":%q`, text(1+r.IntN(40)))
+		fmt.Fprintf(&sb, `{"name":%q,"group_size":%d`, text(1+r.IntN(40)), r.IntN(5))
 		if r.IntN(5) != 0 {
 			v := features[r.IntN(len(features))]
 			if r.IntN(50) == 0 {
@@ -103,11 +103,16 @@ func (g pruneGen) some(k int, leaf func() Query) []Query {
 }
 
 func (g pruneGen) leaf() Query {
-	switch g.r.IntN(8) {
+	switch g.r.IntN(10) {
 	case 0:
 		return g.feature()
 	case 1:
 		return &PhraseQuery{Field: "name", Terms: []string{pruneWords[g.r.IntN(3)], pruneWords[g.r.IntN(3)]}}
+	case 3:
+		return &PhraseQuery{Field: "name", Terms: []string{pruneWords[g.r.IntN(3)], pruneWords[g.r.IntN(3)], pruneWords[g.r.IntN(3)]}, Slop: 1 + g.r.IntN(2)}
+	case 4:
+		lo := int64(g.r.IntN(3))
+		return &RangeQuery{Field: "group_size", Lower: &lo, Boost: g.boost()}
 	case 2:
 		return &DisMaxQuery{Disjuncts: g.some(2+g.r.IntN(2), g.term), TieBreaker: []float32{0, 0.3}[g.r.IntN(2)]}
 	}
