@@ -160,11 +160,11 @@ func (g pruneGen) query(depth int) Query {
 // "gte" when the count passes it.
 func TestPrunedTopHits(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	s := pruneCorpus(t, r, 2000)
+	s := pruneCorpus(t, r, 1500)
 	g := pruneGen{r}
-	queries := 120
+	queries := 60
 	if testing.Short() {
-		queries = 40
+		queries = 20
 	}
 	for i := range queries {
 		q := g.query(0)
@@ -247,7 +247,7 @@ func prunedHits(r *Result) string {
 // browse query, most of them.
 func TestMinCompetitiveScore(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	s := pruneCorpus(t, r, 2000)
+	s := pruneCorpus(t, r, 1500)
 	ix := s.indexes["contract"]
 	g := pruneGen{r}
 	type scored struct {
@@ -280,9 +280,9 @@ func TestMinCompetitiveScore(t *testing.T) {
 		return out, visited
 	}
 	browseVisited, browseAll := 0, 0
-	queries := 160
+	queries := 60
 	if testing.Short() {
-		queries = 40
+		queries = 20
 	}
 	for i := range queries {
 		q := g.query(0)
