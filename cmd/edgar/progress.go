@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 
+	"github.com/contractsearch/contractsearch/internal/cliprogress"
 	"github.com/contractsearch/contractsearch/internal/edgar"
 )
 
@@ -25,13 +25,7 @@ type progress struct {
 const lineEvery = 10 * time.Second
 
 func newProgress(mode string, w io.Writer) *progress {
-	if mode == "auto" {
-		mode = "lines"
-		if f, ok := w.(interface{ Fd() uintptr }); ok && term.IsTerminal(int(f.Fd())) {
-			mode = "bar"
-		}
-	}
-	return &progress{mode: mode, w: w}
+	return &progress{mode: cliprogress.Mode(mode, w), w: w}
 }
 
 func (p *progress) update(pr edgar.Progress) {
