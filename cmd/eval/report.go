@@ -46,6 +46,9 @@ type results struct {
 	// tolerance; companyStrict those equal without it and without
 	// dropping qualifiers from the label.
 	companyTypo, companyStrict int
+	// titleStrict counts titles equal to the label without the typo
+	// tolerance.
+	titleStrict int
 	// clauseTypes compares clause types with CUAD's categories, in
 	// master_clauses.csv column order.
 	clauseTypes []*clauseTypeMetric
@@ -97,7 +100,11 @@ func evaluate(dir string, rows []row, labels *clauseLabels, half string, man *so
 			jur.add(contains(want, got), fmt.Sprintf("%s\n    want %v (%q), got %q", r.file, want, r.governingLaw, got))
 		}
 		if strings.TrimSpace(r.documentName) != "" {
-			title.add(parse.NormTitle(c.Name) == parse.NormTitle(r.documentName), fmt.Sprintf("%s\n    want %q\n    got  %q", r.file, collapse(r.documentName), c.Name))
+			a, b := parse.NormTitle(c.Name), parse.NormTitle(r.documentName)
+			if a == b {
+				res.titleStrict++
+			}
+			title.add(a == b || typoMatch(a, b), fmt.Sprintf("%s\n    want %q\n    got  %q", r.file, collapse(r.documentName), c.Name))
 		}
 		if want, ok := folderCategories[r.category]; ok {
 			got := ""
@@ -217,6 +224,10 @@ func (r *results) print(w io.Writer) {
 		fmt.Fprintf(w, "| %-12s | %-50s | %5.0f%% | %4d/%4d | %6.1f%% | %-3s |\n", m.name, m.compares, m.target*100, m.correct, m.total, m.rate()*100, met)
 	}
 	for _, m := range r.metrics {
+		if m.name == "title" {
+			fmt.Fprintf(w, "\ntitle: %d of the %d matches needed the typo tolerance (a label cut short, \"AGREEMEN\", or run on, \"AGREEMENT, d\");\n", m.correct-r.titleStrict, m.correct)
+			fmt.Fprintf(w, "       without it: %d/%d (%.1f%%)\n", r.titleStrict, m.total, 100*float64(r.titleStrict)/float64(max(m.total, 1)))
+		}
 		if m.name == "company" {
 			fmt.Fprintf(w, "\ncompany: the organisation party the filer is (manifest company, matched by its letters), else the first organisation party;\n")
 			fmt.Fprintf(w, "         %d of the %d matches needed the typo tolerance (edit distance ≤ 2 and ≤ 1 per 6 characters);\n", r.companyTypo, m.correct)

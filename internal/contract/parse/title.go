@@ -834,6 +834,9 @@ func capsTitles(p string) []string {
 			for len(ws) > 0 && (strings.EqualFold(ws[0], "THIS") || strings.EqualFold(ws[0], "THE")) {
 				ws = ws[1:]
 			}
+			// "… LLC and PREMIER NUTRITION CORPORATION MANUFACTURING
+			// AGREEMENT": the run starts with a party's name.
+			ws = dropCompanyPrefix(ws)
 			if len(ws) > 0 && !hasVerb(ws) {
 				if t := strings.TrimRight(stripLabels(strings.Join(ws, " ")), " ,.;:"); t != "" && !looksLikeDate(strings.ToLower(t)) {
 					out = append(out, t)
