@@ -49,6 +49,8 @@ type results struct {
 	// titleStrict counts titles equal to the label without the typo
 	// tolerance.
 	titleStrict int
+	// lawFirm compares `lawfirm` with the hand judgments.
+	lawFirm lawFirmMetric
 	// clauseTypes compares clause types with CUAD's categories, in
 	// master_clauses.csv column order.
 	clauseTypes []*clauseTypeMetric
@@ -68,6 +70,10 @@ func evaluate(dir string, rows []row, labels *clauseLabels, half string, man *so
 	compText := &metric{name: "company-text", compares: "the same, from the text alone (no manifest)", target: 0.92}
 	head := &metric{name: "heading", compares: "Governing Law heading → clause \"governing law\"", target: 0.90}
 	res := &results{metrics: []*metric{jur, title, cat, comp, compText, head}, half: half}
+	firms, err := loadLawFirms(lawFirmJudgments)
+	if err != nil {
+		return nil, err
+	}
 	if labels != nil {
 		for _, c := range labels.categories {
 			res.clauseTypes = append(res.clauseTypes, &clauseTypeMetric{category: c})
@@ -132,6 +138,9 @@ func evaluate(dir string, rows []row, labels *clauseLabels, half string, man *so
 			}
 			okText, _, _ := matchParty(gotText, want)
 			compText.add(okText, fmt.Sprintf("%s\n    want one of %q\n    got  %q (parties %s)", r.file, want, gotText, partyList(c.Parties)))
+		}
+		if want, ok := firms[r.file]; ok {
+			res.lawFirm.add(r.file, want, c.LawFirm)
 		}
 		if h := findLawHeading(raw); h != "" {
 			found := false
@@ -235,6 +244,7 @@ func (r *results) print(w io.Writer) {
 				r.companyStrict, m.total, 100*float64(r.companyStrict)/float64(max(m.total, 1)))
 		}
 	}
+	r.lawFirm.print(w)
 	for _, u := range r.unreadable {
 		fmt.Fprintf(w, "unreadable: %s\n", u)
 	}
@@ -243,6 +253,13 @@ func (r *results) print(w io.Writer) {
 func (r *results) printMisses(w io.Writer, name string) {
 	if slug, ok := strings.CutPrefix(name, "clausetypes:"); ok {
 		r.printClauseTypeMisses(w, slug)
+		return
+	}
+	if name == "lawfirm" {
+		fmt.Fprintf(w, "\n%d misses of lawfirm:\n", len(r.lawFirm.misses))
+		for _, s := range r.lawFirm.misses {
+			fmt.Fprintf(w, "- %s\n", s)
+		}
 		return
 	}
 	for _, m := range r.metrics {

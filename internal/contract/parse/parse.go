@@ -35,6 +35,7 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 		c.Country = place.CountryAttr()
 	}
 	c.Category = classify(c.Name, body, spans, pre)
+	c.LawFirm = findLawFirm(body)
 	applyMeta(c, meta)
 	return c
 }
