@@ -47,7 +47,7 @@ func loadLawFirms(data string) (map[string]map[string]bool, error) {
 // contracts that name one.
 type lawFirmMetric struct {
 	judged, predicted, right, withFirm, found int
-	misses                                   []string
+	misses                                    []string
 }
 
 func (m *lawFirmMetric) add(file string, want map[string]bool, got *contract.Attr) {
