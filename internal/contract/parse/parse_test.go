@@ -191,6 +191,10 @@ func TestCUAD(t *testing.T) {
 	for i, raw := range texts {
 		c := Parse(raw, contract.Meta{Path: "cuad", DocIndex: i})
 		checkInvariants(t, c)
+		// Every CUAD file is a contract: none is refused as not one.
+		if err := CheckAgreement(c); err != nil {
+			t.Errorf("contract %d: %v", i, err)
+		}
 		if c.Name != "" {
 			named++
 		}
