@@ -22,7 +22,7 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	body, spans := buildBody(clean.Text(raw))
 	c := &contract.Contract{Body: body}
 	pre := findPreamble(body, spans)
-	c.Name = collapse(findTitle(body, spans, pre, meta.Description))
+	c.Name = collapse(completeAmendment(findTitle(body, spans, pre, meta.Description), body, spans, pre))
 	c.Snippet = openingPassage(body, spans, pre)
 	c.Parties = findParties(body, spans, pre)
 	clauses := dropFurniture(findClauses(body, spans, pre, c.Name))
