@@ -46,6 +46,8 @@ func loadLawFirms(data string) (map[string]map[string]bool, error) {
 // precision over the contracts it names a firm for, recall over the
 // contracts that name one.
 type lawFirmMetric struct {
+	// named counts the contracts of the whole run with a firm.
+	named                                     int
 	judged, predicted, right, withFirm, found int
 	misses                                    []string
 }
@@ -82,13 +84,13 @@ func setString(s map[string]bool) string {
 	return strings.Join(vs, ", ")
 }
 
-func (m *lawFirmMetric) print(w io.Writer) {
+func (m *lawFirmMetric) print(w io.Writer, files int) {
 	if m.judged == 0 {
 		return
 	}
 	fmt.Fprintf(w, "\nlawfirm (%d contracts judged by hand, cmd/eval/testdata/lawfirm.tsv; %d name a firm):\n", m.judged, m.withFirm)
-	fmt.Fprintf(w, "  precision %d/%d (%.1f%%), recall %d/%d (%.1f%%)\n",
-		m.right, m.predicted, pct(m.right, m.predicted), m.found, m.withFirm, pct(m.found, m.withFirm))
+	fmt.Fprintf(w, "  precision %d/%d (%.1f%%), recall %d/%d (%.1f%%); a firm is named in %d of the %d contracts parsed\n",
+		m.right, m.predicted, pct(m.right, m.predicted), m.found, m.withFirm, pct(m.found, m.withFirm), m.named, files)
 }
 
 func pct(a, b int) float64 {

@@ -145,6 +145,9 @@ func evaluate(dir string, rows []row, labels *clauseLabels, half string, man *so
 			okText, _, _ := matchParty(gotText, want)
 			compText.add(okText, fmt.Sprintf("%s\n    want one of %q\n    got  %q (parties %s)", r.file, want, gotText, partyList(c.Parties)))
 		}
+		if c.LawFirm != nil {
+			res.lawFirm.named++
+		}
 		if want, ok := firms[r.file]; ok {
 			res.lawFirm.add(r.file, want, c.LawFirm)
 		}
@@ -250,7 +253,7 @@ func (r *results) print(w io.Writer) {
 				r.companyStrict, m.total, 100*float64(r.companyStrict)/float64(max(m.total, 1)))
 		}
 	}
-	r.lawFirm.print(w)
+	r.lawFirm.print(w, r.files)
 	fmt.Fprintf(w, "\nrefused as not a contract (parse.CheckAgreement, as ingest refuses them): %d of %d\n", len(r.refused), r.files)
 	for _, s := range r.refused {
 		fmt.Fprintf(w, "  %s\n", s)
