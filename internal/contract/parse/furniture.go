@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
@@ -29,25 +30,94 @@ var legendCues = []string{
 	"omits the information", "omissions are designated", "material has been omitted",
 }
 
-// legendAt returns the offset of the first legend cue in s, or -1.
+// legendAt returns the offset of the first legend cue in s, or -1: one
+// pass over s that compares, at each word start, only the cues that begin
+// with its letter, case-blind and without allocating.
 func legendAt(s string) int {
-	l := asciiLower(s)
-	at := -1
-	for _, c := range legendCues {
-		if i := strings.Index(l, c); i >= 0 && (at < 0 || i < at) {
-			at = i
+	for i := 0; i < len(s); i++ {
+		cues := legendByFirst[s[i]|0x20]
+		if cues == nil || i > 0 && isASCIILetter(s[i-1]) {
+			continue
+		}
+		for _, c := range cues {
+			if len(s)-i >= len(c) && asciiEqualFold(s[i:i+len(c)], c) {
+				return i
+			}
 		}
 	}
-	return at
+	return -1
+}
+
+// legendByFirst indexes legendCues by their first byte.
+var legendByFirst = func() (t [256][]string) {
+	for _, c := range legendCues {
+		t[c[0]] = append(t[c[0]], c)
+	}
+	return t
+}()
+
+// asciiEqualFold reports whether s equals the lower-case ASCII lower,
+// ignoring the case of s's letters.
+func asciiEqualFold(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// legendOffsets returns the offset of every legend cue in body, in
+// order, after which a section or paragraph without one is known to hold
+// no legend. strings.Index finds legendMarks fast; each find is checked
+// with legendAt around it.
+func legendOffsets(body string) []int {
+	var out []int
+	for _, w := range legendMarks {
+		for off := 0; ; {
+			i := strings.Index(body[off:], w)
+			if i < 0 {
+				break
+			}
+			p := off + i
+			off = p + len(w)
+			from := max(0, p-30) // the cue may start before its word
+			if at := legendAt(body[from:min(len(body), p+60)]); at >= 0 {
+				out = append(out, from+at)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// legendMarks find every legend cue in any case text writes it: a word
+// each cue holds, in capitals, and without its first letter in lower case
+// (so "Omitted", "omitted" and "Omitted" are one search: "mitted"). A mark
+// finds more than cues ("permitted"); legendAt checks each find.
+var legendMarks = []string{
+	"601(", "mitted", "OMITTED", "missions", "OMISSIONS", "mits the", "OMITS THE", "edacted", "REDACTED",
+	"eparately", "SEPARATELY", "reatment", "TREATMENT", "ompetitive", "COMPETITIVE", "xcluded", "EXCLUDED",
+}
+
+// anyIn reports whether a sorted offset lies in [start, end).
+func anyIn(offsets []int, start, end int) bool {
+	i, _ := slices.BinarySearch(offsets, start)
+	return i < len(offsets) && offsets[i] < end
 }
 
 // dropFurniture removes the clauses that are page notes or redaction
-// legends. (findDefinitions leaves out the definitions legends make,
-// before the first definition of a term wins.)
-func dropFurniture(secs []contract.Section) []contract.Section {
+// legends; legends holds the body's legend offsets (legendOffsets).
+// (findDefinitions leaves out the definitions legends make, before the
+// first definition of a term wins.)
+func dropFurniture(secs []contract.Section, legends []int) []contract.Section {
 	out := secs[:0]
 	for _, s := range secs {
-		if s.Type == contract.Clause && (pageNote(s.Name) || legendAt(s.Name) >= 0 || onlyLegend(s.Snippet)) {
+		if s.Type == contract.Clause && (pageNote(s.Name) || anyIn(legends, s.Start, s.End) && (legendAt(s.Name) >= 0 || onlyLegend(s.Snippet))) {
 			continue
 		}
 		out = append(out, s)

@@ -36,7 +36,10 @@ func TestFurniture(t *testing.T) {
 		{"a bracketed clause heading", contract.Section{Type: contract.Clause, Name: "[Reserved]"}, false},
 		{"an ordinary clause", contract.Section{Type: contract.Clause, Name: "Governing Law", Snippet: "This Agreement is governed by the laws of Ohio."}, false},
 	} {
-		got := dropFurniture([]contract.Section{tc.sec})
+		// The section spans offset 0, where the body's legends are said
+		// to be, so the legend rules look at it.
+		tc.sec.Start, tc.sec.End = 0, 1
+		got := dropFurniture([]contract.Section{tc.sec}, []int{0})
 		if tc.sec.Type == contract.Definition {
 			got = got[:0]
 			if !legendDefinition(tc.sec.Snippet) {
@@ -105,4 +108,19 @@ func FuzzWithoutLegends(f *testing.F) {
 		legendDefinition(s)
 		pageNote(s)
 	})
+}
+
+// Every legend cue, in lower case, title case, capitals and sentence
+// case, is found by legendAt and by legendOffsets (through legendMarks).
+func TestLegendCues(t *testing.T) {
+	for _, c := range legendCues {
+		for _, s := range []string{c, strings.ToUpper(c), titleCase(c), strings.ToUpper(c[:1]) + c[1:]} {
+			if legendAt("x "+s+" y") != 2 {
+				t.Errorf("legendAt: cue %q not found", s)
+			}
+			if got := legendOffsets("Text before it: " + s + ". After."); len(got) != 1 || got[0] != 16 {
+				t.Errorf("legendOffsets: cue %q found at %v", s, got)
+			}
+		}
+	}
 }

@@ -22,41 +22,26 @@ import (
 const maxLawFirmScan = 4 << 20
 
 // findLawFirm returns the first law firm body names in a notice copy or a
-// counsel reference, or nil.
+// counsel reference, or nil. One pass over body stops at the word starts
+// of the cues (case-blind), in the order they come.
 func findLawFirm(body string) *contract.Attr {
 	body = prefix(body, maxLawFirmScan)
-	best, bestAt := "", len(body)
-	for _, cue := range copyCues {
-		for off := 0; off < bestAt; {
-			i := strings.Index(body[off:bestAt], cue)
-			if i < 0 {
-				break
-			}
-			at := off + i
-			off = at + len(cue)
-			if at > 0 && isWordByte(body[at-1]) {
-				continue
-			}
-			m := copyTo.FindStringIndex(prefix(body[at:], 240))
+	for at := 0; at < len(body); at++ {
+		c := body[at] | 0x20
+		if c != 'c' && c != 'a' || at > 0 && isWordByte(body[at-1]) {
+			continue
+		}
+		rest := body[at:]
+		switch {
+		case hasPrefixASCIIFold(rest, "cop") || hasPrefixASCIIFold(rest, "cc:"):
+			m := copyTo.FindStringIndex(prefix(rest, 240))
 			if m == nil {
 				continue
 			}
-			if name := firmIn(addressWindow(body[at+m[1]:]), true); name != "" {
-				best, bestAt = name, at
+			if name := firmIn(addressWindow(rest[m[1]:]), true); name != "" {
+				return lawFirmAttr(name)
 			}
-		}
-	}
-	for _, cue := range counselCues {
-		for off := 0; off < bestAt; {
-			i := strings.Index(body[off:bestAt], cue)
-			if i < 0 {
-				break
-			}
-			at := off + i
-			off = at + len(cue)
-			if at > 0 && isWordByte(body[at-1]) {
-				continue
-			}
+		case hasPrefixASCIIFold(rest, "counsel for") || hasPrefixASCIIFold(rest, "counsel to") || hasPrefixASCIIFold(rest, "attorneys for"):
 			// "Smith & Jones LLP, counsel to the Company" / "Counsel for
 			// the Company: Smith & Jones LLP"
 			from := max(0, at-250)
@@ -64,25 +49,25 @@ func findLawFirm(body string) *contract.Attr {
 				from += k + 1 // the sentence or line of the cue
 			}
 			if name := firmIn(body[from:at], false); name != "" {
-				best, bestAt = name, at
-				continue
+				return lawFirmAttr(name)
 			}
-			if name := firmIn(addressWindow(body[off:]), false); name != "" {
-				best, bestAt = name, at
+			if name := firmIn(addressWindow(rest[strings.IndexByte(rest, ' ')+1:]), false); name != "" {
+				return lawFirmAttr(name)
 			}
 		}
 	}
-	if best == "" {
-		return nil
-	}
-	return &contract.Attr{Name: best, Value: LawFirmValue(best)}
+	return nil
 }
 
-// copyCues start a copy-to phrase; counselCues a reference to counsel.
-var (
-	copyCues    = []string{"copy", "Copy", "COPY", "copies", "Copies", "COPIES", "cc:", "CC:", "Cc:"}
-	counselCues = []string{"counsel for", "Counsel for", "COUNSEL FOR", "counsel to", "Counsel to", "COUNSEL TO", "attorneys for", "Attorneys for", "ATTORNEYS FOR"}
-)
+func lawFirmAttr(name string) *contract.Attr {
+	return &contract.Attr{Name: name, Value: LawFirmValue(name)}
+}
+
+// hasPrefixASCIIFold reports whether s starts with the lower-case ASCII
+// prefix, whatever the case of s.
+func hasPrefixASCIIFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && asciiEqualFold(s[:len(prefix)], prefix)
+}
 
 // copyTo reads the phrase that sends a copy of a notice: "copy to",
 // "with a copy (which shall not constitute notice) to:", "copies of all

@@ -25,7 +25,7 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	c.Name = collapse(completeAmendment(findTitle(body, spans, pre, meta.Description), body, spans, pre))
 	c.Snippet = openingPassage(body, spans, pre)
 	c.Parties = findParties(body, spans, pre)
-	clauses := dropFurniture(findClauses(body, spans, pre, c.Name))
+	clauses := findClauses(body, spans, pre, c.Name)
 	defs := findDefinitions(body, spans)
 	c.Sections = append(clauses, defs...)
 	c.Parties = dropDefinedTerms(c.Parties, defs)
