@@ -157,7 +157,7 @@ func onlyLegend(text string) bool {
 		return false
 	}
 	words := 0
-	for _, w := range strings.Fields(withoutLegends(text)) {
+	for w := range strings.FieldsSeq(withoutLegends(text)) {
 		if isRedactionTerm(w) || !hasLetter(w) {
 			continue
 		}
