@@ -88,3 +88,14 @@ func TestCheckAgreementDemo(t *testing.T) {
 		t.Errorf("%d demo contracts, %d with their firm; want %d and all", n, firms, democorpus.DefaultN)
 	}
 }
+
+func FuzzCheckAgreement(f *testing.F) {
+	for _, s := range []string{"eggs, milk, bread", "This Agreement is made between A Corp. and B LLC.", "By: Name: Title:", "", "shall hereby whereas"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if err := CheckAgreement(Parse(s, contract.Meta{})); err != nil && !errors.Is(err, ErrNotAgreement) {
+			t.Fatalf("CheckAgreement(%q) = %v, not an ErrNotAgreement", s, err)
+		}
+	})
+}
