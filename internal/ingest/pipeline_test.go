@@ -266,6 +266,11 @@ func TestDemoCorpus(t *testing.T) {
 	cs, gs := c1.Contracts()
 	for i, c := range cs {
 		group[key{c.FilingID, c.ExhibitID}] = gs[i].GroupID
+		// Every demo filer has a SIC code (manifest or EDGAR header), so
+		// every contract an industry; and every one names its counsel.
+		if c.Industry == nil || c.LawFirm == nil {
+			t.Errorf("%s: industry %+v, law firm %+v", c.ID, c.Industry, c.LawFirm)
+		}
 	}
 	byID := map[string]democorpus.Contract{}
 	for _, k := range dc.Contracts {
