@@ -40,7 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("cuad", filepath.Join("..", "shared", "corpora", "cuad"), "CUAD folder: contracts/ and manifest.csv")
-	show := fs.String("show", "", "print the misses of one metric: jurisdiction, title, category, company, company-text, heading, or clausetypes:<slug>")
+	show := fs.String("show", "", "print the misses of one metric: jurisdiction, title, category, company, company-text, heading, lawfirm, or clausetypes:<slug>")
 	limit := fs.Int("limit", 0, "evaluate only the first N contracts (0: all)")
 	half := fs.String("half", "all", "measure on the manifest's dev half (even rows), check half (odd rows) or all")
 	if err := fs.Parse(args); err != nil {

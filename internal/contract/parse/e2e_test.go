@@ -30,7 +30,7 @@ func TestEDGARSubmission(t *testing.T) {
 	if supply.Company == nil || supply.Company.Value != "123456" || supply.Company.Name != "Northwind Medical Devices, Inc." {
 		t.Errorf("company %+v", supply.Company)
 	}
-	if supply.Industry == nil || supply.Industry.Value != "surgical-medical-instruments-apparatus" {
+	if supply.Industry == nil || supply.Industry.Value != "measuring-analyzing-and-controlling-instruments" {
 		t.Errorf("industry %+v", supply.Industry)
 	}
 	if supply.Jurisdiction == nil || supply.Jurisdiction.Value != "delaware-us" || supply.Country.Value != "us" {

@@ -9,6 +9,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/category"
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
+	"github.com/contractsearch/contractsearch/internal/contract/sic"
 )
 
 // maxOpeningBytes bounds the contract's snippet.
@@ -21,7 +22,7 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	body, spans := buildBody(clean.Text(raw))
 	c := &contract.Contract{Body: body}
 	pre := findPreamble(body, spans)
-	c.Name = collapse(findTitle(body, spans, pre, meta.Description))
+	c.Name = collapse(completeAmendment(findTitle(body, spans, pre, meta.Description), body, spans, pre))
 	c.Snippet = openingPassage(body, spans, pre)
 	c.Parties = findParties(body, spans, pre)
 	clauses := findClauses(body, spans, pre, c.Name)
@@ -34,6 +35,7 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 		c.Country = place.CountryAttr()
 	}
 	c.Category = classify(c.Name, body, spans, pre)
+	c.LawFirm = findLawFirm(body)
 	applyMeta(c, meta)
 	return c
 }
@@ -104,9 +106,7 @@ func applyMeta(c *contract.Contract, m contract.Meta) {
 	c.ExhibitID = m.ExhibitID
 	c.Source = m.Source
 	c.Company = Company(c.Parties, c.Body, m)
-	if name := industryName(m); name != "" {
-		c.Industry = &contract.Attr{Name: name, Value: contract.Slug(name)}
-	}
+	c.Industry = industry(m)
 	c.ID = ContractID(m, c.Body)
 	c.URL = m.URL
 	if c.URL == "" {
@@ -114,19 +114,21 @@ func applyMeta(c *contract.Contract, m contract.Meta) {
 	}
 }
 
-// industryName is the SIC title given, title-cased when in capitals, else
-// the major group of the SIC code.
-func industryName(m contract.Meta) string {
-	if m.IndustryName != "" {
-		if isCaps(m.IndustryName) {
-			return titleCase(strings.ToLower(m.IndustryName))
-		}
-		return m.IndustryName
+// industry is the SIC code's major group (package sic), so that one code
+// gives one industry whatever the source; the source's SIC title, only
+// when it gives no code the table knows.
+func industry(m contract.Meta) *contract.Attr {
+	if ind, ok := sic.Lookup(m.SIC); ok {
+		return ind.Attr()
 	}
-	if len(m.SIC) >= 2 {
-		return sicMajorGroups[m.SIC[:2]]
+	name := strings.TrimSpace(m.IndustryName)
+	if name == "" {
+		return nil
 	}
-	return ""
+	if isCaps(name) {
+		name = titleCase(strings.ToLower(name))
+	}
+	return &contract.Attr{Name: name, Value: contract.Slug(name)}
 }
 
 // ContractID is a contract's record id: a hash of the file path (relative to

@@ -76,8 +76,12 @@ func TestParseMeta(t *testing.T) {
 	if c.Company == nil || c.Company.Name != "Acme Corp." || c.Company.Value != "12345" {
 		t.Errorf("company from metadata: %+v", c.Company)
 	}
-	if c.Industry == nil || c.Industry.Name != "Services-Prepackaged Software" || c.Industry.Value != "services-prepackaged-software" {
+	// The code wins over the source's title, so one code is one industry.
+	if c.Industry == nil || c.Industry.Name != "Business Services" || c.Industry.Value != "business-services" {
 		t.Errorf("industry: %+v", c.Industry)
+	}
+	if g := Parse(raw, contract.Meta{IndustryName: "SERVICES-PREPACKAGED SOFTWARE"}); g.Industry == nil || g.Industry.Name != "Services-Prepackaged Software" || g.Industry.Value != "services-prepackaged-software" {
+		t.Errorf("industry from a title without a code: %+v", g.Industry)
 	}
 	if c.FilingDate != "2019-05-02" || c.FilingType != "8-K" || c.FilingID != "0000012345-19-000001" || c.ExhibitID != "EX-10.1" || c.Source != "www.sec.gov" || c.URL != "https://www.sec.gov/x.htm" {
 		t.Errorf("filing fields: %+v", c)
@@ -187,6 +191,10 @@ func TestCUAD(t *testing.T) {
 	for i, raw := range texts {
 		c := Parse(raw, contract.Meta{Path: "cuad", DocIndex: i})
 		checkInvariants(t, c)
+		// Every CUAD file is a contract: none is refused as not one.
+		if err := CheckAgreement(c); err != nil {
+			t.Errorf("contract %d: %v", i, err)
+		}
 		if c.Name != "" {
 			named++
 		}
