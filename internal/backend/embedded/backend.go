@@ -604,8 +604,9 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 }
 
 // sourceAndHighlight renders a hit's (or inner hit's, at path) _source
-// through its filter and its highlight, parsing the stored source at most
-// once: not at all when it is returned whole and nothing is highlighted.
+// through its filter and its highlight, splitting the stored source into
+// its top-level members at most once: not at all when it is returned whole
+// and nothing is highlighted.
 // ctx is checked between highlighted fields.
 func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string) (source, highlighted json.RawMessage, err error) {
 	var includes []string
@@ -618,14 +619,16 @@ func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilte
 		}
 		return source, nil, nil
 	}
-	doc, err := parseSource(src)
+	doc, err := scanSource(src)
 	if err != nil {
 		return nil, nil, err
 	}
 	if wantSource {
 		source = src
 		if len(includes) > 0 {
-			source = filterNode(doc, includes, path)
+			if source, err = doc.filter(includes, path); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	if hl != nil {
