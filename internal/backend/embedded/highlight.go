@@ -132,6 +132,25 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 	return append(out, '}'), nil
 }
 
+// reads reports whether rendering reads the top-level member key of a
+// source at prefix: whether a highlighted field the index maps lies in it.
+func (h *highlighter) reads(index, prefix, key string) bool {
+	m := h.mappings.Index(index)
+	if m == nil {
+		return false
+	}
+	for _, f := range h.spec.Fields {
+		if _, ok := m.Fields[f.Name]; !ok {
+			continue
+		}
+		rel, ok := relativePath(sourcePath(m, f.Name), prefix)
+		if ok && (rel == key || strings.HasPrefix(rel, key+".")) {
+			return true
+		}
+	}
+	return false
+}
+
 // sourcePath is where a field's values are in _source: a multi-field
 // (name.raw) reads its parent's values.
 func sourcePath(m *mappings.Index, field string) string {
