@@ -198,6 +198,17 @@ func memberKey(b []byte, j int) (int, error) {
 // stop. Only the members visited are checked, and their values only as far
 // as finding where they end.
 func Object(obj []byte, fn func(key, value []byte) bool) error {
+	return ObjectSpans(obj, func(key, value Span) bool {
+		return fn(obj[key.Start+1:key.End-1], obj[value.Start:value.End])
+	})
+}
+
+// Span is where a token lies in the scanned text: [Start, End).
+type Span struct{ Start, End int }
+
+// ObjectSpans is Object giving offsets in obj: key spans the key with its
+// quotes, value the value.
+func ObjectSpans(obj []byte, fn func(key, value Span) bool) error {
 	i := SkipSpace(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return syntaxErr(i, "object expected")
@@ -216,7 +227,7 @@ func Object(obj []byte, fn func(key, value []byte) bool) error {
 		if err != nil {
 			return err
 		}
-		if !fn(obj[i+1:keyEnd-1], obj[v:end]) {
+		if !fn(Span{i, keyEnd}, Span{v, end}) {
 			return nil
 		}
 		i = SkipSpace(obj, end)

@@ -210,17 +210,10 @@ func (w *Writer) addChunked(source []byte) {
 		frames.B = w.enc.EncodeAll(source[off:min(off+ChunkSize, len(source))], frames.B)
 		dir.PutUvarint(uint64(frames.Len() - start))
 	}
-	type span struct {
-		key        []byte
-		start, end int
-	}
-	var members []span
-	err := jsonscan.Object(source, func(key, value []byte) bool {
-		// Offsets within source: key and value are slices of it. The
-		// member runs from the key's opening quote to the value's end.
-		kq := cap(source) - cap(key) - 1
-		end := cap(source) - cap(value) + len(value)
-		members = append(members, span{key, kq, end})
+	// A member runs from its key's opening quote to its value's end.
+	var members []memberSpan
+	err := jsonscan.ObjectSpans(source, func(key, value jsonscan.Span) bool {
+		members = append(members, memberSpan{key: source[key.Start+1 : key.End-1], start: key.Start, end: value.End})
 		return true
 	})
 	if err != nil {
