@@ -597,9 +597,10 @@ type Cursor struct {
 	block int // of raw; -1 for none
 	raw   []byte
 
-	chunkBlock int // of doc and chunks; -1 for none
+	chunkBlock int // of doc, chunks and whole; -1 for none
 	doc        *chunkedDoc
 	chunks     [][]byte // decompressed chunks, nil until read
+	whole      []byte   // the whole document, once read whole
 }
 
 // Cursor returns a new cursor over the reader's documents.
@@ -644,22 +645,23 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 	if b != c.chunkBlock {
 		d, err := c.r.chunked(b, data)
 		if err != nil {
-			c.chunkBlock, c.doc, c.chunks = -1, nil, nil
+			c.chunkBlock, c.doc, c.chunks, c.whole = -1, nil, nil, nil
 			return nil, err
 		}
-		c.chunkBlock, c.doc, c.chunks = b, d, make([][]byte, len(d.frames))
+		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), nil
 	}
 	d := c.doc
 	if want == nil || !d.object {
-		out := make([]byte, 0, d.rawLen)
-		for k := range d.frames {
-			ch, err := c.chunk(b, k)
+		// Decompressed straight into one buffer: a whole read does not
+		// keep the chunks too.
+		if c.whole == nil {
+			out, err := d.whole(c.r, b, make([]byte, 0, d.rawLen))
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, ch...)
+			c.whole = out
 		}
-		return out, nil
+		return c.whole, nil
 	}
 	out := []byte{'{'}
 	for _, m := range d.members {
