@@ -663,15 +663,21 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 		}
 		return c.whole, nil
 	}
-	out := []byte{'{'}
+	wanted := make([]memberSpan, 0, len(d.members))
+	size := 2
 	for _, m := range d.members {
 		key, err := jsonscan.Key(m.key)
 		if err != nil {
 			return nil, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
 		}
-		if !want(key) {
-			continue
+		if want(key) {
+			wanted = append(wanted, m)
+			size += m.end - m.start + 1
 		}
+	}
+	out := make([]byte, 1, size)
+	out[0] = '{'
+	for _, m := range wanted {
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
@@ -691,7 +697,7 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 // first use.
 func (c *Cursor) chunk(b, k int) ([]byte, error) {
 	if c.chunks[k] == nil {
-		ch, err := c.doc.chunk(c.r, b, k, nil)
+		ch, err := c.doc.chunk(c.r, b, k, make([]byte, 0, min(c.doc.chunkLen, c.doc.rawLen-k*c.doc.chunkLen)))
 		if err != nil {
 			return nil, err
 		}
