@@ -64,14 +64,14 @@ func (h *highlighter) options(f dsl.HighlightField, keyword bool) highlight.Opti
 }
 
 // render returns the highlight member of one hit (or inner hit): doc is
-// the whole parsed _source of what is highlighted, prefix the path it sits at
+// the scanned _source of what is highlighted, prefix the path it sits at
 // ("" for a record, "sections" for a section), q the query that matched
 // it. Fields the index does not map, and fields without a match, are left
 // out; nil means no field matched (the member is omitted).
 //
 // ctx is checked before each field: the fetch phase's deadline bounds
 // highlighting (its error is returned).
-func (h *highlighter) render(ctx context.Context, index string, q search.Query, doc *node, prefix string) (json.RawMessage, error) {
+func (h *highlighter) render(ctx context.Context, index string, q search.Query, doc *storedSource, prefix string) (json.RawMessage, error) {
 	m := h.mappings.Index(index)
 	if m == nil {
 		return nil, nil
@@ -89,7 +89,10 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 		if !ok {
 			continue // a record field asked of a section
 		}
-		values := doc.values(rel)
+		values, err := doc.values(rel)
+		if err != nil {
+			return nil, err
+		}
 		if len(values) == 0 {
 			continue
 		}
@@ -137,6 +140,25 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 		return nil, nil
 	}
 	return append(out, '}'), nil
+}
+
+// reads reports whether rendering reads the top-level member key of a
+// source at prefix: whether a highlighted field the index maps lies in it.
+func (h *highlighter) reads(index, prefix, key string) bool {
+	m := h.mappings.Index(index)
+	if m == nil {
+		return false
+	}
+	for _, f := range h.spec.Fields {
+		if _, ok := m.Fields[f.Name]; !ok {
+			continue
+		}
+		rel, ok := relativePath(sourcePath(m, f.Name), prefix)
+		if ok && (rel == key || strings.HasPrefix(rel, key+".")) {
+			return true
+		}
+	}
+	return false
 }
 
 // sourcePath is where a field's values are in _source: a multi-field
