@@ -42,11 +42,12 @@ test:
 	@scripts/step.sh "hostile requests against a running gateway on CUAD (make stress)" 100 $(MAKE) --no-print-directory stress
 	@scripts/step.sh "fuzz every target for $(TEST_FUZZTIME)" 150 $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 
-# HEAVY_TESTS run small under -short in the race step and at full size here.
-HEAVY_TESTS   = ^(TestBruteForceProperty|TestStreamWriter|TestDamageAfterOpen|TestRoundTripProperties|TestProperties|TestMemoRuleIterAgrees|TestCUAD|TestAdversarialInputs|TestMatchesTranscription|TestPrefilterImplied|TestGoldenIsCurrent|TestAdversarialReads)$$
+# HEAVY_TESTS run small, or not at all, under -short in the race step, and at full size in their own step
+# (every test that reads testing.Short() or the race flag; the analysis ones have their own step).
+HEAVY_TESTS   = ^(TestBruteForceProperty|TestPrunedTopHits|TestMinCompetitiveScore|TestStreamWriter|TestDamageAfterOpen|TestRoundTripProperties|TestProperties|TestMemoRuleIterAgrees|TestBreaksMatchJavaOnCUAD|TestTableMatchesJava|TestHandleNextAgrees|TestCUAD|TestAdversarialInputs|TestCheckAgreementDemo|TestMatchesTranscription|TestPrefilterImplied|TestTextTypesMatchesReferenceOnCUAD|TestGoldenIsCurrent|TestNoFusedMultiplyAdd|TestAdversarialReads|TestTranslateRandomDSL)$$
 HEAVY_PKGS    = ./internal/engine/search ./internal/engine/postings ./internal/engine/termdict ./internal/engine/highlight \
                 ./internal/contract/parse ./internal/contract/clausetype ./internal/contract/source ./internal/engine/suggest \
-                ./internal/engine/similarity
+                ./internal/engine/similarity ./internal/backend/embedded
 TEST_FUZZTIME = 3s
 
 ## lint: gofmt, go vet, staticcheck

@@ -43,11 +43,15 @@ func TestPrefilterImplied(t *testing.T) {
 		}
 	}
 	rnd := rand.New(rand.NewPCG(1, 2))
-	// Generated sentences per pattern: fewer under the race detector (make
-	// test), where each costs several times more.
+	// Generated sentences per pattern: fewer under the race detector,
+	// where each costs several times more, and fewer still under -short
+	// (make test's race step; its next step runs the full count).
 	count := 1000
 	if raceDetector {
 		count = 250
+	}
+	if testing.Short() {
+		count = 60
 	}
 	for _, r := range rules {
 		for i, p := range r.patterns {
