@@ -44,7 +44,7 @@ test:
 
 # HEAVY_TESTS run small, or not at all, under -short in the race step, and at full size in their own step
 # (every test that reads testing.Short() or the race flag; the analysis ones have their own step).
-HEAVY_TESTS   = ^(TestBruteForceProperty|TestPrunedTopHits|TestMinCompetitiveScore|TestStreamWriter|TestDamageAfterOpen|TestRoundTripProperties|TestProperties|TestMemoRuleIterAgrees|TestBreaksMatchJavaOnCUAD|TestTableMatchesJava|TestHandleNextAgrees|TestCUAD|TestAdversarialInputs|TestCheckAgreementDemo|TestMatchesTranscription|TestPrefilterImplied|TestTextTypesMatchesReferenceOnCUAD|TestGoldenIsCurrent|TestNoFusedMultiplyAdd|TestAdversarialReads|TestTranslateRandomDSL)$$
+HEAVY_TESTS   = ^(TestBruteForceProperty|TestPrunedTopHits|TestMinCompetitiveScore|TestDamageAfterOpen|TestRoundTripProperties|TestProperties|TestMemoRuleIterAgrees|TestBreaksMatchJavaOnCUAD|TestTableMatchesJava|TestHandleNextAgrees|TestCUAD|TestAdversarialInputs|TestCheckAgreementDemo|TestMatchesTranscription|TestPrefilterImplied|TestTextTypesMatchesReferenceOnCUAD|TestGoldenIsCurrent|TestNoFusedMultiplyAdd|TestAdversarialReads|TestTranslateRandomDSL)$$
 HEAVY_PKGS    = ./internal/engine/search ./internal/engine/postings ./internal/engine/termdict ./internal/engine/highlight \
                 ./internal/contract/parse ./internal/contract/clausetype ./internal/contract/source ./internal/engine/suggest \
                 ./internal/engine/similarity ./internal/backend/embedded
