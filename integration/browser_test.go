@@ -113,7 +113,12 @@ func TestSearchPage(t *testing.T) {
 	}
 	g := startGateway(t, map[string]string{"API_TOKENS": "tok", "INDEX_DIR": demoIndex(t, 60), "INDEX_POLL_INTERVAL": "1h"})
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.WindowSize(1280, 900))
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(browser), chromedp.WindowSize(1280, 900),
+		// No back-forward cache: a page it restores keeps none of the
+		// document state chromedp's element queries rely on, so they would
+		// wait forever; Back then loads the page again, as it does when
+		// the cache is full.
+		chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,BackForwardCache"))
 	if os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox) // Chromium refuses to run as root with its sandbox
 	}
@@ -148,7 +153,10 @@ func TestSearchPage(t *testing.T) {
 	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		t.Logf("%6.2fs %s", time.Since(began).Seconds(), what)
-		if err := chromedp.Do(ctx, steps...); err != nil {
+		// The bound only keeps a broken page from hanging the test.
+		sctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(sctx, steps...); err != nil {
 			t.Fatalf("%s: %v\npage: %s", what, err, pageState(ctx))
 		}
 	}
@@ -349,6 +357,51 @@ func TestSearchPage(t *testing.T) {
 	if again := hits(); len(again) == 0 || again[0].Href != first.Href {
 		t.Errorf("back from the document: %+v, want first %q", again, first.Href)
 	}
+
+	// Attribute filters and search-within: a jurisdiction picked by its
+	// name from the list the page loads, and a clause with its text; every
+	// hit is a contract under that law, with links to its matching clause.
+	wait("the jurisdiction list", `document.querySelector('#jurisdiction-list option[value="New York"]') !== null`)
+	do("filters", chromedp.Click(chromedp.ID("clear")),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('q').value = ''`),
+		chromedp.SendKeys(chromedp.ID("jurisdiction"), "New York"),
+		chromedp.SendKeys(chromedp.ID("within-name"), "Governing Law"),
+		chromedp.SendKeys(chromedp.ID("within-text"), "New York"+kb.Enter))
+	wait("the filtered results", settled+` && new URLSearchParams(location.search).get('jurisdiction') === 'new-york-us' && new URLSearchParams(location.search).get('wn') === 'Governing Law'`)
+	var within []struct {
+		Index    string   `json:"index"`
+		Meta     string   `json:"meta"`
+		Sections []string `json:"sections"`
+	}
+	eval(`[...document.querySelectorAll('#hits > li.hit')].map(li => ({index: li.dataset.index, meta: li.querySelector('.meta').textContent,
+		sections: [...li.querySelectorAll('.sections a')].map(a => a.getAttribute('href'))}))`, &within)
+	if len(within) == 0 {
+		t.Error("no contract under New York law with a Governing Law clause")
+	}
+	for _, h := range within {
+		if h.Index != "contract" || !strings.Contains(h.Meta, "New York") || len(h.Sections) == 0 ||
+			!strings.Contains(h.Sections[0], "token=tok") || !strings.Contains(h.Sections[0], "#section-") {
+			t.Errorf("filtered hit %+v", h)
+		}
+	}
+
+	// The company box suggests names as they are typed.
+	status, _, out = g.post(t, "?token=tok", `{"query":{"q":"","_index":"company"}}`)
+	var company struct {
+		Hits struct {
+			Hits []struct {
+				Source struct {
+					Name string `json:"name"`
+				} `json:"_source"`
+			} `json:"hits"`
+		} `json:"hits"`
+	}
+	if status != 200 || json.Unmarshal([]byte(out), &company) != nil || len(company.Hits.Hits) == 0 {
+		t.Fatalf("companies: %d %s", status, out)
+	}
+	name := company.Hits.Hits[0].Source.Name
+	do("type a company", chromedp.SendKeys(chromedp.ID("company"), name[:4]))
+	wait("the company suggested", `[...document.querySelectorAll('#company-list option')].some(o => o.value === `+jsString(name)+`)`)
 
 	// On a phone's width nothing runs off the side.
 	do("phone width", chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
