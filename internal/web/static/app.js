@@ -442,9 +442,13 @@
     const kind = h._index;
     const li = el('li', { class: 'hit', 'data-index': kind });
     const title = hl.name && hl.name[0] ? marked(hl.name[0]) : src.name || h._id;
-    const href = docHref(src.url);
+    // A contract opens in the document view even when its url is the
+    // filing's external address, which is linked beside it.
+    const external = typeof src.url === 'string' && /^https?:\/\//.test(src.url) ? src.url : null;
+    const href = kind === 'contract' && external ? docHref('/contracts/' + encodeURIComponent(String(h._id || '').replace(/^en\//, ''))) : docHref(src.url);
     const heading = el('h3', null, el('span', { class: 'kind' }, INDEX_LABEL[kind] || kind), ' ',
       href ? el('a', { class: 'title', href, rel: 'noreferrer' }, title) : el('span', { class: 'title' }, title));
+    if (kind === 'contract' && external) heading.append(' ', el('a', { class: 'source', href: external, rel: 'noopener noreferrer' }, '(original filing)'));
     li.append(heading);
 
     const meta = [];
