@@ -221,3 +221,31 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 		t.Errorf("the README documents %s, which nothing reads", v)
 	}
 }
+
+// FuzzCORSOrigins checks the CORS_ALLOWED_ORIGINS reader on any value:
+// no panic, and every origin it accepts is already in the form it returns,
+// the form browsers send in Origin, so reading it again changes nothing.
+func FuzzCORSOrigins(f *testing.F) {
+	for _, s := range []string{"https://app.example.com", " HTTP://Localhost:3000/ ,*", "http://[::1]:8080", "https://a.example/x", "ftp://a", "https://u@a", "http://a:0", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		c := Config{CORSAllowedOrigins: strings.Split(value, ",")}
+		got, err := c.CORSOrigins()
+		if err != nil {
+			if !strings.Contains(err.Error(), "CORS_ALLOWED_ORIGINS") {
+				t.Errorf("error %q does not name the variable", err)
+			}
+			return
+		}
+		again, err := (&Config{CORSAllowedOrigins: got}).CORSOrigins()
+		if err != nil || !reflect.DeepEqual(again, got) {
+			t.Errorf("%q read as %q, then as %q (%v)", value, got, again, err)
+		}
+		for _, o := range got {
+			if o != "*" && (o != strings.ToLower(o) || strings.HasSuffix(o, "/") || !strings.Contains(o, "://")) {
+				t.Errorf("%q gave origin %q", value, o)
+			}
+		}
+	})
+}
