@@ -99,11 +99,13 @@ const readHits = `[...document.querySelectorAll('#hits > li.hit')].map(li => ({
 const settled = `!document.getElementById('results').hasAttribute('aria-busy') && document.getElementById('status').textContent !== '' && document.getElementById('status').textContent !== 'Searching…'`
 
 // TestSearchPage drives the search page in a headless Chromium against the
-// gateway serving a demo corpus index: the token asked for and kept,
-// a query typed and submitted with Enter, hits with highlighted fragments,
-// index tabs counting what the API counts, markup in a record shown as
-// text, the next page, a category facet, a document opened from a hit and
-// the way back, and the layout on a phone's width. It skips when no
+// gateway serving a demo corpus index: the token asked for (a refused one
+// asked for again) and kept, a query typed and submitted with Enter, hits
+// with highlighted fragments, index tabs counting what the API counts, the
+// suggester's spelling offered, markup in a record shown as text, the next
+// page, a category facet, a document opened from a hit and the way back,
+// the jurisdiction filter with clause search-within, company suggestions,
+// and the layout on a phone's width. It skips when no
 // Chromium is installed (Debian: apt-get install chromium). With
 // PAGE_SCREENSHOT=FILE it saves a PNG of the page with results there.
 func TestSearchPage(t *testing.T) {
@@ -205,6 +207,9 @@ func TestSearchPage(t *testing.T) {
 	if len(unlabelled) != 0 {
 		t.Errorf("form fields without a label: %q", unlabelled)
 	}
+	// A refused token is asked for again, and not kept.
+	do("give a wrong token", chromedp.SendKeys(chromedp.ID("token"), "nope"+kb.Enter))
+	wait("the token refused", `!document.getElementById('token-error').hidden && document.getElementById('token-form').hidden === false && sessionStorage.getItem('contractsearch.token') === null`)
 	do("give the token", chromedp.SendKeys(chromedp.ID("token"), "tok"+kb.Enter))
 	wait("first search", settled+` && document.querySelectorAll('#hits > li.hit').length > 0`)
 	var stored string
@@ -287,6 +292,13 @@ func TestSearchPage(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+
+	// A misspelt query is offered the suggester's spelling.
+	do("misspell", chromedp.Evaluate[chromedp.Void](`document.getElementById('q').value = ''`), chromedp.SendKeys(chromedp.ID("q"), "confidentail informaton"+kb.Enter))
+	wait("the suggestion", settled+` && !document.getElementById('suggestion').hidden`)
+	do("take the suggestion", chromedp.Click(chromedp.CSS("#suggestion button")))
+	wait("the suggested query's results", settled+` && new URLSearchParams(location.search).get('q') === `+jsString(query)+
+		` && document.querySelectorAll('#hits mark').length > 0`)
 
 	// Markup in a record is shown as the characters it is, never run.
 	do("search the markup contract", chromedp.Evaluate[chromedp.Void](`document.getElementById('q').value = ''`), chromedp.SendKeys(chromedp.ID("q"), "zorblatt"+kb.Enter))
