@@ -11,8 +11,11 @@
 # from CORPUS (or the demo corpus) first. The gateway serves the newest
 # generation and picks up new ones by itself (SIGHUP or polling).
 #
-# DEV_MODE defaults to true: with no API_TOKENS or API_TOKENS_FILE, a token
-# is generated here and printed with ready-to-run curl commands.
+# DEV_MODE defaults to true: with no API_TOKENS or API_TOKENS_FILE, the dev
+# token kept in DEV_TOKEN_FILE (default ./data/dev-token, created with mode
+# 0600 on the first run) is used, so scripts keep working across restarts;
+# it is printed each time with ready-to-run curl commands. Delete the file
+# for a new token.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,9 +67,31 @@ if [ "$SEARCH_BACKEND" = embedded ]; then
   fi
 fi
 
+DEV_TOKEN_FILE=${DEV_TOKEN_FILE:-./data/dev-token}
+
+# dev_token prints the token kept in DEV_TOKEN_FILE, first writing a new one
+# there (readable by its owner only) when the file is absent or empty.
+dev_token() {
+  if [ ! -s "$DEV_TOKEN_FILE" ]; then
+    mkdir -p "$(dirname "$DEV_TOKEN_FILE")"
+    local tmp
+    tmp=$(umask 077 && mktemp "$DEV_TOKEN_FILE.XXXXXX")
+    printf 'dev-%s\n' "$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')" >"$tmp"
+    mv "$tmp" "$DEV_TOKEN_FILE"
+    say "new dev token written to $DEV_TOKEN_FILE (mode 0600)"
+  fi
+  local token
+  token=$(head -n 1 "$DEV_TOKEN_FILE" | tr -d ' \r\n')
+  case $token in
+    ''|*,*) echo "run: $DEV_TOKEN_FILE holds no usable token; delete it for a new one" >&2; exit 2 ;;
+  esac
+  printf '%s' "$token"
+}
+
 if [ "$DEV_MODE" = true ] && [ -z "${API_TOKENS:-}" ] && [ -z "${API_TOKENS_FILE:-}" ]; then
-  API_TOKENS="dev-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
+  API_TOKENS=$(dev_token)
   export API_TOKENS
+  say "dev token: $API_TOKENS (kept in $DEV_TOKEN_FILE across runs; delete the file for a new one)"
 fi
 
 port=${LISTEN_ADDR##*:}

@@ -24,6 +24,7 @@ var companySuffixes = map[string]bool{
 var companyQualifiers = []string{
 	", on behalf of", " on behalf of", " and its ", " and all of its", " including its", " together with its",
 	" and/or ", " d/b/a", " dba ", " doing business as", ", as ", " as agent", " and certain of its",
+	" f/k/a", " formerly known as", " (formerly",
 }
 
 // normCompany is how company names are compared: qualifiers dropped,

@@ -86,3 +86,26 @@ func TestFindLawHeading(t *testing.T) {
 		}
 	}
 }
+
+func TestLabelledParties(t *testing.T) {
+	got := labelledParties(`(Dragon Systems, Inc. ("Dragon"); MODUS MEDIA INTERNATIONAL ("MMI");  ; Glu Mobile, Inc. f/k/a Sorrent, Inc.`)
+	want := []string{"Dragon Systems, Inc.", "MODUS MEDIA INTERNATIONAL", "Glu Mobile, Inc. f/k/a Sorrent, Inc."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("labelledParties = %q, want %q", got, want)
+	}
+	for _, tc := range []struct {
+		got            string
+		ok, strict, ty bool
+	}{
+		{"Modus Media International", true, true, false},
+		{"Glu Mobile, Inc.", true, false, false},
+		{"Dragon Sytsems Inc", true, false, true},
+		{"Microsoft", false, false, false},
+		{"", false, false, false},
+	} {
+		ok, strict, ty := matchParty(tc.got, want)
+		if ok != tc.ok || strict != tc.strict || ty != tc.ty {
+			t.Errorf("matchParty(%q) = %v %v %v, want %v %v %v", tc.got, ok, strict, ty, tc.ok, tc.strict, tc.ty)
+		}
+	}
+}

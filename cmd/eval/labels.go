@@ -112,15 +112,35 @@ func lawValues(answer string) []string {
 	return out
 }
 
-// firstParty is the first party of a parties answer without its defined
-// names: `Birch First Global Investments Inc. ("Company"); …` → "Birch
-// First Global Investments Inc.". A defined name is a parenthesis holding
-// a quoted term, a quoted term alone (`Excite, Inc."Excite"`), or a
-// parenthesis of at most two words at the end (`Geno Auriemma
-// (Auriemma)`).
+// firstParty is the first party of a parties answer (labelledParties).
 func firstParty(answer string) string {
 	first, _, _ := strings.Cut(answer, ";")
+	return cleanParty(first)
+}
+
+// labelledParties are the parties of a parties answer, ";"-separated,
+// each without its defined names (cleanParty); the empty ones left out.
+func labelledParties(answer string) []string {
+	var out []string
+	for part := range strings.SplitSeq(answer, ";") {
+		if p := cleanParty(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// cleanParty is one party of a parties answer without its defined names:
+// `Birch First Global Investments Inc. ("Company")` → "Birch First Global
+// Investments Inc.". A defined name is a parenthesis holding a quoted
+// term, a quoted term alone (`Excite, Inc."Excite"`), or a parenthesis of
+// at most two words at the end (`Geno Auriemma (Auriemma)`). An opening
+// parenthesis the label left unclosed (`(Dragon Systems, Inc.`) goes.
+func cleanParty(first string) string {
 	first = strings.TrimSpace(first)
+	if strings.HasPrefix(first, "(") && strings.Count(first, "(") > strings.Count(first, ")") {
+		first = strings.TrimSpace(first[1:])
+	}
 	if strings.HasSuffix(first, ")") {
 		if i := strings.LastIndexByte(first, '('); i > 0 && strings.Count(first[i:], " ") <= 1 && !strings.ContainsAny(first[i:], "\"“”") {
 			first = strings.TrimSpace(first[:i])

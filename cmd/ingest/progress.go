@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 
+	"github.com/contractsearch/contractsearch/internal/cliprogress"
 	"github.com/contractsearch/contractsearch/internal/ingest"
 )
 
@@ -32,13 +32,7 @@ const lineEvery = 5 * time.Second
 
 // newProgress picks the mode: "auto" is a bar when w is a terminal.
 func newProgress(mode string, w io.Writer) *progress {
-	if mode == "auto" {
-		mode = "lines"
-		if f, ok := w.(interface{ Fd() uintptr }); ok && term.IsTerminal(int(f.Fd())) {
-			mode = "bar"
-		}
-	}
-	return &progress{mode: mode, w: w}
+	return &progress{mode: cliprogress.Mode(mode, w), w: w}
 }
 
 // update is ingest.Options.Progress.

@@ -312,3 +312,46 @@ func FuzzNegotiate(f *testing.F) {
 		}
 	})
 }
+
+// TestDocumentAnswersValidate checks every kind of answer the document
+// endpoint gives, JSON and HTML, successes and errors, against the OpenAPI
+// document, as TestAnswersMatchDocument does for search.
+func TestDocumentAnswersValidate(t *testing.T) {
+	c := newChecker(t)
+	ok := "/contracts/c1?token=" + testToken
+	tests := []struct {
+		name, target, accept string
+		docErr               error
+		status               int
+	}{
+		{"JSON", ok, "", nil, 200},
+		{"JSON, pretty", ok + "&pretty", "application/json", nil, 200},
+		{"HTML", ok, browserAccept, nil, 200},
+		{"HTML with q", ok + "&q=governing+law", browserAccept, nil, 200},
+		{"404 unknown id", "/contracts/nope?token=" + testToken, "", nil, 404},
+		{"404 unknown id, HTML asked", "/contracts/nope?token=" + testToken, browserAccept, nil, 404},
+		{"400 malformed id", "/contracts/a%2Cb?token=" + testToken, "", nil, 400},
+		{"400 q too long, HTML asked", ok + "&q=" + strings.Repeat("a", 4097), browserAccept, nil, 400},
+		{"401 missing token", "/contracts/c1", "", nil, 401},
+		{"500", ok, "", errors.New("boom"), 500},
+		{"503", ok, "", apierr.Unavailable(errors.New("dial tcp: refused")), 503},
+		{"504", ok, "", fmt.Errorf("lookup: %w", context.DeadlineExceeded), 504},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ts := newDocServer(t, nil)
+			ts.be.docErr = tt.docErr
+			var header []string
+			if tt.accept != "" {
+				header = []string{"Accept", tt.accept}
+			}
+			e := ts.exchange("GET", tt.target, "", "", header...)
+			if e.Status != tt.status {
+				t.Fatalf("status %d, want %d: %.300s", e.Status, tt.status, e.RespBody)
+			}
+			if err := c.Check(e); err != nil {
+				t.Errorf("%v\nanswer: %.600s", err, e.RespBody)
+			}
+		})
+	}
+}

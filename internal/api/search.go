@@ -223,14 +223,9 @@ func writeEnvelope(out *bytes.Buffer, p *dsl.Parsed, resp *backend.Response, ela
 		}
 		env.Aggregations = aggs
 	}
-	enc := json.NewEncoder(out)
-	// Highlights carry <b> tags that must arrive as written.
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&env); err != nil {
-		return err
-	}
-	out.Truncate(out.Len() - 1) // Encode's newline
-	return nil
+	// Highlights carry <b> tags that must arrive as written (no HTML
+	// escaping); envelope.go says why it is not encoding/json.
+	return writeEnvelopeJSON(out, &env)
 }
 
 // marshalAggregations renders aggregations as an object in request order.

@@ -48,13 +48,29 @@ type Section struct {
 	End   int `json:"-"`
 }
 
-// Party is one party named in a contract's preamble.
+// Party is one party a contract names: in its preamble, a parties block,
+// a letter's heading or salutation, or its signatures.
 type Party struct {
-	// Name is the party's name as written: "Birch First Global Investments Inc.".
+	// Name is the party's name as written (OCR spacing repaired):
+	// "Birch First Global Investments Inc.".
 	Name string
-	// Role is the name the contract defines for it ("Company"), if any.
-	Role string
+	// Kind says whether the party is an organisation or a person.
+	Kind PartyKind
+	// Term is the name the contract defines for it ("Company"), if any.
+	Term string
 }
+
+// PartyKind is what a party is: an organisation or a person.
+type PartyKind string
+
+// The kinds of party. A party is an organisation unless the text shows a
+// person: a description ("an individual", "residing at"), a courtesy title,
+// a person's defined term ("Employee") on a name shaped like a person's, a
+// salutation or a first-person employment form.
+const (
+	Organisation PartyKind = "organisation"
+	Person       PartyKind = "person"
+)
 
 // Meta is what is known about a contract from outside its text: the EDGAR
 // header, a manifest row, the file itself. Every field is optional. The

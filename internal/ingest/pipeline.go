@@ -312,6 +312,10 @@ func readFile(f source.File, opts Options, hasher *dedup.Hasher) (res fileResult
 			skip(docIdx, "no text after cleaning")
 			continue
 		}
+		if err := parse.CheckAgreement(c); err != nil {
+			skip(docIdx, "%v", err) // a web page, an article: never indexed silently
+			continue
+		}
 		if c.Name == "" {
 			c.Name = fallbackTitle(d.Meta)
 		}

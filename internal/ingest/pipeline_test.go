@@ -9,6 +9,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -265,6 +266,11 @@ func TestDemoCorpus(t *testing.T) {
 	cs, gs := c1.Contracts()
 	for i, c := range cs {
 		group[key{c.FilingID, c.ExhibitID}] = gs[i].GroupID
+		// Every demo filer has a SIC code (manifest or EDGAR header), so
+		// every contract an industry; and every one names its counsel.
+		if c.Industry == nil || c.LawFirm == nil {
+			t.Errorf("%s: industry %+v, law firm %+v", c.ID, c.Industry, c.LawFirm)
+		}
 	}
 	byID := map[string]democorpus.Contract{}
 	for _, k := range dc.Contracts {
@@ -367,5 +373,33 @@ func TestBuildRefusesHugeFileUnread(t *testing.T) {
 	want := []Skipped{{"a.txt", "file too large (50.0 MiB, over the limit of 32.0 MiB)"}}
 	if !reflect.DeepEqual(c.Summary.Skipped, want) || c.Summary.Files != 0 {
 		t.Errorf("skipped %q, files read %d", c.Summary.Skipped, c.Summary.Files)
+	}
+}
+
+// A document that is no agreement is refused with its reason, like a
+// file in an unknown encoding, never indexed silently.
+func TestBuildRefusesNotAContract(t *testing.T) {
+	cats, err := os.ReadFile(filepath.Join("..", "contract", "parse", "testdata", "notcontract", "cats.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := "<html><head><title>All about cats</title></head><body><p>" +
+		strings.ReplaceAll(html.EscapeString(string(cats)), "\n\n", "</p><p>") + "</p></body></html>"
+	dir := writeFiles(t, map[string]string{"good.txt": goodContract, "web/cats.html": page})
+	c, err := Build(context.Background(), dir, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := c.Summary
+	if s.Contracts != 1 || s.Files != 2 || len(s.Skipped) != 1 || s.Skipped[0].Path != "web/cats.html" ||
+		!strings.HasPrefix(s.Skipped[0].Reason, `not a contract (no parties, and in `) {
+		t.Fatalf("contracts %d, files %d, skipped %q", s.Contracts, s.Files, s.Skipped)
+	}
+	var sum bytes.Buffer
+	if err := s.WriteSummary(&sum); err != nil {
+		t.Fatal(err)
+	}
+	if want := "skipped: 1\n  web/cats.html: not a contract (no parties, and in "; !strings.Contains(sum.String(), want) {
+		t.Errorf("summary lacks %q:\n%s", want, sum.String())
 	}
 }

@@ -473,7 +473,7 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	}
 	var hl *highlighter
 	if sr.Highlight != nil && len(sr.Highlight.Fields) > 0 {
-		hl = newHighlighter(sr.Highlight, b.mappings)
+		hl = newHighlighter(sr.Highlight, b.mappings, maxBytes)
 	}
 	wantSource := sr.Source == nil || !sr.Source.Disabled
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
@@ -481,7 +481,7 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
 	var size int64
 	for _, h := range res.Hits {
-		hit, err := b.renderHit(ctx, snap, sources, h, sr, wantSource, hl, specs, queries[h.Index])
+		hit, err := b.renderHit(ctx, snap, sources, h, sr, wantSource, hl, specs, queries[h.Index], maxBytes)
 		if err != nil {
 			if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
 				return true, nil
@@ -510,7 +510,7 @@ func hitBytes(h *backend.Hit) int64 {
 
 // renderHit renders one hit of the page; it returns ctx's error when ctx
 // ends before the hit is whole.
-func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceCursors, h search.Hit, sr *dsl.SearchRequest, wantSource bool, hl *highlighter, specs map[string]*dsl.InnerHits, q search.Query) (backend.Hit, error) {
+func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceCursors, h search.Hit, sr *dsl.SearchRequest, wantSource bool, hl *highlighter, specs map[string]*dsl.InnerHits, q search.Query, maxBytes int64) (backend.Hit, error) {
 	if err := ctx.Err(); err != nil {
 		return backend.Hit{}, err
 	}
@@ -518,7 +518,11 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 	score := h.Score
 	hit := backend.Hit{Index: h.Index, ID: h.ID, Score: &score}
 	if wantSource || hl != nil {
-		src, err := sources.get(seg, h.Doc)
+		var includes []string
+		if sr.Source != nil {
+			includes = sr.Source.Includes
+		}
+		src, err := sources.get(seg, h.Doc, readMembers(includes, wantSource, hl, h.Index, ""))
 		if err != nil {
 			return hit, fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
 		}
@@ -530,7 +534,7 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 		hit.Explanation = explanationJSON(nil, h.Explanation)
 	}
 	if len(h.InnerHits) > 0 {
-		ihs, err := b.renderInnerHits(ctx, seg, sources, h, specs, q)
+		ihs, err := b.renderInnerHits(ctx, seg, sources, h, specs, q, maxBytes)
 		if err != nil {
 			return hit, fmt.Errorf("index %s: inner hits of %s: %w", h.Index, h.ID, err)
 		}
@@ -545,20 +549,45 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 // sources are not copied out of their blocks; rendering only reads them.
 type sourceCursors map[*segment.Segment]*store.Cursor
 
-func (sc sourceCursors) get(seg *segment.Segment, doc uint32) ([]byte, error) {
+// get reads a source, or of a large one only the top-level members want
+// accepts (store.Cursor.Members; want nil reads it whole).
+func (sc sourceCursors) get(seg *segment.Segment, doc uint32, want func(key string) bool) ([]byte, error) {
 	c := sc[seg]
 	if c == nil {
 		c = seg.Store.Cursor()
 		sc[seg] = c
 	}
-	return c.Get(doc)
+	return c.Members(doc, want)
+}
+
+// readMembers returns which top-level members of a stored source (at
+// path, for an inner hit) sourceAndHighlight reads with these arguments:
+// those an include pattern selects or may select fields under, and those
+// holding a highlighted field; nil when the source is returned whole. The
+// store then leaves the others, such as a contract's sections under Form
+// A's include list, compressed.
+func readMembers(includes []string, wantSource bool, hl *highlighter, index, path string) func(key string) bool {
+	if wantSource && len(includes) == 0 {
+		return nil
+	}
+	f := sourceFilter{includes: includes}
+	return func(key string) bool {
+		p := key
+		if path != "" {
+			p = path + "." + key
+		}
+		if wantSource && (f.selected(p) || f.below(p)) {
+			return true
+		}
+		return hl != nil && hl.reads(index, path, key)
+	}
 }
 
 // renderInnerHits renders a hit's inner hits: each child carries the
 // record's _index and _id, its _nested position, its own section object as
 // _source (filtered by the inner_hits' _source when given) and, when the
 // inner_hits ask for it, its highlight by the nested clause's inner query.
-func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sources sourceCursors, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query) (map[string]backend.InnerHits, error) {
+func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sources sourceCursors, h search.Hit, specs map[string]*dsl.InnerHits, q search.Query, maxBytes int64) (map[string]backend.InnerHits, error) {
 	out := make(map[string]backend.InnerHits, len(h.InnerHits))
 	for name, ih := range h.InnerHits {
 		r := backend.InnerHits{Hits: backend.Hits{
@@ -575,7 +604,7 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 		if spec := specs[name]; spec != nil {
 			filter = spec.Source
 			if spec.Highlight != nil && len(spec.Highlight.Fields) > 0 {
-				hl = newHighlighter(spec.Highlight, b.mappings)
+				hl = newHighlighter(spec.Highlight, b.mappings, maxBytes)
 				inner = innerQuery(q, name)
 			}
 		}
@@ -585,12 +614,16 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 			child := backend.Hit{Index: h.Index, ID: h.ID, Score: &score,
 				Nested: &backend.Nested{Field: ih.Path, Offset: c.Offset}}
 			if wantSource || hl != nil {
-				src, err := sources.get(seg, c.Doc)
-				if err != nil {
-					return nil, err
-				}
 				if inner == nil {
 					hl = nil
+				}
+				var includes []string
+				if filter != nil {
+					includes = filter.Includes
+				}
+				src, err := sources.get(seg, c.Doc, readMembers(includes, wantSource, hl, h.Index, ih.Path))
+				if err != nil {
+					return nil, err
 				}
 				if child.Source, child.Highlight, err = sourceAndHighlight(ctx, src, filter, wantSource, hl, h.Index, inner, ih.Path); err != nil {
 					return nil, err
@@ -604,8 +637,9 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 }
 
 // sourceAndHighlight renders a hit's (or inner hit's, at path) _source
-// through its filter and its highlight, parsing the stored source at most
-// once: not at all when it is returned whole and nothing is highlighted.
+// through its filter and its highlight, splitting the stored source into
+// its top-level members at most once: not at all when it is returned whole
+// and nothing is highlighted.
 // ctx is checked between highlighted fields.
 func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string) (source, highlighted json.RawMessage, err error) {
 	var includes []string
@@ -618,14 +652,16 @@ func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilte
 		}
 		return source, nil, nil
 	}
-	doc, err := parseSource(src)
+	doc, err := scanSource(src)
 	if err != nil {
 		return nil, nil, err
 	}
 	if wantSource {
 		source = src
 		if len(includes) > 0 {
-			source = filterNode(doc, includes, path)
+			if source, err = doc.filter(includes, path); err != nil {
+				return nil, nil, err
+			}
 		}
 	}
 	if hl != nil {

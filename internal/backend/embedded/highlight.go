@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -23,10 +24,14 @@ type highlighter struct {
 	spec     *dsl.Highlight
 	mappings *mappings.Set
 	cache    map[string]*highlight.Highlighter // index + "\x00" + field
+	// maxBytes is the response's limit (MAX_RESPONSE_BYTES; 0: none):
+	// one field's fragments beyond it could never be sent, so they stop
+	// being built there.
+	maxBytes int64
 }
 
-func newHighlighter(spec *dsl.Highlight, set *mappings.Set) *highlighter {
-	return &highlighter{spec: spec, mappings: set, cache: map[string]*highlight.Highlighter{}}
+func newHighlighter(spec *dsl.Highlight, set *mappings.Set, maxBytes int64) *highlighter {
+	return &highlighter{spec: spec, mappings: set, cache: map[string]*highlight.Highlighter{}, maxBytes: maxBytes}
 }
 
 // options returns a field's options: its own fragment_size and
@@ -54,18 +59,19 @@ func (h *highlighter) options(f dsl.HighlightField, keyword bool) highlight.Opti
 		o.PostTag = h.spec.PostTags[0]
 	}
 	o.Keyword = keyword
+	o.MaxBytes = int(min(h.maxBytes, math.MaxInt32))
 	return o
 }
 
 // render returns the highlight member of one hit (or inner hit): doc is
-// the whole parsed _source of what is highlighted, prefix the path it sits at
+// the scanned _source of what is highlighted, prefix the path it sits at
 // ("" for a record, "sections" for a section), q the query that matched
 // it. Fields the index does not map, and fields without a match, are left
 // out; nil means no field matched (the member is omitted).
 //
 // ctx is checked before each field: the fetch phase's deadline bounds
 // highlighting (its error is returned).
-func (h *highlighter) render(ctx context.Context, index string, q search.Query, doc *node, prefix string) (json.RawMessage, error) {
+func (h *highlighter) render(ctx context.Context, index string, q search.Query, doc *storedSource, prefix string) (json.RawMessage, error) {
 	m := h.mappings.Index(index)
 	if m == nil {
 		return nil, nil
@@ -83,7 +89,10 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 		if !ok {
 			continue // a record field asked of a section
 		}
-		values := doc.values(rel)
+		values, err := doc.values(rel)
+		if err != nil {
+			return nil, err
+		}
 		if len(values) == 0 {
 			continue
 		}
@@ -95,11 +104,15 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 				h.cache[key] = hl // inner hits' queries differ per nested clause
 			}
 		}
-		frags, err := hl.Highlight(values)
+		frags, err := hl.Highlight(ctx, values)
 		if err != nil {
 			var tl *highlight.TooLongError
 			if errors.As(err, &tl) {
 				return nil, &apierr.Error{Status: http.StatusBadRequest, Type: apierr.TypeIllegalArgument, Reason: err.Error()}
+			}
+			var large *highlight.TooLargeError
+			if errors.As(err, &large) {
+				return nil, apierr.ResponseTooLarge(h.maxBytes)
 			}
 			return nil, err
 		}
@@ -127,6 +140,25 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 		return nil, nil
 	}
 	return append(out, '}'), nil
+}
+
+// reads reports whether rendering reads the top-level member key of a
+// source at prefix: whether a highlighted field the index maps lies in it.
+func (h *highlighter) reads(index, prefix, key string) bool {
+	m := h.mappings.Index(index)
+	if m == nil {
+		return false
+	}
+	for _, f := range h.spec.Fields {
+		if _, ok := m.Fields[f.Name]; !ok {
+			continue
+		}
+		rel, ok := relativePath(sourcePath(m, f.Name), prefix)
+		if ok && (rel == key || strings.HasPrefix(rel, key+".")) {
+			return true
+		}
+	}
+	return false
 }
 
 // sourcePath is where a field's values are in _source: a multi-field

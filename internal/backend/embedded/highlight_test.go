@@ -10,7 +10,7 @@ import (
 func TestNodeValues(t *testing.T) {
 	src := `{"name":"Supply Agreement","jurisdiction":{"name":"New York","value":"new-york-us"},"group_size":12,` +
 		`"sections":[{"name":"Term","snippet":"One year."},{"name":"Notices"},{"snippet":"Two years."}],"a.b":"dotted","tags":["x",null,"y"]}`
-	doc, err := parseSource([]byte(src))
+	doc, err := scanSource([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestNodeValues(t *testing.T) {
 		{"missing", nil},
 	}
 	for _, tt := range tests {
-		if got := doc.values(tt.path); !reflect.DeepEqual(got, tt.want) {
+		if got, err := doc.values(tt.path); err != nil || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("values(%s) = %q, want %q", tt.path, got, tt.want)
 		}
 	}

@@ -1,11 +1,12 @@
 package embedded
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/contractsearch/contractsearch/internal/engine/jsonscan"
 )
 
 // filterSource returns the parts of a stored _source that the include
@@ -27,138 +28,65 @@ func filterSourceAt(src []byte, includes []string, path string) ([]byte, error) 
 	if len(includes) == 0 {
 		return src, nil
 	}
-	root, err := parseSource(src)
+	doc, err := scanSource(src)
 	if err != nil {
 		return nil, err
 	}
-	return filterNode(root, includes, path), nil
+	return doc.filter(includes, path)
 }
 
-// parseSource parses a stored _source once, for filtering and highlighting.
-// The tree's scalars are slices of src, which must not change while the
-// tree is used.
-func parseSource(src []byte) (*node, error) {
-	// A decoder reads a bytes.Buffer in place; from any other reader it
-	// copies the input, growing its buffer to hold the longest value (a
-	// contract's whole body).
-	dec := jsontext.NewDecoder(bytes.NewBuffer(src))
-	root, err := readNode(dec, src)
+// storedSource is a stored _source split into its top-level members, once
+// per hit, for filtering and highlighting. Member values are not decoded:
+// a member no include pattern or highlighted field reaches, such as a
+// contract's body under a short include list, costs only finding its end.
+type storedSource struct {
+	members []member
+}
+
+// member is one top-level member: its unescaped key, its raw key (between
+// the quotes, as stored) and its raw value, slices of the source.
+type member struct {
+	key           string
+	rawKey, value []byte
+}
+
+// scanSource splits a stored source, which must be a JSON object, into
+// its members.
+func scanSource(src []byte) (*storedSource, error) {
+	doc := &storedSource{}
+	var kerr error
+	err := jsonscan.Object(src, func(rawKey, value []byte) bool {
+		var key string
+		key, kerr = jsonscan.Key(rawKey)
+		doc.members = append(doc.members, member{key: key, rawKey: rawKey, value: value})
+		return kerr == nil
+	})
+	if err == nil {
+		err = kerr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("_source: %w", err)
 	}
-	if root.kind != '{' {
-		return nil, fmt.Errorf("_source: not an object")
-	}
-	return root, nil
+	return doc, nil
 }
 
-// filterNode is filterSourceAt on a parsed source.
-func filterNode(root *node, includes []string, path string) []byte {
+// filter is filterSourceAt on a scanned source.
+func (doc *storedSource) filter(includes []string, path string) ([]byte, error) {
 	f := sourceFilter{includes: includes}
-	out, _ := f.object(nil, root, path)
-	if len(out) == 0 {
-		out = []byte("{}")
+	var out []byte
+	any := false
+	for _, m := range doc.members {
+		var ok bool
+		var err error
+		if out, ok, err = f.member(out, any, m.key, m.rawKey, m.value, path); err != nil {
+			return nil, fmt.Errorf("_source: %w", err)
+		}
+		any = any || ok
 	}
-	return out
-}
-
-// values collects the values at a dotted path, through objects and
-// arrays, in document order, as the text OpenSearch reads them as: strings
-// unquoted, numbers and booleans as written; nulls are skipped.
-func (n *node) values(path string) []string {
-	var out []string
-	var walk func(n *node, parts []string)
-	walk = func(n *node, parts []string) {
-		switch n.kind {
-		case '[':
-			for _, e := range n.elems {
-				walk(e, parts)
-			}
-		case '{':
-			if len(parts) == 0 {
-				return
-			}
-			// A key may itself hold dots ({"a.b": …}), as OpenSearch
-			// accepts; the longest is tried first.
-			for k := len(parts); k >= 1; k-- {
-				key := strings.Join(parts[:k], ".")
-				for i, name := range n.keys {
-					if name == key {
-						walk(n.elems[i], parts[k:])
-					}
-				}
-			}
-		case '"':
-			if len(parts) == 0 {
-				// Unquoting valid JSON never lengthens it: one allocation.
-				if s, err := jsontext.AppendUnquote(make([]byte, 0, len(n.raw)), n.raw); err == nil {
-					out = append(out, string(s))
-				}
-			}
-		case '0', 't', 'f':
-			if len(parts) == 0 {
-				out = append(out, string(n.raw))
-			}
-		}
+	if !any {
+		return []byte("{}"), nil
 	}
-	walk(n, strings.Split(path, "."))
-	return out
-}
-
-// node is a parsed JSON value: scalars keep their raw bytes.
-type node struct {
-	kind  jsontext.Kind
-	raw   jsontext.Value // scalars, a slice of the parsed source
-	keys  []string       // objects
-	elems []*node        // object values, array elements
-}
-
-// readNode reads the next value of dec, which reads src.
-func readNode(dec *jsontext.Decoder, src []byte) (*node, error) {
-	switch dec.PeekKind() {
-	case '{':
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		n := &node{kind: '{'}
-		for dec.PeekKind() != '}' {
-			tok, err := dec.ReadToken()
-			if err != nil {
-				return nil, err
-			}
-			// A token is valid only until the decoder's next call.
-			n.keys = append(n.keys, tok.String())
-			v, err := readNode(dec, src)
-			if err != nil {
-				return nil, err
-			}
-			n.elems = append(n.elems, v)
-		}
-		_, err := dec.ReadToken()
-		return n, err
-	case '[':
-		if _, err := dec.ReadToken(); err != nil {
-			return nil, err
-		}
-		n := &node{kind: '['}
-		for dec.PeekKind() != ']' {
-			v, err := readNode(dec, src)
-			if err != nil {
-				return nil, err
-			}
-			n.elems = append(n.elems, v)
-		}
-		_, err := dec.ReadToken()
-		return n, err
-	}
-	v, err := dec.ReadValue()
-	if err != nil {
-		return nil, err
-	}
-	// The value ends at the input offset: slicing src keeps it without
-	// copying, and valid after the decoder moves on.
-	end := dec.InputOffset()
-	return &node{kind: v.Kind(), raw: jsontext.Value(src[end-int64(len(v)) : end : end])}, nil
+	return append(out, '}'), nil
 }
 
 type sourceFilter struct{ includes []string }
@@ -172,95 +100,216 @@ func (f sourceFilter) selected(path string) bool {
 	return false
 }
 
-// object appends the selected fields of n (the object at path) and
+// below reports whether a pattern may select a field under path, that is
+// match path + "." + something: then an object or array at path must be
+// looked into, otherwise it is skipped unread.
+func (f sourceFilter) below(path string) bool {
+	if path == "" {
+		// Under a member named "" the paths are the bare keys, as
+		// member builds them.
+		return true
+	}
+	for _, p := range f.includes {
+		if mayMatchUnder(p, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayMatchUnder reports whether pattern matches some path + "." + s.
+// Without a star the pattern must extend that prefix; with one, its part
+// before the first star must agree with the prefix, since the star then
+// absorbs whatever is left of it.
+func mayMatchUnder(pattern, path string) bool {
+	prefix := path + "."
+	lit, _, star := strings.Cut(pattern, "*")
+	if !star {
+		return strings.HasPrefix(pattern, prefix)
+	}
+	return strings.HasPrefix(prefix, lit) || strings.HasPrefix(lit, prefix)
+}
+
+// member appends the member key: value of the object at path when it is
+// selected or holds selected fields, after a comma when comma is true; it
+// reports whether it appended anything.
+func (f sourceFilter) member(dst []byte, comma bool, key string, rawKey, value []byte, path string) ([]byte, bool, error) {
+	p := key
+	if path != "" {
+		p = path + "." + key
+	}
+	sel := f.selected(p)
+	if !sel && !f.below(p) {
+		return dst, false, nil
+	}
+	mark := len(dst)
+	if comma {
+		dst = append(dst, ',')
+	} else {
+		dst = append(dst, '{')
+	}
+	dst, err := jsonscan.AppendKey(dst, rawKey)
+	if err != nil {
+		return dst[:mark], false, err
+	}
+	dst = append(dst, ':')
+	ok := true
+	if sel {
+		dst, err = jsonscan.AppendCompact(dst, value)
+	} else {
+		dst, ok, err = f.value(dst, value, p)
+	}
+	if err != nil || !ok {
+		return dst[:mark], false, err
+	}
+	return dst, true, nil
+}
+
+// object appends the selected fields of the object raw (at path) and
 // reports whether any was selected; nothing is appended when none is.
-func (f sourceFilter) object(dst []byte, n *node, path string) ([]byte, bool) {
+func (f sourceFilter) object(dst []byte, raw []byte, path string) ([]byte, bool, error) {
 	start := len(dst)
-	dst = append(dst, '{')
 	any := false
-	for i, key := range n.keys {
-		p := key
-		if path != "" {
-			p = path + "." + key
+	var err error
+	werr := jsonscan.Object(raw, func(rawKey, value []byte) bool {
+		var key string
+		if key, err = jsonscan.Key(rawKey); err != nil {
+			return false
 		}
-		mark := len(dst)
-		if any {
-			dst = append(dst, ',')
-		}
-		dst, _ = jsontext.AppendQuote(dst, key)
-		dst = append(dst, ':')
 		var ok bool
-		if f.selected(p) {
-			dst, ok = appendNode(dst, n.elems[i]), true
-		} else {
-			dst, ok = f.value(dst, n.elems[i], p)
-		}
-		if !ok {
-			dst = dst[:mark]
-			continue
-		}
-		any = true
+		dst, ok, err = f.member(dst, any, key, rawKey, value, path)
+		any = any || ok
+		return err == nil
+	})
+	if werr != nil {
+		err = werr
 	}
-	if !any {
-		return dst[:start], false
+	if err != nil || !any {
+		return dst[:start], false, err
 	}
-	return append(dst, '}'), true
+	return append(dst, '}'), true, nil
 }
 
 // value appends the selected parts of a value that no pattern selects
 // whole: objects and arrays may hold selected fields; scalars cannot.
-func (f sourceFilter) value(dst []byte, n *node, path string) ([]byte, bool) {
-	switch n.kind {
+func (f sourceFilter) value(dst []byte, raw []byte, path string) ([]byte, bool, error) {
+	switch raw[0] {
 	case '{':
-		return f.object(dst, n, path)
+		return f.object(dst, raw, path)
 	case '[':
 		start := len(dst)
 		dst = append(dst, '[')
 		any := false
-		for _, e := range n.elems {
+		var err error
+		werr := jsonscan.Array(raw, func(e []byte) bool {
 			mark := len(dst)
 			if any {
 				dst = append(dst, ',')
 			}
 			var ok bool
-			if dst, ok = f.value(dst, e, path); !ok {
+			if dst, ok, err = f.value(dst, e, path); err != nil {
+				return false
+			}
+			if !ok {
 				dst = dst[:mark]
-				continue
+				return true
 			}
 			any = true
+			return true
+		})
+		if werr != nil {
+			err = werr
 		}
-		if !any {
-			return dst[:start], false
+		if err != nil || !any {
+			return dst[:start], false, err
 		}
-		return append(dst, ']'), true
+		return append(dst, ']'), true, nil
 	}
-	return dst, false
+	return dst, false, nil
 }
 
-func appendNode(dst []byte, n *node) []byte {
-	switch n.kind {
-	case '{':
-		dst = append(dst, '{')
-		for i, key := range n.keys {
-			if i > 0 {
-				dst = append(dst, ',')
+// values collects the values at a dotted path, through objects and
+// arrays, in document order, as the text OpenSearch reads them as: strings
+// unquoted, numbers and booleans as written; nulls are skipped. A key may
+// itself hold dots ({"a.b": …}), as OpenSearch accepts: at each object the
+// longest key is tried first.
+func (doc *storedSource) values(path string) ([]string, error) {
+	parts := strings.Split(path, ".")
+	var out []string
+	for k := len(parts); k >= 1; k-- {
+		key := strings.Join(parts[:k], ".")
+		for _, m := range doc.members {
+			if m.key == key {
+				var err error
+				if out, err = appendValues(out, m.value, parts[k:]); err != nil {
+					return nil, fmt.Errorf("_source: %w", err)
+				}
 			}
-			dst, _ = jsontext.AppendQuote(dst, key)
-			dst = append(dst, ':')
-			dst = appendNode(dst, n.elems[i])
 		}
-		return append(dst, '}')
-	case '[':
-		dst = append(dst, '[')
-		for i, e := range n.elems {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendNode(dst, e)
-		}
-		return append(dst, ']')
 	}
-	return append(dst, n.raw...)
+	return out, nil
+}
+
+// appendValues appends the values at parts under the raw value v.
+func appendValues(out []string, v []byte, parts []string) ([]string, error) {
+	var err error
+	switch v[0] {
+	case '[':
+		werr := jsonscan.Array(v, func(e []byte) bool {
+			out, err = appendValues(out, e, parts)
+			return err == nil
+		})
+		if werr != nil {
+			return out, werr
+		}
+		return out, err
+	case '{':
+		if len(parts) == 0 {
+			return out, nil
+		}
+		// Matching members by the length of their key, longest first.
+		keys := make([]string, len(parts)+1)
+		for k := 1; k <= len(parts); k++ {
+			keys[k] = strings.Join(parts[:k], ".")
+		}
+		found := make([][][]byte, len(parts)+1)
+		werr := jsonscan.Object(v, func(rawKey, value []byte) bool {
+			var key string
+			if key, err = jsonscan.Key(rawKey); err != nil {
+				return false
+			}
+			for k := len(parts); k >= 1; k-- {
+				if key == keys[k] {
+					found[k] = append(found[k], value)
+				}
+			}
+			return true
+		})
+		if werr != nil {
+			err = werr
+		}
+		for k := len(parts); k >= 1 && err == nil; k-- {
+			for _, fv := range found[k] {
+				if out, err = appendValues(out, fv, parts[k:]); err != nil {
+					break
+				}
+			}
+		}
+		return out, err
+	case '"':
+		if len(parts) == 0 {
+			// Unquoting valid JSON never lengthens it: one allocation.
+			if s, err := jsontext.AppendUnquote(make([]byte, 0, len(v)), v); err == nil {
+				out = append(out, string(s))
+			}
+		}
+	case 'n':
+	default: // numbers and booleans
+		if len(parts) == 0 {
+			out = append(out, string(v))
+		}
+	}
+	return out, nil
 }
 
 // wildcardMatch reports whether s matches pattern, where `*` matches any

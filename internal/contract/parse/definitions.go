@@ -59,6 +59,9 @@ func findDefinitions(body string, spans []span) []contract.Section {
 		hits = paragraphDefinitions(p, hits[:0])
 		for _, h := range hits {
 			text := strings.TrimSpace(p[h.start:h.end])
+			if legendDefinition(text) {
+				continue // a redaction legend defines nothing (furniture.go)
+			}
 			for _, t := range h.terms {
 				v := contract.SectionValue(t)
 				if seen[v] {

@@ -27,10 +27,10 @@ func TestEDGARSubmission(t *testing.T) {
 	if supply.Name != "SUPPLY AGREEMENT" || supply.Category == nil || supply.Category.Value != "supply-agreement" {
 		t.Errorf("title %q category %+v", supply.Name, supply.Category)
 	}
-	if supply.Company == nil || supply.Company.Value != "123456" || supply.Company.Name != "NORTHWIND MEDICAL DEVICES, INC." {
+	if supply.Company == nil || supply.Company.Value != "123456" || supply.Company.Name != "Northwind Medical Devices, Inc." {
 		t.Errorf("company %+v", supply.Company)
 	}
-	if supply.Industry == nil || supply.Industry.Value != "surgical-medical-instruments-apparatus" {
+	if supply.Industry == nil || supply.Industry.Value != "measuring-analyzing-and-controlling-instruments" {
 		t.Errorf("industry %+v", supply.Industry)
 	}
 	if supply.Jurisdiction == nil || supply.Jurisdiction.Value != "delaware-us" || supply.Country.Value != "us" {

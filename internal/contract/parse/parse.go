@@ -9,6 +9,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/category"
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
+	"github.com/contractsearch/contractsearch/internal/contract/sic"
 )
 
 // maxOpeningBytes bounds the contract's snippet.
@@ -21,18 +22,20 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	body, spans := buildBody(clean.Text(raw))
 	c := &contract.Contract{Body: body}
 	pre := findPreamble(body, spans)
-	c.Name = collapse(findTitle(body, spans, pre, meta.Description))
+	c.Name = collapse(completeAmendment(findTitle(body, spans, pre, meta.Description), body, spans, pre))
 	c.Snippet = openingPassage(body, spans, pre)
 	c.Parties = findParties(body, spans, pre)
 	clauses := findClauses(body, spans, pre, c.Name)
 	defs := findDefinitions(body, spans)
 	c.Sections = append(clauses, defs...)
+	c.Parties = dropDefinedTerms(c.Parties, defs)
 	slices.SortStableFunc(c.Sections, func(a, b contract.Section) int { return a.Start - b.Start })
 	if place, ok := governingLaw(body, clauses); ok {
 		c.Jurisdiction = place.Attr()
 		c.Country = place.CountryAttr()
 	}
 	c.Category = classify(c.Name, body, spans, pre)
+	c.LawFirm = findLawFirm(body)
 	applyMeta(c, meta)
 	return c
 }
@@ -102,19 +105,8 @@ func applyMeta(c *contract.Contract, m contract.Meta) {
 	c.FilingID = m.FilingID
 	c.ExhibitID = m.ExhibitID
 	c.Source = m.Source
-	switch {
-	case m.CompanyName != "":
-		id := strings.TrimLeft(m.CompanyID, "0")
-		if id == "" || digitsLen(id) != len(id) {
-			id = nameID(m.CompanyName)
-		}
-		c.Company = &contract.Attr{Name: m.CompanyName, Value: id}
-	case len(c.Parties) > 0 && !isRedactionTerm(c.Parties[0].Name):
-		c.Company = &contract.Attr{Name: c.Parties[0].Name, Value: nameID(c.Parties[0].Name)}
-	}
-	if name := industryName(m); name != "" {
-		c.Industry = &contract.Attr{Name: name, Value: contract.Slug(name)}
-	}
+	c.Company = Company(c.Parties, c.Body, m)
+	c.Industry = industry(m)
 	c.ID = ContractID(m, c.Body)
 	c.URL = m.URL
 	if c.URL == "" {
@@ -122,32 +114,21 @@ func applyMeta(c *contract.Contract, m contract.Meta) {
 	}
 }
 
-// industryName is the SIC title given, title-cased when in capitals, else
-// the major group of the SIC code.
-func industryName(m contract.Meta) string {
-	if m.IndustryName != "" {
-		if isCaps(m.IndustryName) {
-			return titleCase(strings.ToLower(m.IndustryName))
-		}
-		return m.IndustryName
+// industry is the SIC code's major group (package sic), so that one code
+// gives one industry whatever the source; the source's SIC title, only
+// when it gives no code the table knows.
+func industry(m contract.Meta) *contract.Attr {
+	if ind, ok := sic.Lookup(m.SIC); ok {
+		return ind.Attr()
 	}
-	if len(m.SIC) >= 2 {
-		return sicMajorGroups[m.SIC[:2]]
+	name := strings.TrimSpace(m.IndustryName)
+	if name == "" {
+		return nil
 	}
-	return ""
-}
-
-// nameID is the company identifier of a company known only by name: a
-// 12-digit number from a hash of the name's letters and digits, lower
-// case. EDGAR CIKs have at most 10 digits, so the two never collide.
-func nameID(name string) string {
-	h := fnv.New64a()
-	for _, r := range strings.ToLower(name) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 0x7f {
-			fmt.Fprintf(h, "%c", r)
-		}
+	if isCaps(name) {
+		name = titleCase(strings.ToLower(name))
 	}
-	return fmt.Sprintf("%012d", h.Sum64()%1_000_000_000_000)
+	return &contract.Attr{Name: name, Value: contract.Slug(name)}
 }
 
 // ContractID is a contract's record id: a hash of the file path (relative to

@@ -73,11 +73,15 @@ func TestParseMeta(t *testing.T) {
 		FilingType: "8-K", FilingID: "0000012345-19-000001", ExhibitID: "EX-10.1", SIC: "7372",
 		IndustryName: "SERVICES-PREPACKAGED SOFTWARE", Source: "www.sec.gov", URL: "https://www.sec.gov/x.htm",
 	})
-	if c.Company == nil || c.Company.Name != "ACME CORP" || c.Company.Value != "12345" {
+	if c.Company == nil || c.Company.Name != "Acme Corp." || c.Company.Value != "12345" {
 		t.Errorf("company from metadata: %+v", c.Company)
 	}
-	if c.Industry == nil || c.Industry.Name != "Services-Prepackaged Software" || c.Industry.Value != "services-prepackaged-software" {
+	// The code wins over the source's title, so one code is one industry.
+	if c.Industry == nil || c.Industry.Name != "Business Services" || c.Industry.Value != "business-services" {
 		t.Errorf("industry: %+v", c.Industry)
+	}
+	if g := Parse(raw, contract.Meta{IndustryName: "SERVICES-PREPACKAGED SOFTWARE"}); g.Industry == nil || g.Industry.Name != "Services-Prepackaged Software" || g.Industry.Value != "services-prepackaged-software" {
+		t.Errorf("industry from a title without a code: %+v", g.Industry)
 	}
 	if c.FilingDate != "2019-05-02" || c.FilingType != "8-K" || c.FilingID != "0000012345-19-000001" || c.ExhibitID != "EX-10.1" || c.Source != "www.sec.gov" || c.URL != "https://www.sec.gov/x.htm" {
 		t.Errorf("filing fields: %+v", c)
@@ -131,7 +135,7 @@ func checkInvariants(t *testing.T, c *contract.Contract) {
 	}
 	texts := []string{c.Name, c.Snippet, c.Body}
 	for _, p := range c.Parties {
-		texts = append(texts, p.Name, p.Role)
+		texts = append(texts, p.Name, p.Term)
 	}
 	for _, s := range texts {
 		if !utf8.ValidString(s) {
@@ -187,6 +191,10 @@ func TestCUAD(t *testing.T) {
 	for i, raw := range texts {
 		c := Parse(raw, contract.Meta{Path: "cuad", DocIndex: i})
 		checkInvariants(t, c)
+		// Every CUAD file is a contract: none is refused as not one.
+		if err := CheckAgreement(c); err != nil {
+			t.Errorf("contract %d: %v", i, err)
+		}
 		if c.Name != "" {
 			named++
 		}

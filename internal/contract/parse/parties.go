@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -14,49 +15,86 @@ const maxPartyBytes = 160
 // FIRST GLOBAL INVESTMENTS INC., a corporation … (referred to as
 // "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …".
 func findParties(body string, spans []span, pre preamble) []contract.Party {
-	ps := preambleParties(body, spans, pre)
+	ps := settleParties(preambleParties(body, spans, pre))
 	if len(ps) > 0 && genericRoles[strings.ToLower(ps[0].Name)] {
-		if lp := labelledParties(body); len(lp) > 0 {
+		if lp := settleParties(labelledParties(body)); len(lp) > 0 {
 			return lp
 		}
 	}
-	if len(ps) == 0 {
-		ps = coverParties(body, spans, pre)
+	finders := []func() []contract.Party{
+		func() []contract.Party { return blockParties(body, spans) },
+		func() []contract.Party { return coverParties(body, spans, pre) },
+		func() []contract.Party { return leadingParties(body, spans, pre) },
+		func() []contract.Party { return letterParties(body, spans) },
+		func() []contract.Party { return employmentParties(body) },
+		func() []contract.Party { return recitalParties(body, spans) },
+		func() []contract.Party { return labelledParties(body) },
+		func() []contract.Party { return signatoryParties(body) },
 	}
-	if len(ps) == 0 {
-		ps = leadingParties(body, spans, pre)
+	k := 0
+	for ; k < len(finders) && len(ps) == 0; k++ {
+		ps = settleParties(finders[k]())
 	}
-	if len(ps) == 0 {
-		ps = labelledParties(body)
-	}
-	if len(ps) == 0 {
-		ps = signatoryParties(body)
+	// Only people so far ("Dear Ms. Roe:", "… and John Smith"): the
+	// organisation may be named later, in an employment form's words or
+	// the signatures.
+	if len(ps) > 0 && !slices.ContainsFunc(ps, isOrganisation) {
+		for ; k < len(finders); k++ {
+			if more := settleParties(finders[k]()); slices.ContainsFunc(more, isOrganisation) {
+				for _, p := range more {
+					if p.Kind == contract.Organisation {
+						ps = append(ps, p)
+					}
+				}
+				break
+			}
+		}
 	}
 	return ps
 }
 
+func isOrganisation(p contract.Party) bool { return p.Kind == contract.Organisation }
+
 // signatoryParties reads the first party from the signatures, for
 // documents that name their parties nowhere else ("the undersigned hereby
-// agree …" in a joint filing agreement): the name before the first "By:"
-// after "IN WITNESS WHEREOF" or "undersigned".
+// agree …" in a joint filing agreement, a letter signed "Very truly
+// yours, ACME INC. By: …"): the name before the first "By:" after "IN
+// WITNESS WHEREOF", "undersigned" or a letter's closing, else before the
+// document's first "By:".
 func signatoryParties(body string) []contract.Party {
-	from := strings.Index(body, "IN WITNESS WHEREOF")
-	if from < 0 {
-		from = strings.Index(body, "undersigned")
+	from := -1
+	for _, anchor := range []string{"IN WITNESS WHEREOF", "undersigned", "Very truly yours", "Sincerely", "ACCEPTED AND AGREED", "Accepted and agreed", "AGREED AND ACCEPTED", "Agreed and accepted"} {
+		if i := strings.Index(body, anchor); i >= 0 {
+			from = i
+			break
+		}
 	}
 	if from < 0 {
-		return nil
+		from = max(0, strings.Index(body, "By:")-300)
 	}
 	rest := body[from:min(len(body), from+6000)]
 	by := strings.Index(rest, "By:")
 	if by < 0 {
 		return nil
 	}
-	// the signatory's name: the words in capitals right before "By:"
+	// the signatory's name: the words in capitals (or a legal form) right
+	// before "By:", after any label ("COMPANY:", "ATTEST")
 	words := strings.Fields(rest[:by])
 	k := len(words)
-	for k > 0 && len(words)-k < 12 && isCapsWord(words[k-1]) && strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 {
+	for k > 0 && len(words)-k < 12 && (isCapsWord(words[k-1]) || isCorporateWord(words[k-1])) &&
+		strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 && !strings.HasSuffix(words[k-1], ":") {
 		k--
+	}
+	if k < len(words) && isCorporateWord(words[k]) && !isCapsWord(words[k]) {
+		// "Acme Widgets Corporation By:": a name in title case ends in its
+		// legal form; its capitalised words run back to a sentence's end
+		for k > 0 && len(words)-k < 8 && (isUpperStart(words[k-1]) || words[k-1] == "&" || words[k-1] == "of" || words[k-1] == "and") &&
+			!strings.HasSuffix(words[k-1], ":") && (!strings.HasSuffix(words[k-1], ".") || isCorporateWord(words[k-1]) || len(words[k-1]) == 2) {
+			k--
+		}
+	}
+	for k < len(words) && signatureLabels[strings.ToLower(strings.Trim(words[k], ":"))] {
+		k++
 	}
 	ws := words[k:]
 	if n := len(ws); n >= 2 && n%2 == 0 && strings.Join(ws[:n/2], " ") == strings.Join(ws[n/2:], " ") {
@@ -67,11 +105,18 @@ func signatoryParties(body string) []contract.Party {
 		return nil
 	}
 	name, _ := partyName(cand)
-	if name == "" {
-		return nil
+	if name == "" || isCorporateWord(name) {
+		return nil // "Corporation" alone
 	}
-	return []contract.Party{{Name: name}}
+	kind := contract.Organisation
+	if !hasLegalForm(name) && !hasOrgNoun(name) && personShaped(strings.Fields(name)) {
+		kind = contract.Person // "LAURA JENNINGS": someone signing, not a company
+	}
+	return []contract.Party{{Name: name, Kind: kind}}
 }
+
+// signatureLabels stand before a signatory's name in a signature block.
+var signatureLabels = map[string]bool{"attest": true, "witness": true, "accepted": true, "agreed": true, "signed": true, "executed": true}
 
 // genericRoles are names a preamble may give instead of the parties'
 // ("between Party A and Party B"); the parties are then found elsewhere.
@@ -81,6 +126,11 @@ var genericRoles = map[string]bool{
 	"licensor": true, "licensee": true, "supplier": true, "client": true, "developer": true, "adviser": true,
 	"advisor": true, "manufacturer": true, "purchaser": true, "seller": true, "buyer": true, "vendor": true,
 	"contractor": true, "agent": true, "franchisee": true, "franchisor": true, "sponsor": true, "reseller": true,
+	"affiliate": true, "employee": true, "the employee": true, "executive": true, "the executive": true, "employer": true,
+	"recipient": true, "discloser": true, "disclosing party": true, "receiving party": true, "member": true,
+	"owner": true, "investor": true, "lender": true, "borrower": true, "landlord": true, "tenant": true,
+	"licensor's": true, "individual": true, "the undersigned": true, "undersigned": true, "name": true,
+	"signature": true, "by": true, "witness": true, "date": true, "title": true, "address": true,
 }
 
 // preambleParties reads the parties listed after "between" in the
@@ -129,10 +179,34 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	for len(parties) < 6 && rest != "" {
 		name, after := partyName(rest)
 		if name == "" {
-			break
+			// a redacted or unnamed first party, "by and between [ * * * ]
+			// (the "Provider"), and …", "between you and Acme Corp.": the
+			// next one may still be named
+			r := strings.TrimLeft(rest, " ")
+			if len(parties) > 0 {
+				break
+			}
+			if end := strings.IndexByte(r, ']'); strings.HasPrefix(r, "[") && end >= 0 && isRedactionTerm(r[:end+1]) {
+				after = r[end+1:]
+			} else if w := asciiLower(firstWord(r)); pronouns[w] || genericRoles[w] {
+				if next := nextPartyStart(r[len(w):]); next >= 0 && next < 20 {
+					rest = r[len(w)+next:] // "you and Acme Corp. (…)"
+					continue
+				}
+				break
+			} else {
+				break
+			}
 		}
 		role, after2 := partyRole(after)
-		parties = append(parties, contract.Party{Name: name, Role: role})
+		if name == "" {
+			if next := nextPartyStart(after2); next >= 0 {
+				rest = after2[next:]
+				continue
+			}
+			break
+		}
+		parties = append(parties, contract.Party{Name: name, Term: role, Kind: partyKind(name, role, after)})
 		next := nextPartyStart(after2)
 		if next < 0 {
 			break
@@ -151,8 +225,10 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 		last = min(last, pre.para+1)
 	}
 	for i := 0; i < last; i++ {
-		p := body[spans[i].start:spans[i].end]
-		l := strings.ToLower(strings.TrimRight(strings.TrimSpace(p), ":"))
+		p := strings.TrimSpace(body[spans[i].start:spans[i].end])
+		// asciiLower keeps byte offsets: l indexes p (ToLower would not, on
+		// bytes that are not UTF-8)
+		l := asciiLower(strings.TrimRight(p, ":"))
 		if len(l) < 1200 {
 			// "COLLABORATION AGREEMENT by and between THERAVANCE, INC. and
 			// GLAXO GROUP LIMITED", "Among SUMITOMO MITSUI BANKING
@@ -222,7 +298,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if role == "" {
 			continue
 		}
-		return []contract.Party{{Name: name, Role: role}}
+		return []contract.Party{{Name: name, Term: role, Kind: partyKind(name, role, after)}}
 	}
 	return nil
 }
@@ -233,7 +309,7 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 func labelledParties(body string) []contract.Party {
 	head := prefix(body, 8000)
 	var parties []contract.Party
-	for _, label := range []string{"Party A", "Party B"} {
+	for _, label := range []string{"Party A", "Party B", "Party C", "Party D"} {
 		i := strings.Index(head, label)
 		if i < 0 {
 			break
@@ -248,11 +324,12 @@ func labelledParties(body string) []contract.Party {
 		if !strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "：") {
 			break
 		}
-		name, _ := partyName(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, ":"), "："), " "))
+		// the name may be the next paragraph: "Party A:" / "Beijing …"
+		name, _ := partyName(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, ":"), "："), " \n"))
 		if name == "" {
 			break
 		}
-		parties = append(parties, contract.Party{Name: name, Role: label})
+		parties = append(parties, contract.Party{Name: name, Term: label})
 	}
 	return parties
 }
@@ -283,6 +360,9 @@ func partyListStart(l string) int {
 // partyName reads one party's name at the start of s and returns it and
 // the text after it.
 func partyName(s string) (string, string) {
+	if head := prefix(s, 300); strings.Contains(head, " .") || strings.Contains(head, " ,") {
+		s = repairInitials(head) + s[len(head):] // before "L." reads as numbering
+	}
 	for changed := true; changed; {
 		changed = false
 		s = strings.TrimLeft(s, " :,")
@@ -383,6 +463,7 @@ var nameDelimiters = []string{
 	", whose", " whose", ", herein", " herein", ", party", ", party of", " address:", " address ",
 	" registered address", " legal representative", " (the", ", represented", " represented by",
 	" and its affiliates", " on behalf of", ", individual", " party b", " party a", ", together with",
+	" through its ", " through their ", ", through ",
 }
 
 // corporateTail continues a name after a comma: ", Inc.", ", LLC".
@@ -405,7 +486,8 @@ func nameEnd(s string) int {
 				break
 			}
 			i += from
-			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) {
+			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) || d == " incorporated" && i > 0 && l[i-1] == ',' && !strings.HasPrefix(l[i+len(d):], " in ") && !strings.HasPrefix(l[i+len(d):], " under") {
+				// "Cargill, Incorporated through its …": the legal form
 				from = i + 1
 				continue
 			}

@@ -18,6 +18,9 @@ func TestParties(t *testing.T) {
 		{"cover page", "CO-PROMOTION AGREEMENT\n\nby and between\n\nDOVA PHARMACEUTICALS, INC.\n\nand\n\nVALEANT PHARMACEUTICALS NORTH AMERICA LLC\n\nSeptember 26, 2018", "DOVA PHARMACEUTICALS, INC.", ""},
 		{"Between: line", "PHOTO RETOUCHING OUTSOURCING AGREEMENT\n\nBetween: DGT Corp. Suite 207 - 1130 Austin Avenue, Coquitlam, British Columbia (hereinafter referred to as \"DGT\")\n\nAnd: Dolphin Industries Limited", "DGT Corp.", ""},
 		{"letter opening", "Exhibit 10.7\n\nCONSULTING AGREEMENT\n\nAduro Biotech, Inc., with a place of business at 740 Heinz Avenue, Berkeley, CA 94710 (\"Aduro\") and IREYA B.V (\"Consultant\") agree to all terms and conditions of this Consulting Agreement (\"Agreement\") dated June 1, 2020.", "Aduro Biotech, Inc.", "Aduro"},
+		{"a pronoun before the party", "This Confidentiality Agreement (the \"Agreement\") is made as of May 1, 2021 between you and Pelican Ridge Software Corporation, a Delaware corporation (the \"Company\").", "Pelican Ridge Software Corporation", "Company"},
+		{"a redacted party first", "This Services Agreement (this \"Agreement\") is entered into on October 1, 2019 by and between [ * * * ] (the \"Provider\"), and Telmar Pte. Ltd., a company organized under the laws of Singapore (\"Recipient\").", "Telmar Pte. Ltd.", "Recipient"},
+		{"signature in title case", "The undersigned agree to file the statement jointly.\n\nDated: May 4, 2020\n\nOsprey Lane Holdings Corporation\n\nBy: /s/ Anton Reyes", "Osprey Lane Holdings Corporation", ""},
 		{"Party A label", "Road Transportation Agreement Party A (Shipper): ZTO Express Co., Ltd. Address: Building 1, Shanghai Party B (Carrier): Tonglu Tongze Logistics Ltd. Address: Zhejiang", "ZTO Express Co., Ltd.", "Party A"},
 	} {
 		body, spans := buildBody(tc.text)
@@ -27,7 +30,7 @@ func TestParties(t *testing.T) {
 			t.Errorf("%s: no party", tc.name)
 			continue
 		}
-		if ps[0].Name != tc.first || tc.role != "" && ps[0].Role != tc.role {
+		if ps[0].Name != tc.first || tc.role != "" && ps[0].Term != tc.role {
 			t.Errorf("%s: first party %+v, want %q (%q)", tc.name, ps[0], tc.first, tc.role)
 		}
 	}
@@ -37,7 +40,7 @@ func TestSecondParty(t *testing.T) {
 	text := "This Agreement is made as of May 1, 2002 by and between XYBERNAUT CORPORATION, a Virginia corporation (\"XC\"), and ALEX JOB RACING, INC., a Florida corporation (\"AJR\")."
 	body, spans := buildBody(text)
 	ps := findParties(body, spans, findPreamble(body, spans))
-	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Role != "AJR" {
+	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Term != "AJR" {
 		t.Errorf("parties = %+v", ps)
 	}
 }

@@ -74,19 +74,26 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 		stopAt = spans[stop].start
 	}
 	out := make([]contract.Section, 0, len(heads))
+	legends := legendOffsets(body)
 	for k, hd := range heads {
 		sp := spans[hd.para]
 		textStart := sp.start + hd.h.textStart
-		if hd.h.textStart >= sp.end-sp.start {
-			if hd.para+1 < len(spans) {
-				textStart = spans[hd.para+1].start
-			} else {
-				textStart = sp.end
-			}
-		}
 		end := stopAt
 		if k+1 < len(heads) {
 			end = spans[heads[k+1].para].start
+		}
+		if hd.h.textStart >= sp.end-sp.start {
+			// The text starts at the next paragraph that is not a
+			// redaction legend the page put there (furniture.go).
+			next := hd.para + 1
+			for next < len(spans) && spans[next].start < end && anyIn(legends, spans[next].start, spans[next].end) && onlyLegend(body[spans[next].start:spans[next].end]) {
+				next++
+			}
+			if next < len(spans) {
+				textStart = min(spans[next].start, end)
+			} else {
+				textStart = sp.end
+			}
 		}
 		typeText := true
 		if textStart >= end {
@@ -124,7 +131,7 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 			out[len(out)-1].End = stopAt
 		}
 	}
-	return dropEmptyDuplicates(out)
+	return dropFurniture(dropEmptyDuplicates(out), legends)
 }
 
 // collapseParagraphs joins a section's paragraphs with spaces for its

@@ -662,6 +662,17 @@ func titleLine(p string) string {
 			}
 			end = k
 		}
+	} else if end < len(words) && len(words) <= 14 && titleContinuations[bareWord(words[end])] && isTitleCase(words) {
+		// A title line in title case goes on the same way when the whole
+		// line is the title: "Outsourcing Contract on Development of
+		// Miaoli Royal Resort Hotel".
+		k := end
+		for k < len(words) && !capsTitleStops[bareWord(words[k])] && !titleStops[bareWord(words[k])] && !strings.ContainsAny(words[k], ",;:\"“()") && !isCorporateWord(words[k]) {
+			k++
+		}
+		if k == len(words) {
+			end = k
+		}
 	}
 	ws := dedupeTitle(words[:lastNoun+1])
 	if len(ws) < lastNoun+1 {
@@ -834,6 +845,9 @@ func capsTitles(p string) []string {
 			for len(ws) > 0 && (strings.EqualFold(ws[0], "THIS") || strings.EqualFold(ws[0], "THE")) {
 				ws = ws[1:]
 			}
+			// "… LLC and PREMIER NUTRITION CORPORATION MANUFACTURING
+			// AGREEMENT": the run starts with a party's name.
+			ws = dropCompanyPrefix(ws)
 			if len(ws) > 0 && !hasVerb(ws) {
 				if t := strings.TrimRight(stripLabels(strings.Join(ws, " ")), " ,.;:"); t != "" && !looksLikeDate(strings.ToLower(t)) {
 					out = append(out, t)
@@ -868,4 +882,56 @@ func hasLetterOrAmp(w string) bool {
 		}
 	}
 	return false
+}
+
+// completeAmendment names what a bare amendment amends: a title that is
+// only "AMENDMENT NO. 1", "First Amendment" or "ADDENDUM 2" says nothing a
+// reader can search for, so the agreement its preamble refers to is added
+// ("Reference is hereby made to that certain … Wireless Content License
+// Agreement Number 12965 …" → "AMENDMENT NO. 1 Wireless Content License
+// Agreement Number 12965").
+func completeAmendment(title, body string, spans []span, pre preamble) string {
+	if pre.para < 0 || !isBareAmendment(title) {
+		return title
+	}
+	p := prefix(body[spans[pre.para].start:spans[pre.para].end][pre.at:], 1500)
+	ref := referencedAgreement(p)
+	for w, rest, ok := strings.Cut(ref, " "); ok && minorWords[strings.ToLower(w)]; w, rest, ok = strings.Cut(rest, " ") {
+		ref = rest // "that certain Manufacturing Agreement"
+	}
+	if !strings.Contains(ref, " ") || isBareAmendment(ref) {
+		return title
+	}
+	// the agreement's number: "… Agreement Number 12965", "… Agreement No. 7"
+	if i := strings.Index(p, ref); i >= 0 {
+		if f := strings.Fields(prefix(p[i+len(ref):], 40)); len(f) >= 2 {
+			if n := bareWord(f[0]); (n == "number" || n == "no") && digitsLen(strings.TrimLeft(f[1], "#")) > 0 {
+				ref += " " + f[0] + " " + strings.TrimRight(f[1], ",.;:")
+			}
+		}
+	}
+	return title + " " + ref
+}
+
+// isBareAmendment reports whether a title is an amendment and its number
+// only: "AMENDMENT NO. 1", "Amendment #2", "FIRST AMENDMENT", "Addendum".
+func isBareAmendment(title string) bool {
+	nouns := 0
+	for _, w := range strings.Fields(title) {
+		lw := bareWord(w)
+		switch {
+		case lw == "amendment" || lw == "addendum" || lw == "supplement":
+			nouns++
+		case lw == "no" || lw == "number" || ordinalWords[lw] || digitsLen(strings.TrimLeft(w, "#")) > 0 || clean.IsRoman(strings.Trim(w, ".,")):
+		default:
+			return false
+		}
+	}
+	return nouns == 1
+}
+
+// ordinalWords number amendments: "FIRST AMENDMENT".
+var ordinalWords = map[string]bool{
+	"first": true, "second": true, "third": true, "fourth": true, "fifth": true, "sixth": true,
+	"seventh": true, "eighth": true, "ninth": true, "tenth": true,
 }

@@ -1,6 +1,10 @@
 package parse
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
+)
 
 // Openings in the shapes EDGAR exhibits take, and the title each gives.
 func TestTitle(t *testing.T) {
@@ -42,6 +46,29 @@ func TestPreamble(t *testing.T) {
 	} {
 		if got := isPreambleSentence(tc.text); got != tc.ok {
 			t.Errorf("isPreambleSentence(%q) = %v, want %v", tc.text, got, tc.ok)
+		}
+	}
+}
+
+// A bare amendment's title names what it amends; a title-case title line
+// keeps its continuation.
+func TestTitleCompleted(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"amendment of a numbered agreement", "AMENDMENT NO. 1\n\nDated as of November 11, 2005\n\nReference is hereby made to that certain fully executed Wireless Content License Agreement Number 12965 dated as of December 16, 2004 (\"Agreement\"), between Fox and Licensee.",
+			"AMENDMENT NO. 1 Wireless Content License Agreement Number 12965"},
+		{"amendment that amends", "AMENDMENT NO. 3\n\nThis Amendment No. 3 (the \"Third Amendment\"), entered into by and between Heritage Foods, LLC (\"Heritage\") and Premier Nutrition Corporation (\"Premier\") is effective as of July 3, 2019 and amends that certain Manufacturing Agreement between Heritage and Premier dated July 1, 2017.",
+			"AMENDMENT NO. 3 Manufacturing Agreement"},
+		{"amendment that names its agreement", "AMENDMENT 1 TO DEVELOPMENT AGREEMENT\n\nThis Amendment 1 to Development Agreement is made between Acme Corp. (\"Acme\") and Beta LLC (\"Beta\") and amends that certain Development Agreement dated May 1, 2010.",
+			"AMENDMENT 1 TO DEVELOPMENT AGREEMENT"},
+		{"amendment whose preamble names no agreement", "FIRST AMENDMENT\n\nThis First Amendment is made between Acme Corp. (\"Acme\") and Beta LLC (\"Beta\").",
+			"FIRST AMENDMENT"},
+		{"title case goes on", "Exhibit 10.13\n\nOutsourcing Contract on Development of Miaoli Royal Resort Hotel\n\nThe Covenanter: Huang Jia Country Club and Recreation Inc. (hereinafter referred to as Party A) and Chang Architects Office (hereinafter referred to as Party B) hereby agree as follows.",
+			"Outsourcing Contract on Development of Miaoli Royal Resort Hotel"},
+		{"title case with a company after", "Services Agreement for Acme Corp\n\nThis Services Agreement is made between Acme Corp. (\"Acme\") and Beta LLC (\"Beta\").",
+			"Services Agreement"},
+	} {
+		if got := Parse(tc.text, contract.Meta{}).Name; got != tc.want {
+			t.Errorf("%s: title %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }

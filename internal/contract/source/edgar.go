@@ -329,8 +329,7 @@ func usableTitle(s string) bool {
 // agreement or contract.
 func isContractExhibit(typ, description, text string, exhibits []string) bool {
 	for _, e := range exhibits {
-		e = strings.ToUpper(e)
-		if typ == e || strings.HasPrefix(typ, e) && !isDigit(typ[len(e)]) {
+		if ExhibitOfType(typ, e) {
 			return true
 		}
 	}
@@ -339,6 +338,20 @@ func isContractExhibit(typ, description, text string, exhibits []string) bool {
 	}
 	probe := strings.ToLower(description + " " + text[:min(len(text), 1200)])
 	return strings.Contains(probe, "agreement") || strings.Contains(probe, "contract")
+}
+
+// ExhibitOfType reports whether the exhibit type typ ("EX-10.1") is of
+// the type want ("EX-10"), case-insensitively: want is typ or a prefix of
+// it ending at a boundary, so "EX-10" matches "EX-10.1" and "EX-10(a)" but
+// not "EX-101" (XBRL). The reader picks contract exhibits by it, and
+// internal/edgar the exhibits it fetches.
+func ExhibitOfType(typ, want string) bool {
+	typ = strings.ToUpper(strings.TrimSpace(typ))
+	want = strings.ToUpper(strings.TrimSpace(want))
+	if want == "" {
+		return false
+	}
+	return typ == want || strings.HasPrefix(typ, want) && !isDigit(typ[len(want)])
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -60,7 +60,7 @@ func FuzzHighlight(f *testing.F) {
 		}
 		q := &search.BoolQuery{Should: clauses}
 		opts := Options{FragmentSize: int(fragSize), NumberOfFragments: int(nof % 8), PreTag: pre, PostTag: post, ScoreOrder: seed%2 == 0}
-		frags, err := Highlight(q, "body", values, opts)
+		frags, err := Highlight(t.Context(), q, "body", values, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +131,7 @@ func BenchmarkHighlight100KB(b *testing.B) {
 	b.SetBytes(int64(len(body)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := h.Highlight([]string{body}); err != nil {
+		if _, err := h.Highlight(b.Context(), []string{body}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -303,7 +303,7 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.ID, err)
 		}
-		got, err := Highlight(q, c.Field, c.values(texts), c.options())
+		got, err := Highlight(t.Context(), q, c.Field, c.values(texts), c.options())
 		switch {
 		case want.Error != "":
 			if _, ok := err.(*TooLongError); !ok {

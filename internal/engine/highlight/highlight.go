@@ -2,7 +2,9 @@ package highlight
 
 import (
 	"cmp"
+	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
@@ -44,6 +46,13 @@ type Options struct {
 	// highlighted (Highlight returns a *TooLongError). 0 means OpenSearch's
 	// default, 1,000,000.
 	MaxAnalyzedOffset int
+	// MaxBytes, when positive, bounds the bytes of one hit's fragments:
+	// past it Highlight stops and returns a *TooLargeError. Tags count, so
+	// long tags around thousands of matches can make fragments far larger
+	// than the value (9 KB tags around the 4,730 matches of `the` or
+	// `shall` in one CUAD contract: about 85 MB); the caller, whose
+	// response could not hold them, sets its response limit here.
+	MaxBytes int
 }
 
 // DefaultOptions returns OpenSearch's defaults for the unified highlighter:
@@ -71,6 +80,16 @@ func (e *TooLongError) Error() string {
 		"For large texts, indexing with offsets or term vectors is recommended!", e.Field, e.Max)
 }
 
+// TooLargeError says a hit's fragments exceed Options.MaxBytes.
+type TooLargeError struct {
+	Field string
+	Max   int
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("the highlight fragments of [%s] exceed %d bytes", e.Field, e.Max)
+}
+
 // Highlighter highlights one field for one query. Build it once per search
 // and field, then call Highlight for each hit. It is immutable and safe for
 // concurrent use.
@@ -90,9 +109,9 @@ func New(q search.Query, field string, opts Options) *Highlighter {
 	return &Highlighter{field: field, opts: opts, ex: extract(q, field)}
 }
 
-// Highlight is New(q, field, opts).Highlight(values).
-func Highlight(q search.Query, field string, values []string, opts Options) ([]string, error) {
-	return New(q, field, opts).Highlight(values)
+// Highlight is New(q, field, opts).Highlight(ctx, values).
+func Highlight(ctx context.Context, q search.Query, field string, values []string, opts Options) ([]string, error) {
+	return New(q, field, opts).Highlight(ctx, values)
 }
 
 // standard is OpenSearch's `standard` analyzer as the mappings configure it.
@@ -101,13 +120,23 @@ var standard = analysis.NewStandard(255)
 // Highlight returns the fragments of one hit's field: values are the
 // field's values from _source, in order. An empty result means OpenSearch
 // would leave the field out of the hit's highlight.
-func (h *Highlighter) Highlight(values []string) ([]string, error) {
+//
+// One value can cost far more than a request's time (a phrase of one word
+// repeated, with slop, over a whole contract), so every loop over the
+// value's tokens, matches and passages ticks a search.Stopper of ctx: once
+// ctx ends, Highlight stops within a few thousand steps and returns ctx's
+// error, and the caller leaves the hit out as not fetched in time.
+func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string, error) {
 	if h.ex.empty() && h.opts.NoMatchSize <= 0 {
 		return nil, nil
 	}
 	if len(values) == 0 {
 		return nil, nil
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	stop := search.NewStopper(ctx)
 	d := newDoc(values)
 	if d.length > h.opts.MaxAnalyzedOffset {
 		return nil, &TooLongError{Field: h.field, Length: d.length, Max: h.opts.MaxAnalyzedOffset}
@@ -115,19 +144,35 @@ func (h *Highlighter) Highlight(values []string) ([]string, error) {
 	if d.length == 0 {
 		return nil, nil
 	}
-	matches := h.matches(d)
+	matches := h.matches(d, stop)
 	var passages []*passage
-	if len(matches) > 0 {
-		passages = h.passages(d, matches)
-	} else if h.opts.NoMatchSize > 0 {
-		passages = d.noMatchPassage(h.opts.NoMatchSize)
+	if stop.Err() == nil {
+		if len(matches) > 0 {
+			passages = h.passages(d, matches, stop)
+		} else if h.opts.NoMatchSize > 0 {
+			passages = d.noMatchPassage(h.opts.NoMatchSize)
+		}
 	}
 	frags := make([]fragment, 0, len(passages))
+	budget := h.opts.MaxBytes
+	if budget <= 0 {
+		budget = math.MaxInt
+	}
 	for _, p := range passages {
-		text := d.format(p, h.opts.PreTag, h.opts.PostTag)
+		if stop.Err() != nil {
+			break
+		}
+		text, ok := d.format(p, h.opts.PreTag, h.opts.PostTag, stop, budget)
+		if !ok {
+			return nil, &TooLargeError{Field: h.field, Max: h.opts.MaxBytes}
+		}
 		if hasText(text) {
 			frags = append(frags, fragment{text: text, score: p.score})
+			budget -= len(text)
 		}
+	}
+	if err := stop.Err(); err != nil {
+		return nil, err
 	}
 	if h.opts.ScoreOrder {
 		sortByScore(frags)
@@ -166,7 +211,8 @@ type termInfo struct {
 
 // matches analyses the document and lists its matches ordered as Lucene's
 // MultiOffsetsEnum yields them: by start offset, end offset, then term.
-func (h *Highlighter) matches(d *doc) []match {
+// Once stop stops, what it returns is incomplete (stop.Err says so).
+func (h *Highlighter) matches(d *doc, stop *search.Stopper) []match {
 	ex := h.ex
 	// infos caches what the query makes of each distinct term (irrelevant
 	// for most). Keys are the source text itself when it spells the term
@@ -175,6 +221,9 @@ func (h *Highlighter) matches(d *doc) []match {
 	irrelevant := &termInfo{}
 	var relevant []*termInfo // distinct relevant terms in first-seen order
 	visit := func(term []byte, src string, o occurrence) {
+		if stop.Tick() {
+			return
+		}
 		ti, ok := infos[string(term)]
 		if !ok {
 			t := src
@@ -185,6 +234,9 @@ func (h *Highlighter) matches(d *doc) []match {
 			span := ex.spanTerms[t]
 			var automata []int
 			for i, a := range ex.automata {
+				if stop.Tick() {
+					return
+				}
 				if a.match(t) {
 					automata = append(automata, i)
 				}
@@ -201,7 +253,10 @@ func (h *Highlighter) matches(d *doc) []match {
 			ti.occ = append(ti.occ, o)
 		}
 	}
-	d.analyze(h.opts.Keyword, &ex.quick, visit)
+	d.analyze(h.opts.Keyword, &ex.quick, stop, visit)
+	if stop.Err() != nil {
+		return nil
+	}
 
 	var ms []match
 	for term, ti := range infos {
@@ -212,11 +267,14 @@ func (h *Highlighter) matches(d *doc) []match {
 		}
 	}
 	if len(ex.spans) > 0 {
-		ms = appendSpanMatches(ms, ex, infos)
+		ms = appendSpanMatches(ms, ex, infos, stop)
 	}
 	for i, a := range ex.automata {
 		var occ []occurrence
 		for _, ti := range relevant {
+			if stop.Tick() {
+				return nil
+			}
 			if slices.Contains(ti.automata, i) {
 				occ = append(occ, ti.occ...)
 			}
@@ -235,8 +293,14 @@ func (h *Highlighter) matches(d *doc) []match {
 // matches of terms that are not highlighted everywhere anyway, each
 // occurrence once, with the number of such occurrences of its term as its
 // frequency (PhraseHelper's SpanCollectedOffsetsEnum).
-func appendSpanMatches(ms []match, ex *extracted, infos map[string]*termInfo) []match {
-	collected := map[string][]occurrence{}
+//
+// Occurrences are kept once as they are collected, not gathered and then
+// made distinct: a phrase of one word repeated matches at nearly every
+// position of a long value, and each match reports every term of the
+// phrase, so the gathered list would grow as matches × phrase length.
+func appendSpanMatches(ms []match, ex *extracted, infos map[string]*termInfo, stop *search.Stopper) []match {
+	type span struct{ start, end int }
+	collected := map[string]map[span]occurrence{}
 	var order []string
 	occ := func(t string) []occurrence {
 		if ti := infos[t]; ti != nil {
@@ -245,21 +309,34 @@ func appendSpanMatches(ms []match, ex *extracted, infos map[string]*termInfo) []
 		return nil
 	}
 	for _, sq := range ex.spans {
-		spanMatches(sq, occ, func(term string, o occurrence) {
+		spanMatches(sq, occ, stop, func(term string, o occurrence) {
+			if stop.Tick() {
+				return
+			}
 			if _, ok := slices.BinarySearch(ex.insensitive, term); ok {
 				return
 			}
 			os, ok := collected[term]
 			if !ok {
 				order = append(order, term)
+				os = map[span]occurrence{}
+				collected[term] = os
 			}
-			collected[term] = append(os, o)
+			if _, dup := os[span{o.start, o.end}]; !dup {
+				os[span{o.start, o.end}] = o
+			}
 		})
+		if stop.Err() != nil {
+			return ms
+		}
 	}
 	for _, term := range order {
-		os := collected[term]
+		set := collected[term]
+		os := make([]occurrence, 0, len(set))
+		for _, o := range set {
+			os = append(os, o)
+		}
 		slices.SortFunc(os, func(a, b occurrence) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end)) })
-		os = slices.CompactFunc(os, func(a, b occurrence) bool { return a.start == b.start && a.end == b.end })
 		for _, o := range os {
 			ms = append(ms, match{o.start, o.end, term, len(os)})
 		}

@@ -194,7 +194,7 @@ var tableCases = []tableCase{
 func TestTable(t *testing.T) {
 	for _, tc := range tableCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Highlight(tc.query, cmpOr(tc.field, "body"), tc.values, tc.opts)
+			got, err := Highlight(t.Context(), tc.query, cmpOr(tc.field, "body"), tc.values, tc.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -291,18 +291,18 @@ func encodeQuery(q search.Query) map[string]any {
 
 func TestTooLong(t *testing.T) {
 	long := strings.Repeat("agreement ", 100_001) // 1,000,010 characters
-	_, err := Highlight(tq("agreement"), "body", []string{long}, bOpts(nil))
+	_, err := Highlight(t.Context(), tq("agreement"), "body", []string{long}, bOpts(nil))
 	var tl *TooLongError
 	if !errors.As(err, &tl) || tl.Length != 1_000_010 || tl.Max != DefaultMaxAnalyzedOffset {
 		t.Fatalf("got %v", err)
 	}
 	// Values are joined with a separator before the length is checked.
 	half := long[:500_000]
-	if _, err := Highlight(tq("agreement"), "body", []string{half, half}, bOpts(nil)); !errors.As(err, &tl) || tl.Length != 1_000_001 {
+	if _, err := Highlight(t.Context(), tq("agreement"), "body", []string{half, half}, bOpts(nil)); !errors.As(err, &tl) || tl.Length != 1_000_001 {
 		t.Fatalf("got %v", err)
 	}
 	// A query with nothing for the field does not even look at the value.
-	if got, err := Highlight(tq("zebra"), "name", []string{long}, bOpts(nil)); err != nil || got != nil {
+	if got, err := Highlight(t.Context(), tq("zebra"), "name", []string{long}, bOpts(nil)); err != nil || got != nil {
 		t.Fatalf("got %q, %v", got, err)
 	}
 }
@@ -312,7 +312,7 @@ func TestTooLong(t *testing.T) {
 func TestConcurrentUse(t *testing.T) {
 	h := New(&search.BoolQuery{Should: []search.Query{tq("agreement"), phrase(1, "confidential", "information"),
 		&search.FuzzyQuery{Field: "body", Term: "agremeent", MaxEdits: 2, Transpositions: true}}}, "body", bOpts(nil))
-	want, err := h.Highlight([]string{contract})
+	want, err := h.Highlight(t.Context(), []string{contract})
 	if err != nil || len(want) == 0 {
 		t.Fatalf("got %q, %v", want, err)
 	}
@@ -320,7 +320,7 @@ func TestConcurrentUse(t *testing.T) {
 	for range 4 {
 		go func() {
 			for range 50 {
-				got, err := h.Highlight([]string{contract})
+				got, err := h.Highlight(t.Context(), []string{contract})
 				if err == nil && !slices.Equal(got, want) {
 					err = errors.New("different fragments")
 				}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/contractsearch/contractsearch/internal/engine/search"
 )
 
 // passage is a candidate fragment: a span of the joined value and the
@@ -22,7 +24,9 @@ type passage struct {
 // that match's start; the following matches that start before its end join
 // it. Passages compete in a queue of NumberOfFragments by score (ties: the
 // later passage wins); the survivors come back in text order.
-func (h *Highlighter) passages(d *doc, ms []match) []*passage {
+//
+// Once stop stops, the passages are incomplete (stop.Err says so).
+func (h *Highlighter) passages(d *doc, ms []match, stop *search.Stopper) []*passage {
 	maxPassages := h.opts.NumberOfFragments
 	var br passageBreaker
 	switch {
@@ -61,6 +65,9 @@ func (h *Highlighter) passages(d *doc, ms []match) []*passage {
 	var cur *part
 	p := &passage{start: -1, end: -1}
 	for _, m := range ms {
+		if stop.Tick() {
+			return nil
+		}
 		if m.start < contentLength && m.end > contentLength {
 			continue
 		}
@@ -165,10 +172,21 @@ func scorerNorm(passageStart int) float32 {
 // the passage's text with each match (overlapping matches merged) between
 // the tags, a trailing value or paragraph separator dropped, then trimmed
 // as Java's String.trim (every character up to U+0020 at either end).
-func (d *doc) format(p *passage, pre, post string) string {
+//
+// It reports false, and stops, once the text exceeds maxBytes (where a
+// tag ending in whitespace is followed by only whitespace, a little
+// early). Once stop
+// stops, the fragment is incomplete (stop.Err says so).
+func (d *doc) format(p *passage, pre, post string, stop *search.Stopper, maxBytes int) (string, bool) {
 	var sb strings.Builder
 	pos := p.start
 	for i := 0; i < len(p.matches); i++ {
+		if stop.Tick() {
+			return "", true
+		}
+		if sb.Len() > maxBytes && trimmedLeft(sb.String()) > maxBytes {
+			return "", false
+		}
 		start := p.matches[i].start
 		sb.WriteString(d.substring(pos, start))
 		end := p.matches[i].end
@@ -184,11 +202,23 @@ func (d *doc) format(p *passage, pre, post string) string {
 	}
 	sb.WriteString(d.substring(pos, max(pos, p.end)))
 	s := sb.String()
-	if s, ok := strings.CutSuffix(s, "\u2029"); ok {
-		return javaTrim(s)
+	if cut, ok := strings.CutSuffix(s, "\u2029"); ok {
+		s = javaTrim(cut)
+	} else {
+		s = javaTrim(strings.TrimSuffix(s, "\x00"))
 	}
-	s = strings.TrimSuffix(s, "\x00")
-	return javaTrim(s)
+	return s, len(s) <= maxBytes
+}
+
+// trimmedLeft is the length of s without what javaTrim removes at its
+// start: the most a fragment that starts with s can be trimmed to, while
+// more is still to come.
+func trimmedLeft(s string) int {
+	i := 0
+	for i < len(s) && s[i] <= ' ' {
+		i++
+	}
+	return len(s) - i
 }
 
 func javaTrim(s string) string {

@@ -34,7 +34,7 @@ func TestQuickFilterKeepsMatches(t *testing.T) {
 			}
 		}
 		d := newDoc(c.values(texts))
-		d.analyze(c.Keyword, nil, func(term []byte, _ string, _ occurrence) { check(string(term)) })
+		d.analyze(c.Keyword, nil, nil, func(term []byte, _ string, _ occurrence) { check(string(term)) })
 		for _, term := range append(extra, ex.terms...) {
 			check(term)
 		}

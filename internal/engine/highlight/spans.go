@@ -1,6 +1,10 @@
 package highlight
 
-import "math"
+import (
+	"math"
+
+	"github.com/contractsearch/contractsearch/internal/engine/search"
+)
 
 // This file reproduces how the unified highlighter finds phrase matches:
 // Lucene's span queries (TermSpans, NearSpansOrdered for an exact phrase,
@@ -67,6 +71,7 @@ func (s *termSpans) collect(fn func(string, occurrence)) { fn(s.term, s.occ[s.co
 // nearOrdered is NearSpansOrdered for one document that holds every term.
 type nearOrdered struct {
 	sub                           []spans
+	stop                          *search.Stopper // ends the spans early
 	allowedSlop                   int
 	matchStart, matchEnd, width   int
 	atFirstInDoc, oneExhaustedDoc bool
@@ -74,9 +79,9 @@ type nearOrdered struct {
 
 // newNearOrdered returns the spans positioned on the first match, or nil
 // if the document has none (the two-phase check of SpanNearQuery).
-func newNearOrdered(sub []spans, slop int) *nearOrdered {
-	n := &nearOrdered{sub: sub, allowedSlop: slop, matchStart: -1, matchEnd: -1, width: -1}
-	for n.sub[0].nextStartPosition() != noMorePositions && !n.oneExhaustedDoc {
+func newNearOrdered(sub []spans, slop int, stop *search.Stopper) *nearOrdered {
+	n := &nearOrdered{sub: sub, stop: stop, allowedSlop: slop, matchStart: -1, matchEnd: -1, width: -1}
+	for !stop.Tick() && n.sub[0].nextStartPosition() != noMorePositions && !n.oneExhaustedDoc {
 		if n.stretchToOrder() && n.width <= n.allowedSlop {
 			n.atFirstInDoc = true
 			return n
@@ -91,7 +96,7 @@ func (n *nearOrdered) nextStartPosition() int {
 		return n.matchStart
 	}
 	n.oneExhaustedDoc = false
-	for n.sub[0].nextStartPosition() != noMorePositions && !n.oneExhaustedDoc {
+	for !n.stop.Tick() && n.sub[0].nextStartPosition() != noMorePositions && !n.oneExhaustedDoc {
 		if n.stretchToOrder() && n.width <= n.allowedSlop {
 			return n.matchStart
 		}
@@ -106,6 +111,10 @@ func (n *nearOrdered) stretchToOrder() bool {
 	n.width = 0
 	for _, s := range n.sub[1:] {
 		for s.startPosition() < prev.endPosition() {
+			if n.stop.Tick() {
+				n.oneExhaustedDoc = true
+				return false
+			}
 			s.nextStartPosition()
 		}
 		if s.startPosition() == noMorePositions {
@@ -144,14 +153,15 @@ func (n *nearOrdered) collect(fn func(string, occurrence)) {
 // ties between equal positions resolve as in Lucene.
 type nearUnordered struct {
 	sub                           []spans
+	stop                          *search.Stopper // ends the spans early
 	allowedSlop                   int
 	window                        spanQueue
 	totalSpanLength, maxEnd       int
 	atFirstInDoc, oneExhaustedDoc bool
 }
 
-func newNearUnordered(sub []spans, slop int) *nearUnordered {
-	n := &nearUnordered{sub: sub, allowedSlop: slop, maxEnd: -1}
+func newNearUnordered(sub []spans, slop int, stop *search.Stopper) *nearUnordered {
+	n := &nearUnordered{sub: sub, stop: stop, allowedSlop: slop, maxEnd: -1}
 	n.window.heap = make([]spans, len(sub)+1)
 	for _, s := range sub {
 		s.nextStartPosition()
@@ -171,6 +181,9 @@ func newNearUnordered(sub []spans, slop int) *nearUnordered {
 }
 
 func (n *nearUnordered) nextPosition() bool {
+	if n.stop.Tick() {
+		return false
+	}
 	top := n.window.top()
 	spanLength := top.endPosition() - top.startPosition()
 	if top.nextStartPosition() == noMorePositions {
@@ -285,8 +298,8 @@ func (q *spanQueue) downHeap(i int) {
 
 // spanMatches runs one span query over the document and calls fn for the
 // term occurrences of each match. occ gives a term's occurrences in
-// position order.
-func spanMatches(sq spanQuery, occ func(term string) []occurrence, fn func(string, occurrence)) {
+// position order. Once stop stops, the spans end early, as if exhausted.
+func spanMatches(sq spanQuery, occ func(term string) []occurrence, stop *search.Stopper, fn func(string, occurrence)) {
 	sub := make([]spans, len(sq.terms))
 	for i, t := range sq.terms {
 		o := occ(t)
@@ -300,18 +313,18 @@ func spanMatches(sq spanQuery, occ func(term string) []occurrence, fn func(strin
 	case len(sub) == 1:
 		s = sub[0]
 	case sq.slop == 0:
-		if n := newNearOrdered(sub, 0); n != nil {
+		if n := newNearOrdered(sub, 0, stop); n != nil {
 			s = n
 		}
 	default:
-		if n := newNearUnordered(sub, sq.slop); n != nil {
+		if n := newNearUnordered(sub, sq.slop, stop); n != nil {
 			s = n
 		}
 	}
 	if s == nil {
 		return
 	}
-	for s.nextStartPosition() != noMorePositions {
+	for !stop.Tick() && s.nextStartPosition() != noMorePositions {
 		s.collect(fn)
 	}
 }

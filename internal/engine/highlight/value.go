@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
+	"github.com/contractsearch/contractsearch/internal/engine/search"
 )
 
 // doc is one hit's field as the highlighter sees it. OpenSearch joins the
@@ -168,8 +169,9 @@ func (d *doc) substring(a, b int) string {
 // analyze calls fn for every token of the document that passes filter (all
 // when filter is nil) with its position and its offsets in the joined
 // value. A keyword field has one token per part, the part itself.
-// src is the token's source text, which often spells the term.
-func (d *doc) analyze(keyword bool, filter *quickFilter, fn func(term []byte, src string, o occurrence)) {
+// src is the token's source text, which often spells the term. Once stop
+// has stopped, the parts left are not analysed.
+func (d *doc) analyze(keyword bool, filter *quickFilter, stop *search.Stopper, fn func(term []byte, src string, o occurrence)) {
 	if keyword {
 		// Lucene's KeywordTokenizer makes a token of an empty value too.
 		for _, p := range d.parts {
@@ -181,6 +183,9 @@ func (d *doc) analyze(keyword bool, filter *quickFilter, fn func(term []byte, sr
 	}
 	last, gap := -1, 0
 	for i, p := range d.parts {
+		if stop.Err() != nil {
+			return
+		}
 		if i > 0 {
 			gap += positionIncrementGap
 		}

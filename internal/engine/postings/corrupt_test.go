@@ -113,7 +113,11 @@ func TestDamageAfterOpen(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(3, 3))
 		var it *Iterator
-		for trial := range 3000 {
+		trials := 3000
+		if testing.Short() {
+			trials = 500 // the full count runs without the race detector in make test
+		}
+		for trial := range trials {
 			d, p := bytes.Clone(docs), bytes.Clone(pos)
 			target := d
 			if pos != nil && trial%2 == 1 {

@@ -593,7 +593,7 @@ func TestStreamWriter(t *testing.T) {
 		st := NewStreamWriter(opts, &docs, &pos)
 		rng := rand.New(rand.NewPCG(7, uint64(opts)))
 		var metasMem, metasSt []TermMeta
-		for term := 0; term < 10000; term++ {
+		for term := 0; term < streamTerms(); term++ {
 			df := 1 + rng.IntN(400)
 			for _, w := range []*Writer{mem, st} {
 				if err := w.StartTerm(); err != nil {
@@ -644,4 +644,14 @@ func TestStreamWriter(t *testing.T) {
 	if err := NewStreamWriter(DocsFreqsPositions, io.Discard, nil).StartTerm(); err == nil {
 		t.Error("a positional stream writer without a positions writer started a term")
 	}
+}
+
+// streamTerms is how many terms TestStreamWriter writes: fewer under
+// -short, which make test's race-detector step uses (its next step runs
+// the full size without the race detector).
+func streamTerms() int {
+	if testing.Short() {
+		return 2000
+	}
+	return 10000
 }

@@ -162,3 +162,54 @@ func BenchmarkScorers(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPruning runs, over 40,000 contract records with skewed
+// rank features, Form A's browse (match_all + rank_feature), a
+// disjunction, a conjunction and a term query three ways: counting every
+// match (no pruning), with the default track_total_hits (pruned past
+// 10,000 matches) and with track_total_hits 100.
+func BenchmarkPruning(b *testing.B) {
+	r := rand.New(rand.NewPCG(5, 6))
+	words := strings.Fields("agreement license supply term party exclusive royalty notice law court delaware york payment audit breach")
+	var segs [2][]string
+	for i := range 40000 {
+		var sb strings.Builder
+		for j := range 3 + r.IntN(30) {
+			if j > 0 {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(words[min(r.IntN(len(words)), r.IntN(len(words)))])
+		}
+		rank := 1 + r.IntN(4)
+		if r.IntN(100) == 0 {
+			rank = 1 + r.IntN(1000)
+		}
+		segs[i%2] = append(segs[i%2], fmt.Sprintf(`{"name":%q,"weight_rank":%d}`, sb.String(), rank))
+	}
+	s := NewSearcher(buildIndex(b, "contract", segs[0], segs[1]))
+	pivot := float32(16)
+	term := func(t string) Query { return &TermQuery{Field: "name", Term: t} }
+	queries := []struct {
+		name string
+		q    Query
+	}{
+		{"browse", &BoolQuery{Must: []Query{&MatchAllQuery{}}, Should: []Query{&RankFeatureQuery{Field: "weight_rank", Function: Saturation{Pivot: &pivot}, Boost: 10}}}},
+		{"or", &BoolQuery{Should: []Query{term("agreement"), term("royalty"), term("audit")}}},
+		{"and", &BoolQuery{Must: []Query{term("agreement"), term("license")}}},
+		{"term", term("agreement")},
+	}
+	for _, q := range queries {
+		for _, t := range []struct {
+			name  string
+			limit int
+		}{{"exhaustive", -1}, {"default", 0}, {"limit100", 100}} {
+			b.Run(q.name+"/"+t.name, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := s.Search(context.Background(), Request{Indexes: []string{"contract"}, Query: q.q, Size: 10, TrackTotalHitsUpTo: t.limit}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -22,6 +22,7 @@ type boolWeightT struct {
 }
 
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
+	q = dedupBool(q)
 	w := &boolWeightT{msm: q.MinimumShouldMatch, q: q, boost: boost, dl: ix.dl}
 	var err error
 	build := func(qs []Query) []weight {
@@ -70,6 +71,22 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 	return w, nil
 }
 
+// dedupBool returns q with its equal MUST clauses, and its equal SHOULD
+// clauses when minimum_should_match is at most 1, merged (dedup.go).
+func dedupBool(q *BoolQuery) *BoolQuery {
+	must := dedupClauses(q.Must)
+	should := q.Should
+	if q.MinimumShouldMatch <= 1 {
+		should = dedupClauses(q.Should)
+	}
+	if len(must) == len(q.Must) && len(should) == len(q.Should) {
+		return q
+	}
+	c := *q
+	c.Must, c.Should = must, should
+	return &c
+}
+
 func (w *boolWeightT) disjunctionClauses() []weight {
 	if w.flat {
 		return w.should
@@ -78,7 +95,7 @@ func (w *boolWeightT) disjunctionClauses() []weight {
 }
 
 func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
-	b := &boolScorer{msm: w.msm, doc: -1, dl: w.dl}
+	b := &boolScorer{msm: w.msm, doc: -1, dl: w.dl, regionEnd: -1}
 	for _, list := range []struct {
 		ws      []weight
 		must    bool
@@ -161,8 +178,30 @@ type boolScorer struct {
 	msm                  int
 	doc                  int64
 	score                float32
+	matched              int  // should clauses on doc
+	scored               bool // score is doc's
 	err                  error
 	dl                   *deadline
+	// Pruning (boolPrune below): set once the collector knows the score a
+	// document must beat.
+	pruning bool
+	min     float32
+	// regionEnd is the last document of the region whose bounds beat
+	// min (−1 when they must be computed again); lead, when not nil,
+	// lists the should clauses one of which a candidate must match there
+	// (MaxScore's essential clauses).
+	regionEnd int64
+	lead      []int
+	// Scratch for the bounds: each should clause's bound in the region
+	// and the clauses by ascending bound.
+	shouldMax []float32
+	byMax     []int
+	// docBound bounds the documents before docBoundEnd from the last
+	// region competitiveAt computed (docBoundEnd 0: none yet).
+	docBound    float32
+	docBoundEnd int64
+	// boundable: 0 unknown, 1 every scoring clause bounds its scores, 2 not.
+	boundable uint8
 }
 
 func (b *boolScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
@@ -171,7 +210,21 @@ func (b *boolScorer) Advance(target uint32) bool { return b.from(target) }
 
 func (b *boolScorer) DocID() uint32 { return uint32(b.doc) }
 
-func (b *boolScorer) Score() float32 { return b.score }
+// Score sums the clauses' scores on the current document, once: a
+// collector that can tell from the bounds that the document cannot be
+// kept never asks (competitiveAt).
+func (b *boolScorer) Score() float32 {
+	if !b.scored {
+		var shouldSum float64
+		for i := range b.should {
+			if c := &b.should[i]; c.doc == b.doc {
+				shouldSum += float64(c.s.Score())
+			}
+		}
+		b.score, b.scored = b.scoreOf(b.matched, shouldSum), true
+	}
+	return b.score
+}
 
 func (b *boolScorer) Err() error { return b.err }
 
@@ -191,13 +244,11 @@ func (b *boolScorer) from(target uint32) bool {
 			return false
 		}
 		matched := 0
-		var shouldSum float64
 		for i := range b.should {
 			c := &b.should[i]
 			c.advanceTo(d)
 			if c.doc == int64(d) {
 				matched++
-				shouldSum += float64(c.s.Score())
 			}
 		}
 		excluded := false
@@ -218,44 +269,77 @@ func (b *boolScorer) from(target uint32) bool {
 			continue
 		}
 		b.doc = int64(d)
-		b.score = b.scoreOf(matched, shouldSum)
+		b.matched, b.scored = matched, false
 		return true
 	}
 }
 
 // candidate returns the next document ≥ target that the required clauses
-// (or, without them, some should clause) match.
+// match and, without them, some should clause; when pruning, only in
+// regions whose bound beats the minimum and, there, only documents that
+// match a lead clause.
 func (b *boolScorer) candidate(target uint32) (uint32, bool) {
-	if !b.hasReq {
-		best := exhausted
-		for i := range b.should {
-			c := &b.should[i]
-			c.advanceTo(target)
-			best = min(best, c.doc)
-		}
-		return uint32(best), best != exhausted
-	}
-	d := target
+	d := int64(target)
 	for {
 		if b.dl.tick() {
 			return 0, false
 		}
-		agreed := true
-		for i := range b.req {
-			c := &b.req[i]
-			c.advanceTo(d)
-			if c.doc == exhausted {
+		if b.pruning && d > b.regionEnd {
+			if d = b.enterRegion(d); d == exhausted {
 				return 0, false
 			}
-			if c.doc > int64(d) {
-				d = uint32(c.doc)
-				agreed = false
-				break
+		}
+		lead := b.lead
+		if b.hasReq {
+			moved := false
+			for i := range b.req {
+				c := &b.req[i]
+				c.advanceTo(uint32(d))
+				if c.doc == exhausted {
+					return 0, false
+				}
+				if c.doc > d {
+					d, moved = c.doc, true
+					break
+				}
+			}
+			if moved {
+				continue
+			}
+		} else if lead == nil {
+			best := exhausted
+			for i := range b.should {
+				c := &b.should[i]
+				c.advanceTo(uint32(d))
+				best = min(best, c.doc)
+			}
+			if best == exhausted {
+				return 0, false
+			}
+			if best > d {
+				d = best
+				if b.pruning {
+					continue
+				}
+			}
+			return uint32(d), true
+		}
+		if lead != nil {
+			best := exhausted
+			for _, i := range lead {
+				c := &b.should[i]
+				c.advanceTo(uint32(d))
+				best = min(best, c.doc)
+			}
+			if best == exhausted {
+				return 0, false
+			}
+			if best > d {
+				d = best
+				continue
 			}
 		}
-		if agreed {
-			return d, true
-		}
+		return uint32(d), true
 	}
 }
 
@@ -271,6 +355,13 @@ func (b *boolScorer) scoreOf(matched int, shouldSum float64) float32 {
 			reqSum += float64(b.req[i].s.Score())
 		}
 	}
+	return b.combine(reqSum, shouldSum, matched)
+}
+
+// combine is the score of a document whose scoring required clauses sum
+// to reqSum and whose matched should clauses sum to shouldSum. Pruning
+// bounds scores with it too: it never decreases as either sum grows.
+func (b *boolScorer) combine(reqSum, shouldSum float64, matched int) float32 {
 	shouldScore := float32(shouldSum)
 	switch {
 	case !b.hasReq:

@@ -1815,7 +1815,10 @@ func bfSeed(t *testing.T) uint64 {
 // MinimumShouldMatch 0–3, random index lists, From and Size): totals,
 // relation, hits, order, scores, max score and inner hits.
 func TestBruteForceProperty(t *testing.T) {
-	const corpora, queries = 250, 25
+	corpora, queries := 250, 25
+	if testing.Short() {
+		corpora = 40 // make test runs the full size once, without the race detector
+	}
 	seed := bfSeed(t)
 	t.Logf("seed %#x (set BRUTEFORCE_SEED to change it); %d corpora × %d queries", seed, corpora, queries)
 	mset := bfLoadMappings(t)

@@ -34,17 +34,46 @@ func compareCollected(a, b collected) int {
 	return 0
 }
 
-// topCollector keeps the k best hits and counts every match.
+// topCollector keeps the k best hits and counts every match, or, when
+// prune is set, every match up to limit + 1: past it the total is only
+// reported as at least limit, so the scorers may skip what cannot enter
+// the top hits (prune.go).
 type topCollector struct {
 	k        int
 	hits     *bestOf[collected]
 	total    int
 	maxScore float32
+	limit    int
+	prune    bool
 }
 
-func newTopCollector(k int) *topCollector {
-	return &topCollector{k: k, hits: newBestOf(k, compareCollected)}
+func newTopCollector(k, limit int, prune bool) *topCollector {
+	return &topCollector{k: k, hits: newBestOf(k, compareCollected), limit: limit, prune: prune}
 }
+
+// counted reports whether the collector needs no more matches at all:
+// pruning, past the limit, and no hits to keep (size 0). MaxScore then
+// covers the matches counted only (a size-0 answer has no max_score).
+func (c *topCollector) counted() bool {
+	return c.prune && c.k == 0 && c.total > c.limit
+}
+
+// minCompetitive returns the score a match must beat to enter the top
+// hits, once pruning may start: past the limit with k hits kept.
+func (c *topCollector) minCompetitive() (float32, bool) {
+	if !c.prune || c.total <= c.limit {
+		return 0, false
+	}
+	w, full := c.hits.worst()
+	if !full {
+		return 0, false
+	}
+	return w.score, true
+}
+
+// count counts a match that cannot enter the top hits: its score is at
+// most the worst kept hit's, so neither the hits nor maxScore change.
+func (c *topCollector) count() { c.total++ }
 
 func (c *topCollector) collect(index string, segNum int, seg *segment.Segment, doc uint32, score float32) {
 	c.total++

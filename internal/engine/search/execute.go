@@ -189,12 +189,43 @@ type termScorer struct {
 	it    *postings.Iterator
 	norms []byte // nil for fields without norms
 	sim   *similarity.TermScorer
+	// Block-max bounds (prune.go): the last document of the block
+	// advanceShallow found, the block whose bound is cached (its last
+	// document + 1; 0 for none), that bound, and the term's (0 until
+	// computed).
+	shallowEnd uint32
+	boundFor   int64
+	blockBound float32
+	termBound  float32
+	// started is set once the iterator moved; pruning once the collector
+	// gave a minimum competitive score min.
+	started bool
+	pruning bool
+	min     float32
 }
 
-func (s *termScorer) Next() bool            { return s.it.Next() }
-func (s *termScorer) Advance(t uint32) bool { return s.it.Advance(t) }
-func (s *termScorer) DocID() uint32         { return s.it.DocID() }
-func (s *termScorer) Err() error            { return s.it.Err() }
+func (s *termScorer) Next() bool {
+	if s.pruning {
+		t := uint32(0)
+		if s.started {
+			t = s.it.DocID() + 1
+		}
+		return s.Advance(t)
+	}
+	s.started = true
+	return s.it.Next()
+}
+
+func (s *termScorer) Advance(t uint32) bool {
+	s.started = true
+	if s.pruning {
+		t = s.competitive(t)
+	}
+	return s.it.Advance(t)
+}
+
+func (s *termScorer) DocID() uint32 { return s.it.DocID() }
+func (s *termScorer) Err() error    { return s.it.Err() }
 func (s *termScorer) Score() float32 {
 	if s.norms == nil {
 		return s.sim.ScoreNoNorms(float32(s.it.Freq()))
@@ -307,6 +338,9 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 		return ix.dl.cause() // expired while the weights were built
 	}
 	for segNum, seg := range ix.Segments {
+		if c.counted() {
+			break
+		}
 		search := searchSegment
 		if ix.prof != nil {
 			search = ix.prof.searchSegment
@@ -343,8 +377,17 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 	for _, a := range aggs {
 		a.startSegment(seg)
 	}
+	lz, _ := sc.(lazyScorer)
+	pr, _ := sc.(competitiveScorer)
+	if !c.prune {
+		pr = nil
+	}
+	lastMin, pruning := c.minCompetitive()
+	if pr != nil && pruning {
+		pr.setMinCompetitiveScore(lastMin)
+	}
 	pfDoc := int64(-1)
-	for sc.Next() {
+	for !c.counted() && sc.Next() {
 		if dl.tick() {
 			// What a scorer returns once the deadline passed is not
 			// collected (timeout.go).
@@ -368,7 +411,19 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 				continue
 			}
 		}
+		if lz != nil && c.k > 0 {
+			if w, full := c.hits.worst(); full && !lz.competitiveAt(w.score) {
+				c.count() // cannot be kept: counted, not scored
+				continue
+			}
+		}
 		c.collect(index, segNum, seg, doc, sc.Score())
+		if pr != nil {
+			if m, ok := c.minCompetitive(); ok && (!pruning || m > lastMin) {
+				pr.setMinCompetitiveScore(m)
+				lastMin, pruning = m, true
+			}
+		}
 	}
 	if dl.stopped() {
 		return dl.cause()

@@ -241,6 +241,10 @@ type Index struct {
 	// segments never change, so one scan serves every search. NewSearcher
 	// sets it; a search's copy shares it.
 	pivots *sync.Map
+	// featureBlocks caches the block maxima of feature columns by
+	// segment and field (featureBlockKey → *featureBlocks, prune.go),
+	// the same way.
+	featureBlocks *sync.Map
 }
 
 // Searcher searches a fixed set of logical indexes (one generation). It is
@@ -256,6 +260,9 @@ func NewSearcher(indexes ...*Index) *Searcher {
 	for _, ix := range indexes {
 		if ix.pivots == nil {
 			ix.pivots = &sync.Map{}
+		}
+		if ix.featureBlocks == nil {
+			ix.featureBlocks = &sync.Map{}
 		}
 		s.indexes[ix.Name] = ix
 	}
@@ -381,14 +388,23 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	c := newTopCollector(req.From + req.Size)
+	limit := req.TrackTotalHitsUpTo
+	switch {
+	case limit == 0:
+		limit = TotalHitsLimit
+	case limit < 0:
+		limit = math.MaxInt
+	}
+	// Past the limit only the top hits matter, unless aggregations need
+	// every match or a profile counts the scorers' calls.
+	c := newTopCollector(req.From+req.Size, limit, len(req.Aggs) == 0 && !req.Profile)
 	aggs := newAggCollectors(req.Aggs)
 	timedOut := false
 	dl := newDeadline(ctx, req.QueryDeadline)
 	var profiles []ShardProfile
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
-		if ix == nil {
+		if ix == nil || c.counted() {
 			continue
 		}
 		ixc := *ix
@@ -411,13 +427,6 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 			}
 			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
 		}
-	}
-	limit := req.TrackTotalHitsUpTo
-	switch {
-	case limit == 0:
-		limit = TotalHitsLimit
-	case limit < 0:
-		limit = math.MaxInt
 	}
 	res, err := c.result(req.From, limit)
 	if err != nil {

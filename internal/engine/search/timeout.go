@@ -108,3 +108,32 @@ func (d *deadline) cause() error {
 // testSlowdown, when set by a test, runs at every clock read: it makes a
 // search slow on purpose without a corpus large enough to be slow.
 var testSlowdown func()
+
+// Stopper is the deadline mechanism for work done for a search outside
+// its query phase, such as the fetch phase's highlighting, which can spend
+// long inside one field value: Tick counts one step of a loop and reads
+// the context (its deadline, a client's disconnect) once every
+// deadlineEvery steps, as the query phase's loops do. It reads only the
+// context, not the clock, so that it stops exactly when ctx.Err() says so
+// and its caller, which tells a deadline from a disconnect by ctx, agrees.
+// A nil *Stopper never stops.
+type Stopper struct{ d *deadline }
+
+// NewStopper returns the stopper of ctx, or nil when ctx cannot end.
+func NewStopper(ctx context.Context) *Stopper {
+	if ctx.Done() == nil {
+		return nil
+	}
+	return &Stopper{d: &deadline{ctx: ctx}}
+}
+
+// Tick counts one step and reports whether the work must stop.
+func (s *Stopper) Tick() bool { return s != nil && s.d.tick() }
+
+// Err is why the work stopped (ctx's error), or nil while it may go on.
+func (s *Stopper) Err() error {
+	if s == nil || !s.d.stopped() {
+		return nil
+	}
+	return s.d.cause()
+}

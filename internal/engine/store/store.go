@@ -1,19 +1,28 @@
 // Package store owns the stored _source of a segment's documents: every
-// document's source bytes, compressed in blocks, retrievable by document
-// id. Search needs a source only for the hits it returns, so the format
-// favours size (zstd over ~16 KiB blocks of similar documents) with random
-// access by a binary search over the block index.
+// document's source bytes, compressed, retrievable by document id. Search
+// needs a source only for the hits it returns, and often only a few of its
+// members, so a read decompresses no more than the document's neighbourhood:
+// small documents share zstd blocks of at most BlockSize, and a larger one
+// (a contract with its body) is cut into chunks compressed one by one,
+// with a table of where each top-level member lies, so that a hit whose
+// include list skips the body decompresses only the chunks of the members
+// it returns (Cursor.Members).
 //
 // # Format
 //
 // See docs/format/store.md. In short:
 //
-//	file   := block… index indexOffset<8b> footer
-//	block  := zstd( count<uvarint> len<uvarint>×count source…count )
-//	index  := blocks<uvarint> (firstDocDelta<uvarint> size<uvarint>)×blocks docs<uvarint>
+//	file    := block… index indexOffset<8b> footer
+//	block   := 0x00 zstd( count<uvarint> len<uvarint>×count source…count )
+//	         | 0x01 dirLen<uvarint> dir zstd(chunk)…
+//	dir     := rawLen<uvarint> chunkLen<uvarint> size<uvarint>×chunks
+//	           members+1<uvarint> (keyLen<uvarint> key gap<uvarint> len<uvarint>)×members
+//	index   := blocks<uvarint> (firstDocDelta<uvarint> size<uvarint>)×blocks docs<uvarint>
 //
 // Blocks follow each other from offset 0, so block i starts at the sum of
-// the sizes before it. The footer is encoding's (magic "STOR", version 1).
+// the sizes before it. The footer is encoding's (magic "STOR", version 2).
+// Version 1 (zstd blocks of up to 16 KiB, no kind byte) is refused with a
+// VersionError that asks for a rebuild.
 package store
 
 import (
@@ -26,17 +35,29 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+	"github.com/contractsearch/contractsearch/internal/engine/jsonscan"
 )
 
 // Magic and Version identify a store file.
 const (
 	Magic   uint32 = 0x524f5453 // "STOR" little-endian
-	Version uint32 = 1
+	Version uint32 = 2
 )
 
-// BlockSize is the uncompressed size at which a block is closed. A document
-// larger than it gets a block of its own.
-const BlockSize = 16 << 10
+// BlockSize is the uncompressed size at which a block of small documents
+// is closed; a document larger than it is stored chunked, in a block of
+// its own. A hit on a small document decompresses at most this much.
+const BlockSize = 8 << 10
+
+// ChunkSize is the uncompressed size of the chunks of a large document,
+// each a zstd frame of its own: the unit a member read decompresses.
+const ChunkSize = 16 << 10
+
+// Block kinds, the first byte of a block.
+const (
+	kindPacked  byte = 0 // zstd frame of small documents
+	kindChunked byte = 1 // one document, chunked, with its member table
+)
 
 // maxBlockRaw bounds the decompressed size of one block a reader accepts: a
 // block holds at most BlockSize of small documents or one large document,
@@ -117,10 +138,16 @@ func (w *Writer) Add(source []byte) (uint32, error) {
 	if w.docs == 1<<32-1 {
 		return 0, errors.New("store: too many documents in one segment")
 	}
-	if w.raw > 0 && w.raw+len(source) > BlockSize {
+	if w.raw > 0 && w.raw+len(source) > BlockSize || len(source) > BlockSize {
 		if err := w.flush(); err != nil {
 			return 0, err
 		}
+	}
+	if len(source) > BlockSize {
+		w.addChunked(source)
+		id := w.docs
+		w.docs++
+		return id, w.drain(false)
 	}
 	w.pending = append(w.pending, source)
 	w.raw += len(source)
@@ -163,10 +190,51 @@ func (w *Writer) flush() error {
 		raw.PutBytes(s)
 	}
 	start := w.out.Len()
+	w.out.PutByte(kindPacked)
 	w.out.B = w.enc.EncodeAll(raw.B, w.out.B)
 	w.index = append(w.index, blockEntry{firstDoc: w.docs - uint32(len(w.pending)), size: uint64(w.out.Len() - start)})
 	w.pending, w.raw = w.pending[:0], 0
 	return w.drain(false)
+}
+
+// addChunked writes a large document as a block of its own: its member
+// table and its chunks. A source that is not a JSON object (the store does
+// not require one) gets no member table and is always read whole.
+func (w *Writer) addChunked(source []byte) {
+	var dir encoding.Encbuf
+	dir.PutUvarint(uint64(len(source)))
+	dir.PutUvarint(ChunkSize)
+	var frames encoding.Encbuf
+	for off := 0; off < len(source); off += ChunkSize {
+		start := frames.Len()
+		frames.B = w.enc.EncodeAll(source[off:min(off+ChunkSize, len(source))], frames.B)
+		dir.PutUvarint(uint64(frames.Len() - start))
+	}
+	// A member runs from its key's opening quote to its value's end.
+	var members []memberSpan
+	err := jsonscan.ObjectSpans(source, func(key, value jsonscan.Span) bool {
+		members = append(members, memberSpan{key: source[key.Start+1 : key.End-1], start: key.Start, end: value.End})
+		return true
+	})
+	if err != nil {
+		dir.PutUvarint(0)
+	} else {
+		dir.PutUvarint(uint64(len(members)) + 1)
+		prev := 0
+		for _, m := range members {
+			dir.PutUvarint(uint64(len(m.key)))
+			dir.PutBytes(m.key)
+			dir.PutUvarint(uint64(m.start - prev))
+			dir.PutUvarint(uint64(m.end - m.start))
+			prev = m.end
+		}
+	}
+	start := w.out.Len()
+	w.out.PutByte(kindChunked)
+	w.out.PutUvarint(uint64(dir.Len()))
+	w.out.PutBytes(dir.B)
+	w.out.PutBytes(frames.B)
+	w.index = append(w.index, blockEntry{firstDoc: w.docs, size: uint64(w.out.Len() - start)})
 }
 
 // Finish returns the complete file; a streaming writer writes the rest of
@@ -215,10 +283,16 @@ type Reader struct {
 // Open checks the file's footer (magic and version) and reads its block
 // index, not the blocks: the checksum is the caller's to verify
 // (encoding.VerifyChecksum, or the index generation's verification pass)
-// before the sources are trusted. The file is referenced, not copied.
+// before the sources are trusted. The file is referenced, not copied. A
+// file of an older version is refused with an error, wrapping the
+// encoding.VersionError, that asks for the index to be rebuilt.
 func Open(file []byte) (*Reader, error) {
 	body, err := encoding.OpenFooter(file, Magic, Version)
 	if err != nil {
+		var ve *encoding.VersionError
+		if errors.As(err, &ve) && ve.Got < Version {
+			return nil, fmt.Errorf("store: %w: the index was written by an older build; rebuild it with this one (cmd/ingest)", err)
+		}
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	if len(body) < 8 {
@@ -275,7 +349,7 @@ func (r *Reader) Close() { r.dec.Close() }
 func (r *Reader) Blocks() int { return len(r.firstDoc) }
 
 // Block returns block i's first document, its document count and its
-// compressed bytes (aliasing the file), for Writer.CopyBlock.
+// bytes (aliasing the file), for Writer.CopyBlock.
 func (r *Reader) Block(i int) (firstDoc, count uint32, data []byte) {
 	last := r.docs
 	if i+1 < len(r.firstDoc) {
@@ -289,9 +363,23 @@ func (r *Reader) Block(i int) (firstDoc, count uint32, data []byte) {
 // returns scratch, grown, for reuse.
 func (r *Reader) BlockSources(i int, scratch []byte, fn func(doc uint32, src []byte) error) ([]byte, error) {
 	first, count, data := r.Block(i)
-	raw, err := r.dec.DecodeAll(data, scratch[:0])
+	if data[0] == kindChunked {
+		if count != 1 {
+			return scratch, fmt.Errorf("store: block %d: %w: a chunked block of %d documents", i, encoding.ErrCorrupt, count)
+		}
+		c, err := r.chunked(i, data)
+		if err != nil {
+			return scratch, err
+		}
+		raw, err := c.whole(r, i, scratch[:0])
+		if err != nil {
+			return scratch, err
+		}
+		return raw, fn(first, raw)
+	}
+	raw, err := r.packed(i, data, scratch[:0])
 	if err != nil {
-		return scratch, fmt.Errorf("store: block %d: %w: %v", i, encoding.ErrCorrupt, err)
+		return scratch, err
 	}
 	d := encoding.NewDecbuf(raw)
 	if n := d.Uvarint(); d.Err() == nil && n != uint64(count) {
@@ -317,16 +405,37 @@ func (r *Reader) BlockSources(i int, scratch []byte, fn func(doc uint32, src []b
 	return raw, nil
 }
 
+// packed decompresses block b, of small documents, appending to dst.
+func (r *Reader) packed(b int, data, dst []byte) ([]byte, error) {
+	if data[0] != kindPacked {
+		return dst, fmt.Errorf("store: block %d: %w: block kind %d", b, encoding.ErrCorrupt, data[0])
+	}
+	raw, err := r.dec.DecodeAll(data[1:], dst)
+	if err != nil {
+		return dst, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+	}
+	return raw, nil
+}
+
 // Get appends document doc's source to dst. scratch, when not nil, is a
-// buffer the block is decompressed into and is returned grown for reuse.
+// buffer a block is decompressed into and is returned grown for reuse.
 func (r *Reader) Get(doc uint32, dst, scratch []byte) (src, newScratch []byte, err error) {
 	if doc >= r.docs {
 		return dst, scratch, fmt.Errorf("store: document %d out of range (%d documents)", doc, r.docs)
 	}
 	b := r.blockOf(doc)
-	raw, err := r.dec.DecodeAll(r.data[r.offset[b]:r.offset[b+1]], scratch[:0])
+	data := r.data[r.offset[b]:r.offset[b+1]]
+	if data[0] == kindChunked {
+		c, err := r.chunked(b, data)
+		if err != nil {
+			return dst, scratch, err
+		}
+		out, err := c.whole(r, b, dst)
+		return out, scratch, err
+	}
+	raw, err := r.packed(b, data, scratch[:0])
 	if err != nil {
-		return dst, scratch, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+		return dst, scratch, err
 	}
 	s, err := r.docIn(raw, b, doc)
 	if err != nil {
@@ -340,8 +449,8 @@ func (r *Reader) blockOf(doc uint32) int {
 	return sort.Search(len(r.firstDoc), func(i int) bool { return r.firstDoc[i] > doc }) - 1
 }
 
-// docIn returns doc's source in raw, block b decompressed, checking the
-// block's header against the index.
+// docIn returns doc's source in raw, packed block b decompressed, checking
+// the block's header against the index.
 func (r *Reader) docIn(raw []byte, b int, doc uint32) ([]byte, error) {
 	d := encoding.NewDecbuf(raw)
 	count := d.Uvarint()
@@ -368,41 +477,231 @@ func (r *Reader) docIn(raw []byte, b int, doc uint32) ([]byte, error) {
 	if err := d.Err(); err != nil {
 		return nil, fmt.Errorf("store: block %d: %w", b, err)
 	}
-	if skip+size > uint64(d.Len()) {
+	if skip+size > uint64(d.Len()) || skip+size < skip {
 		return nil, fmt.Errorf("store: block %d: %w: document beyond the block", b, encoding.ErrCorrupt)
 	}
 	return d.B[skip : skip+size : skip+size], nil
 }
 
+// chunkedDoc is the directory of a chunked block: the document's length,
+// its compressed chunks and its top-level members.
+type chunkedDoc struct {
+	rawLen, chunkLen int
+	frames           [][]byte
+	members          []memberSpan // nil when the source is not an object
+	object           bool
+}
+
+// memberSpan is one top-level member of a chunked document: its raw key
+// (between the quotes, escapes kept) and the bytes [start, end) it spans,
+// from the key's opening quote to the value's end.
+type memberSpan struct {
+	key        []byte
+	start, end int
+}
+
+// chunked reads the directory of block b (data, a chunked block), checking
+// that it describes the block exactly.
+func (r *Reader) chunked(b int, data []byte) (*chunkedDoc, error) {
+	bad := func(what string) error {
+		return fmt.Errorf("store: block %d: %w: %s", b, encoding.ErrCorrupt, what)
+	}
+	d := encoding.NewDecbuf(data[1:])
+	dirLen := d.Uvarint()
+	if d.Err() != nil || dirLen > uint64(d.Len()) {
+		return nil, bad("directory beyond the block")
+	}
+	frames := d.B[dirLen:]
+	d = encoding.NewDecbuf(d.B[:dirLen])
+	rawLen, chunkLen := d.Uvarint(), d.Uvarint()
+	if d.Err() != nil || rawLen == 0 || rawLen > maxBlockRaw || chunkLen == 0 || chunkLen > maxBlockRaw {
+		return nil, bad("bad document or chunk length")
+	}
+	c := &chunkedDoc{rawLen: int(rawLen), chunkLen: int(chunkLen)}
+	n := (c.rawLen + c.chunkLen - 1) / c.chunkLen
+	if n > len(frames) {
+		return nil, bad("more chunks than bytes")
+	}
+	c.frames = make([][]byte, n)
+	for k := range c.frames {
+		size := d.Uvarint()
+		if d.Err() != nil || size == 0 || size > uint64(len(frames)) {
+			return nil, bad("chunk beyond the block")
+		}
+		c.frames[k], frames = frames[:size], frames[size:]
+	}
+	if len(frames) != 0 {
+		return nil, bad("bytes after the last chunk")
+	}
+	members := d.Uvarint()
+	if d.Err() != nil || members > uint64(d.Len())+1 {
+		return nil, bad("bad member count")
+	}
+	if members > 0 {
+		c.object = true
+		c.members = make([]memberSpan, members-1)
+	}
+	end := 0
+	for k := range c.members {
+		keyLen := d.Uvarint()
+		if keyLen > uint64(d.Len()) {
+			return nil, bad("member key beyond the directory")
+		}
+		key := d.Bytes(int(keyLen))
+		gap, size := d.Uvarint(), d.Uvarint()
+		if d.Err() != nil || gap > rawLen || size > rawLen || uint64(end)+gap+size > rawLen {
+			return nil, bad("member beyond the document")
+		}
+		start := end + int(gap)
+		end = start + int(size)
+		c.members[k] = memberSpan{key: key, start: start, end: end}
+	}
+	if d.Err() != nil || d.Len() != 0 {
+		return nil, bad("bad directory")
+	}
+	return c, nil
+}
+
+// chunk decompresses chunk k, checking its length.
+func (c *chunkedDoc) chunk(r *Reader, b, k int, dst []byte) ([]byte, error) {
+	want := min(c.chunkLen, c.rawLen-k*c.chunkLen)
+	out, err := r.dec.DecodeAll(c.frames[k], dst)
+	if err != nil {
+		return dst, fmt.Errorf("store: block %d chunk %d: %w: %v", b, k, encoding.ErrCorrupt, err)
+	}
+	if len(out)-len(dst) != want {
+		return dst, fmt.Errorf("store: block %d chunk %d: %w: %d bytes, the directory says %d", b, k, encoding.ErrCorrupt, len(out)-len(dst), want)
+	}
+	return out, nil
+}
+
+// whole appends the whole document to dst.
+func (c *chunkedDoc) whole(r *Reader, b int, dst []byte) ([]byte, error) {
+	var err error
+	for k := range c.frames {
+		if dst, err = c.chunk(r, b, k, dst); err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
 // Cursor reads sources for one caller (it is not safe for concurrent use),
 // keeping the last block it decompressed: documents read near each other,
 // such as a record's nested children, which sit just before it, are then
-// decompressed once. The sources it returns point into a block's buffer,
-// which a Cursor never writes again, so they stay valid and unchanged; they
-// must not be modified.
+// decompressed once; and the chunks of the last large document it read.
+// The sources it returns point into buffers a Cursor never writes again,
+// so they stay valid and unchanged; they must not be modified.
 type Cursor struct {
 	r     *Reader
 	block int // of raw; -1 for none
 	raw   []byte
+
+	chunkBlock int // of doc, chunks and whole; -1 for none
+	doc        *chunkedDoc
+	chunks     [][]byte // decompressed chunks, nil until read
+	whole      []byte   // the whole document, once read whole
 }
 
 // Cursor returns a new cursor over the reader's documents.
-func (r *Reader) Cursor() *Cursor { return &Cursor{r: r, block: -1} }
+func (r *Reader) Cursor() *Cursor { return &Cursor{r: r, block: -1, chunkBlock: -1} }
 
-// Get returns document doc's source, without copying it out of its block.
+// Get returns document doc's source, without copying it out of its block
+// when it is a small document.
 func (c *Cursor) Get(doc uint32) ([]byte, error) {
+	return c.Members(doc, nil)
+}
+
+// Members returns document doc's source, or for a large document that is
+// a JSON object, an object of only its top-level members whose unescaped
+// key want accepts, in stored order, each as stored (whitespace inside it
+// kept): the chunks no wanted member touches are not decompressed. A small
+// document, whose block is decompressed anyway, is returned whole, and so
+// is every document when want is nil. Callers must read the result only
+// through the members want accepted.
+func (c *Cursor) Members(doc uint32, want func(key string) bool) ([]byte, error) {
 	r := c.r
 	if doc >= r.docs {
 		return nil, fmt.Errorf("store: document %d out of range (%d documents)", doc, r.docs)
 	}
 	b := r.blockOf(doc)
+	data := r.data[r.offset[b]:r.offset[b+1]]
+	if data[0] == kindChunked {
+		return c.chunked(b, data, want)
+	}
 	if b != c.block {
-		raw, err := r.dec.DecodeAll(r.data[r.offset[b]:r.offset[b+1]], nil)
+		raw, err := r.packed(b, data, nil)
 		if err != nil {
 			c.block, c.raw = -1, nil
-			return nil, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+			return nil, err
 		}
 		c.block, c.raw = b, raw
 	}
 	return r.docIn(c.raw, b, doc)
+}
+
+// chunked reads from chunked block b.
+func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, error) {
+	if b != c.chunkBlock {
+		d, err := c.r.chunked(b, data)
+		if err != nil {
+			c.chunkBlock, c.doc, c.chunks, c.whole = -1, nil, nil, nil
+			return nil, err
+		}
+		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), nil
+	}
+	d := c.doc
+	if want == nil || !d.object {
+		// Decompressed straight into one buffer: a whole read does not
+		// keep the chunks too.
+		if c.whole == nil {
+			out, err := d.whole(c.r, b, make([]byte, 0, d.rawLen))
+			if err != nil {
+				return nil, err
+			}
+			c.whole = out
+		}
+		return c.whole, nil
+	}
+	wanted := make([]memberSpan, 0, len(d.members))
+	size := 2
+	for _, m := range d.members {
+		key, err := jsonscan.Key(m.key)
+		if err != nil {
+			return nil, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+		}
+		if want(key) {
+			wanted = append(wanted, m)
+			size += m.end - m.start + 1
+		}
+	}
+	out := make([]byte, 1, size)
+	out[0] = '{'
+	for _, m := range wanted {
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		for k := m.start / d.chunkLen; k*d.chunkLen < m.end; k++ {
+			ch, err := c.chunk(b, k)
+			if err != nil {
+				return nil, err
+			}
+			lo, hi := max(m.start-k*d.chunkLen, 0), min(m.end-k*d.chunkLen, len(ch))
+			out = append(out, ch[lo:hi]...)
+		}
+	}
+	return append(out, '}'), nil
+}
+
+// chunk returns chunk k of the cursor's chunked block, decompressing it on
+// first use.
+func (c *Cursor) chunk(b, k int) ([]byte, error) {
+	if c.chunks[k] == nil {
+		ch, err := c.doc.chunk(c.r, b, k, make([]byte, 0, min(c.doc.chunkLen, c.doc.rawLen-k*c.doc.chunkLen)))
+		if err != nil {
+			return nil, err
+		}
+		c.chunks[k] = ch
+	}
+	return c.chunks[k], nil
 }

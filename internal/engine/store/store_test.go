@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
@@ -47,7 +50,10 @@ func TestIndexBytes(t *testing.T) {
 		0x02,                                // docs: 2
 		byte(blockLen), 0, 0, 0, 0, 0, 0, 0, // indexOffset <8b>
 		0x53, 0x54, 0x4f, 0x52, // magic "STOR"
-		0x01, 0x00, 0x00, 0x00, // version 1
+		0x02, 0x00, 0x00, 0x00, // version 2
+	}
+	if file[0] != kindPacked || !bytes.Equal(file[1:5], []byte{0x28, 0xb5, 0x2f, 0xfd}) {
+		t.Errorf("block starts % x, want kind 0 then a zstd frame", file[:5])
 	}
 	if blockLen >= 128 {
 		t.Fatalf("block unexpectedly large: %d", blockLen)
@@ -144,7 +150,7 @@ func TestWriterStages(t *testing.T) {
 // generation verifies it before a store is read), and Open and Get on the
 // flipped bytes fail or answer, never panic.
 func TestCorruption(t *testing.T) {
-	file := build(t, [][]byte{[]byte(`{"name":"one"}`), []byte(`{"name":"two"}`)})
+	file := build(t, [][]byte{[]byte(`{"name":"one"}`), []byte(`{"name":"two"}`), largeJSON(1, 0)})
 	for _, cut := range []int{0, 5, len(file) / 2, len(file) - 1} {
 		if _, err := Open(file[:cut]); err == nil {
 			t.Errorf("truncated to %d accepted", cut)
@@ -157,17 +163,42 @@ func TestCorruption(t *testing.T) {
 			t.Errorf("bit flip at %d: checksum %v", i, err)
 		}
 		if r, err := Open(bad); err == nil {
+			c := r.Cursor()
 			for doc := range r.Docs() {
 				_, _, _ = r.Get(doc, nil, nil)
+				_, _ = c.Members(doc, func(k string) bool { return k != "body" })
+				_, _ = c.Get(doc)
+			}
+			for b := range r.Blocks() {
+				_, _ = r.BlockSources(b, nil, func(uint32, []byte) error { return nil })
 			}
 			r.Close()
 		}
 	}
 	bumped := bytes.Clone(file)
-	binary.LittleEndian.PutUint32(bumped[len(bumped)-8:], 2)
+	binary.LittleEndian.PutUint32(bumped[len(bumped)-8:], Version+1)
 	var ve *encoding.VersionError
-	if _, err := Open(bumped); !errors.As(err, &ve) {
-		t.Errorf("version 2: %v", err)
+	if _, err := Open(bumped); !errors.As(err, &ve) || strings.Contains(err.Error(), "rebuild") {
+		t.Errorf("version %d: %v", Version+1, err)
+	}
+}
+
+// TestVersion1 opens a file written by the version 1 writer
+// (testdata/v1.store, two small documents): it is refused with a
+// VersionError that asks for a rebuild, and its checksum is still good, so
+// a generation reports it as an unsupported version, not as damage.
+func TestVersion1(t *testing.T) {
+	file, err := os.ReadFile(filepath.Join("testdata", "v1.store"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := encoding.VerifyChecksum(file); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(file)
+	var ve *encoding.VersionError
+	if !errors.As(err, &ve) || ve.Got != 1 || ve.Supported != Version || !strings.Contains(err.Error(), "rebuild it") {
+		t.Errorf("version 1 file: %v", err)
 	}
 }
 
@@ -178,6 +209,8 @@ func FuzzOpen(f *testing.F) {
 	f.Add(good[:len(good)-encoding.FooterSize])
 	f.Add([]byte{})
 	f.Add([]byte{1, 0, 5, 2, 0, 0, 0, 0, 0, 0, 0, 0})
+	chunked := build(f, [][]byte{[]byte(`{"a":1}`), largeJSON(1, 0)})
+	f.Add(chunked[:len(chunked)-encoding.FooterSize])
 	f.Fuzz(func(t *testing.T, body []byte) {
 		e := encoding.Encbuf{B: bytes.Clone(body)}
 		e.PutFooter(Magic, Version)
@@ -190,6 +223,10 @@ func FuzzOpen(f *testing.F) {
 		for doc := uint32(0); doc < r.Docs() && doc < 64; doc++ {
 			_, _, _ = r.Get(doc, nil, nil)
 			_, _ = c.Get(doc)
+			_, _ = c.Members(doc, func(k string) bool { return k == "a" })
+		}
+		for b := 0; b < r.Blocks() && b < 64; b++ {
+			_, _ = r.BlockSources(b, nil, func(uint32, []byte) error { return nil })
 		}
 	})
 }
@@ -297,6 +334,94 @@ func TestStreamAndCopy(t *testing.T) {
 		got, _, err := mr.Get(uint32(i), nil, nil)
 		if err != nil || !bytes.Equal(got, d) {
 			t.Fatalf("doc %d: %v", i, err)
+		}
+	}
+}
+
+// largeJSON is a contract-like source of about n×ChunkSize bytes: small
+// members around a body that spans chunks, then sections; pad adds
+// whitespace inside members.
+func largeJSON(n, pad int) []byte {
+	sp := strings.Repeat(" ", pad)
+	body := strings.Repeat(`The party shall \"deliver\" the goods. `, n*ChunkSize/40)
+	var sections []string
+	for i := range n * 40 {
+		sections = append(sections, fmt.Sprintf(`{"name":"Section %d","snippet":%q}`, i, strings.Repeat("x", 300)))
+	}
+	return []byte(fmt.Sprintf(`{"name":%s"Supply Agreement","snippet":"short","body":"%s","url"%s:"https://example.com/a",`+
+		`"gr\u006fup_id":"g1","sections":[%s],"group_size":%s3}`, sp, body, sp, strings.Join(sections, ","), sp))
+}
+
+// TestMembers reads large documents member by member: the result is the
+// object of the wanted members as stored, and only the chunks they span
+// are decompressed; with no filter, or for a small document, the source is
+// whole.
+func TestMembers(t *testing.T) {
+	small := []byte(`{"name":"small","body":"b"}`)
+	docs := [][]byte{small, largeJSON(4, 0), largeJSON(2, 3), []byte(strings.Repeat("not json ", BlockSize/4)), small}
+	r, err := Open(build(t, docs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.Blocks() != 5 {
+		t.Fatalf("%d blocks, want 5 (small, then three large documents, then small)", r.Blocks())
+	}
+	c := r.Cursor()
+	notBody := func(k string) bool { return k != "body" && k != "sections" }
+	for i, d := range docs {
+		got, err := c.Members(uint32(i), notBody)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch i {
+		case 1:
+			want := `{"name":"Supply Agreement","snippet":"short","url":"https://example.com/a","gr\u006fup_id":"g1","group_size":3}`
+			if string(got) != want {
+				t.Errorf("doc 1: got %.300s\nwant %s", got, want)
+			}
+			decoded := 0
+			for _, ch := range c.chunks {
+				if ch != nil {
+					decoded++
+				}
+			}
+			// The first chunk (name, snippet), the one where the body
+			// ends (url, group_id) and the last (group_size).
+			if decoded != 3 || len(c.chunks) != 8 {
+				t.Errorf("doc 1: %d of %d chunks decompressed, want 3 of 8", decoded, len(c.chunks))
+			}
+		case 2:
+			want := `{"name":   "Supply Agreement","snippet":"short","url"   :"https://example.com/a","gr\u006fup_id":"g1","group_size":   3}`
+			if string(got) != want {
+				t.Errorf("doc 2: got %.300s\nwant %s", got, want)
+			}
+		default:
+			if !bytes.Equal(got, d) {
+				t.Errorf("doc %d: not whole", i)
+			}
+		}
+		whole, err := c.Get(uint32(i))
+		again, err2 := c.Members(uint32(i), nil)
+		if err != nil || err2 != nil || !bytes.Equal(whole, d) || !bytes.Equal(again, d) {
+			t.Errorf("doc %d: whole source differs (%v, %v)", i, err, err2)
+		}
+		if got, err := c.Members(uint32(i), func(k string) bool { return k == "group_id" }); i == 1 && (err != nil || string(got) != `{"gr\u006fup_id":"g1"}`) {
+			t.Errorf("doc 1: an escaped key: %s %v", got, err)
+		}
+		if got, err := c.Members(uint32(i), func(string) bool { return false }); i == 1 && (err != nil || string(got) != `{}`) {
+			t.Errorf("doc 1: no member: %s %v", got, err)
+		}
+	}
+	// BlockSources gives large documents whole too.
+	for b := range r.Blocks() {
+		if _, err := r.BlockSources(b, nil, func(doc uint32, src []byte) error {
+			if !bytes.Equal(src, docs[doc]) {
+				t.Errorf("block %d doc %d differs", b, doc)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -1,0 +1,247 @@
+// Command stress is `make stress`: it builds an index (CUAD when the
+// corpus is there, the demo corpus otherwise) with the ingest binary,
+// starts the gateway binary on it, sends the hostile bodies of
+// internal/stress one at a time, reads the gateway's peak resident memory
+// per family, writes the results file and exits 1 when any body got a
+// status it may not get, a 5xx, or no reply within its bound, when the
+// peak exceeds -max-rss, or when the gateway died.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/contractsearch/contractsearch/internal/stress"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "stress:", err)
+		os.Exit(1)
+	}
+}
+
+// options are the command's flags.
+type options struct {
+	bin, cuad, work, index, out string
+	maxRSS                      int64
+	budget                      time.Duration
+}
+
+func run() error {
+	var o options
+	var maxRSSMiB int64
+	flag.StringVar(&o.bin, "bin", "bin", "folder of the gateway, ingest and democorpus binaries")
+	flag.StringVar(&o.cuad, "cuad", "../shared/corpora/cuad", "the CUAD corpus; the demo corpus is indexed when it is absent")
+	flag.StringVar(&o.work, "work", filepath.Join(os.TempDir(), "contractsearch-stress"), "working folder (index, logs), emptied first")
+	flag.StringVar(&o.index, "index", "", "serve this existing index instead of building one")
+	flag.StringVar(&o.out, "out", "bench/stress.txt", "results file")
+	flag.Int64Var(&maxRSSMiB, "max-rss", 512, "bound on the gateway's peak resident memory, MiB")
+	flag.DurationVar(&o.budget, "max-timeout", time.Second, "the gateway's MAX_TIMEOUT: the bound of a body without a timeout")
+	flag.Parse()
+	o.maxRSS = maxRSSMiB << 20
+
+	start := time.Now()
+	header := []string{
+		fmt.Sprintf("make stress, %s, commit %s", start.UTC().Format(time.RFC3339), commit()),
+		fmt.Sprintf("%s, %d cpus, %s; load average at start %s", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version(), loadAverage()),
+	}
+	// make's timeout (or ^C) stops the run, the gateway and ingest with it.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	if o.index == "" {
+		if err := os.RemoveAll(o.work); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(o.work, 0o755); err != nil {
+			return err
+		}
+		o.index = filepath.Join(o.work, "index")
+		corpus, err := buildIndex(ctx, o)
+		if err != nil {
+			return err
+		}
+		header = append(header, fmt.Sprintf("index: %s, built with cmd/ingest in %s", corpus, time.Since(start).Round(100*time.Millisecond)))
+	} else {
+		if err := os.MkdirAll(o.work, 0o755); err != nil {
+			return err
+		}
+		header = append(header, "index: "+o.index+" (given)")
+	}
+
+	logPath := filepath.Join(o.work, "gateway.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	const token = "stress-token"
+	env := []string{
+		"PATH=" + os.Getenv("PATH"), "API_TOKENS=" + token, "INDEX_DIR=" + o.index, "INDEX_POLL_INTERVAL=1h",
+		"MAX_TIMEOUT=" + o.budget.String(), "SHUTDOWN_DRAIN=0s", "LOG_LEVEL=info",
+		// The suite measures what a request costs, not the rate limiter:
+		// one client sending as fast as it can would otherwise get 429s.
+		"RATE_LIMIT_RPS=1000", "RATE_LIMIT_BURST=1000",
+	}
+	startCtx, cancel := context.WithTimeout(ctx, time.Minute)
+	g, err := stress.StartGateway(startCtx, filepath.Join(o.bin, "gateway"), env, logFile)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("%w (log: %s)", err, logPath)
+	}
+	defer g.Stop()
+	if err := waitReady(ctx, g.Addr); err != nil {
+		return err
+	}
+	idle, err := g.PeakRSS()
+	if err != nil {
+		return err
+	}
+	header = append(header,
+		fmt.Sprintf("gateway: %s with MAX_TIMEOUT=%s, RATE_LIMIT_RPS=1000, other settings default; peak RSS once ready %.0f MiB",
+			filepath.Join(o.bin, "gateway"), o.budget, float64(idle)/(1<<20)),
+		fmt.Sprintf("rules: status allowed for the body (200, 400, 413, 429 as each body says), never 5xx, reply within its timeout (MAX_TIMEOUT when it has none) + %s; peak RSS below -max-rss", stress.Slack),
+		"bodies are sent one at a time; a family's peak RSS is VmHWM, reset (clear_refs) before the family")
+
+	r := &stress.Runner{
+		URL:    "http://" + g.Addr + "/api/v1alpha/search?token=" + token,
+		Budget: o.budget,
+		Client: &http.Client{Transport: &http.Transport{DisableCompression: true}},
+	}
+	rep := &stress.Report{Header: header, MaxRSS: o.maxRSS, Runner: r}
+	var problems []string
+	resetOK := true
+	for _, fam := range stress.Families() {
+		if err := g.ResetPeak(); err != nil && resetOK {
+			resetOK = false
+			rep.Header = append(rep.Header, "peak RSS not reset between families ("+err.Error()+"): each is the peak so far")
+		}
+		fr := stress.FamilyReport{Family: fam.Name}
+		for _, b := range fam.Bodies {
+			fr.Results = append(fr.Results, r.Send(ctx, b))
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("stopped during %s: %w", fam.Name, ctx.Err())
+		}
+		if fr.PeakRSS, err = g.PeakRSS(); err != nil {
+			problems = append(problems, fmt.Sprintf("after %s: %v", fam.Name, err))
+		}
+		rep.Families = append(rep.Families, fr)
+		fmt.Fprintf(os.Stderr, "stress: %-22s %3d bodies, peak RSS %4.0f MiB\n", fam.Name, len(fr.Results), float64(fr.PeakRSS)/(1<<20))
+		if alive, exit := g.Alive(); !alive {
+			problems = append(problems, fmt.Sprintf("the gateway died during %s: %v (log: %s)", fam.Name, exit, logPath))
+			break
+		}
+	}
+	if rep.PeakRSS() > o.maxRSS {
+		problems = append(problems, fmt.Sprintf("peak RSS %.0f MiB above the bound of %d MiB", float64(rep.PeakRSS())/(1<<20), maxRSSMiB))
+	}
+	if log, err := os.ReadFile(logPath); err == nil && strings.Contains(string(log), "panic") {
+		problems = append(problems, "the gateway's log mentions a panic: "+logPath)
+	}
+	for _, p := range problems {
+		rep.Header = append(rep.Header, "PROBLEM: "+p)
+	}
+	rep.Header = append(rep.Header, fmt.Sprintf("whole run (index, gateway, bodies): %s", time.Since(start).Round(100*time.Millisecond)))
+	if err := writeReport(o.out, rep); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "stress: results in %s\n", o.out)
+	if n := len(rep.Failures()); n > 0 || len(problems) > 0 {
+		return fmt.Errorf("%w: %d failures, %d problems (see %s)", stress.ErrFailed, n, len(problems), o.out)
+	}
+	return nil
+}
+
+// buildIndex indexes CUAD, or the demo corpus when CUAD is absent, into
+// o.index, and says which.
+func buildIndex(ctx context.Context, o options) (string, error) {
+	in, corpus := o.cuad, "CUAD ("+o.cuad+")"
+	if _, err := os.Stat(filepath.Join(o.cuad, "contracts")); err != nil {
+		in, corpus = filepath.Join(o.work, "demo"), "demo corpus (cmd/democorpus -n 300 -seed 1; CUAD absent at "+o.cuad+")"
+		if err := command(ctx, filepath.Join(o.bin, "democorpus"), "-out", in, "-n", "300", "-seed", "1"); err != nil {
+			return "", err
+		}
+	}
+	if err := command(ctx, filepath.Join(o.bin, "ingest"), "-in", in, "-index-dir", o.index, "-progress", "none"); err != nil {
+		return "", err
+	}
+	return corpus, nil
+}
+
+// command runs a binary, its output shown only when it fails.
+func command(ctx context.Context, bin string, args ...string) error {
+	out, err := exec.CommandContext(ctx, bin, args...).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %w\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// waitReady waits until /readyz answers 200: the index is verified and
+// searches are served.
+func waitReady(ctx context.Context, addr string) error {
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/readyz", nil)
+		if err != nil {
+			return err
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return errors.New("the gateway was not ready within a minute")
+}
+
+func writeReport(path string, rep *stress.Report) error {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := rep.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func commit() string {
+	out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}

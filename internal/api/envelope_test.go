@@ -1,0 +1,106 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/backend"
+)
+
+// referenceEnvelope is how the envelope was written before envelope.go:
+// encoding/json, no HTML escaping, no newline.
+func referenceEnvelope(env *envelope) ([]byte, error) {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(env); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(out.Bytes(), []byte{'\n'}), nil
+}
+
+// TestEnvelopeMatchesEncodingJSON checks that the hand-written envelope
+// has encoding/json's bytes, member by member: omitted and null members,
+// inner hits in key order, raw members compact or not, HTML and
+// non-ASCII characters.
+func TestEnvelopeMatchesEncodingJSON(t *testing.T) {
+	score, zero, big := float32(1.5), float32(0), float32(3.4028235e38)
+	tokens := []string{}
+	size := 10
+	hit := func(id string) backend.Hit {
+		return backend.Hit{Index: "contract", ID: id, Score: &score, Source: json.RawMessage(`{"name":"A & B <Supply>"}`)}
+	}
+	tests := []struct {
+		name string
+		env  envelope
+	}{
+		{"empty", envelope{Hits: backend.Hits{Hits: []backend.Hit{}}}},
+		{"nil hits, no total", envelope{Took: 3}},
+		{"form A", envelope{Took: 12, TimedOut: true, Shards: backend.Shards{Total: 6, Successful: 6},
+			Hits:         backend.Hits{Total: &backend.Total{Value: 10000, Relation: "gte"}, MaxScore: &big, Hits: []backend.Hit{hit("en/1"), hit("en/2")}},
+			Aggregations: json.RawMessage(`{"_index":{"doc_count_error_upper_bound":0,"sum_other_doc_count":0,"buckets":[]}}`),
+			Suggest:      json.RawMessage(`{"suggestions":[]}`), QueryTokens: &tokens, Size: &size}},
+		{"form B hit members", envelope{Hits: backend.Hits{MaxScore: &zero, Hits: []backend.Hit{{
+			Index: "contract", Type: "_doc", ID: "en/é\u2028<x>", Score: &zero,
+			Source:      json.RawMessage("{ \"name\" : \"a b\",\n\t\"x\" : [1, 2] }"),
+			Highlight:   json.RawMessage(`{"body":["the <b>term</b> \"quoted\" \\ back"]}`),
+			Explanation: json.RawMessage(`{"value":1,"description":"weight(body:x)","details":[]}`),
+			InnerHits: map[string]backend.InnerHits{
+				"clause:Term": {Hits: backend.Hits{Total: &backend.Total{Value: 1, Relation: "eq"}, MaxScore: &score, Hits: []backend.Hit{{
+					Index: "contract", ID: "en/1", Nested: &backend.Nested{Field: "sections", Offset: 3}, Score: &score,
+					Source: json.RawMessage(`{"type":"clause"}`), Highlight: json.RawMessage(`{"sections.snippet":["<b>x</b>"]}`)}}}},
+				"clause:Assignment": {Hits: backend.Hits{Total: &backend.Total{Value: 0, Relation: "eq"}, Hits: []backend.Hit{}}},
+				"definition:Z":      {},
+			},
+		}, {Index: "clause", ID: "en/2"}}}}},
+		{"shard failures and profile", envelope{Shards: backend.Shards{Total: 6, Successful: 5, Failed: 1,
+			Failures: []json.RawMessage{json.RawMessage(`{"shard":0,"index":"clause","reason":{"type":"query_shard_exception","reason":"a  b"}}`), nil}},
+			Hits:    backend.Hits{Hits: []backend.Hit{}},
+			Profile: json.RawMessage(" {\"shards\" : [ ] } ")}},
+		{"long raw members", envelope{Hits: backend.Hits{Hits: []backend.Hit{{Index: "contract", ID: "en/3", Score: &score,
+			Highlight: json.RawMessage(`{"body":["` + strings.Repeat(`a <b>b</b> \" \\ `, 10000) + `"]}`)}}}}},
+	}
+	for _, tc := range tests {
+		want, err := referenceEnvelope(&tc.env)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var got bytes.Buffer
+		if err := writeEnvelopeJSON(&got, &tc.env); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, clipBytes(got.Bytes()), clipBytes(want))
+		}
+	}
+}
+
+func TestIsCompact(t *testing.T) {
+	tests := []struct {
+		json string
+		want bool
+	}{
+		{`{"a":[1,2]}`, true},
+		{`{"a":"x y"}`, true},
+		{`{"a":"x\" y"}`, true},
+		{`{"a":"x\\" , "b":1}`, false},
+		{`{"a": 1}`, false},
+		{"[1,\n2]", false},
+		{`"\\\\" `, false},
+		{``, true},
+	}
+	for _, tc := range tests {
+		if got := isCompact([]byte(tc.json)); got != tc.want {
+			t.Errorf("%s: got %v", tc.json, got)
+		}
+	}
+}
+
+func clipBytes(b []byte) string {
+	if len(b) > 600 {
+		return string(b[:600]) + "…"
+	}
+	return string(b)
+}

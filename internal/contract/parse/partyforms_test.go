@@ -1,0 +1,201 @@
+package parse
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
+)
+
+// The hand-made contracts of testdata/parties, one per place contracts put
+// their parties: the company each must give, and its parties (name, kind
+// and defined term) pinned in its .golden file (-update rewrites them).
+func TestPartyForms(t *testing.T) {
+	for _, tc := range []struct{ file, company, parties string }{
+		{"preamble-employee.txt", "Larkspur Analytics, Inc.", "Larkspur Analytics, Inc. [organisation, Larkspur]; Priya Natarajan [person, Employee]"},
+		{"parties-block.txt", "Quillfeather Robotics GmbH", "Quillfeather Robotics GmbH [organisation, Quillfeather]; Tamsin Okafor [person, Consultant]"},
+		{"letter.txt", "Harrowgate Capital Partners, LLC", "Harrowgate Capital Partners, LLC [organisation]; Mr. Desmond Achebe [person]"},
+		{"employment-form.txt", "Brightwater Acoustics, Inc.", "Brightwater Acoustics, Inc. [organisation, Company]"},
+		{"signatures.txt", "OSPREY HOLDINGS L.P.", "OSPREY HOLDINGS L.P. [organisation]"},
+		{"ocr-spacing.txt", "L.B. FOSTER COMPANY", "L.B. FOSTER COMPANY [organisation, Company]; Martin Kowalczyk [person, Executive]"},
+		{"placeholder.txt", "Corvid Marine Systems Ltd.", "Corvid Marine Systems Ltd. [organisation, Corvid]"},
+		{"letter-you.txt", "Pelican Ridge Software Corporation", "Pelican Ridge Software Corporation [organisation, Company]"},
+		{"recitals.txt", "Nimbus Orchard Holdings Ltd.", "Nimbus Orchard Holdings Ltd. [organisation, Nimbus]"},
+	} {
+		raw, err := os.ReadFile(filepath.Join("testdata", "parties", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := Parse(string(raw), contract.Meta{Path: tc.file})
+		got := ""
+		if c.Company != nil {
+			got = c.Company.Name
+		}
+		if got != tc.company {
+			t.Errorf("%s: company %q, want %q", tc.file, got, tc.company)
+		}
+		if ps := showParties(c.Parties); ps != tc.parties {
+			t.Errorf("%s: parties\n got %s\nwant %s", tc.file, ps, tc.parties)
+		}
+		out, err := json.MarshalIndent(struct {
+			Company *contract.Attr
+			Parties []contract.Party
+		}{c.Company, c.Parties}, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden := filepath.Join("testdata", "parties", strings.TrimSuffix(tc.file, ".txt")+".golden")
+		if *update {
+			if err := os.WriteFile(golden, append(out, '\n'), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if strings.TrimSpace(string(want)) != string(out) {
+			t.Errorf("%s:\n got %s\nwant %s", golden, out, want)
+		}
+	}
+}
+
+func showParties(ps []contract.Party) string {
+	var out []string
+	for _, p := range ps {
+		s := p.Name + " [" + string(p.Kind)
+		if p.Term != "" {
+			s += ", " + p.Term
+		}
+		out = append(out, s+"]")
+	}
+	return strings.Join(out, "; ")
+}
+
+// What is not a name, whatever the place it was found in.
+func TestPartyFragments(t *testing.T) {
+	for name, fragment := range map[string]bool{
+		"(“Employee”)":                    true,
+		"[NAME]":                          true,
+		"A. This Covenant Not to Compete": true,
+		"You agree that during your employment you have received": true,
+		"Affiliated Companies":                   true,
+		"________ Inc.":                          true,
+		"Company":                                true,
+		"Larkspur Analytics, Inc.":               false,
+		"theglobe.com, inc.":                     false,
+		"Bank of America, N.A.":                  false,
+		"Zebra Technologies do Brasil":           false,
+		"Priya Natarajan":                        false,
+		"Golfers Incorporated":                   false,
+		"Natalija Tunevic, director of FreeCook": false,
+	} {
+		if got := isPartyFragment(name); got != fragment {
+			t.Errorf("isPartyFragment(%q) = %v, want %v", name, got, fragment)
+		}
+	}
+}
+
+func TestRepairSpacing(t *testing.T) {
+	for in, want := range map[string]string{
+		"L. B . FOSTER COMPANY":     "L.B. FOSTER COMPANY",
+		"Acme Co ., Ltd":            "Acme Co., Ltd",
+		"BURGER  KING  CORPORATION": "BURGER KING CORPORATION",
+		"NETGEAR , INC.":            "NETGEAR, INC.",
+		"J. Walter Thompson":        "J. Walter Thompson",
+		"U.S. Bank":                 "U.S. Bank",
+	} {
+		if got := repairSpacing(in); got != want {
+			t.Errorf("repairSpacing(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPartyKind(t *testing.T) {
+	for _, tc := range []struct {
+		name, term, desc string
+		want             contract.PartyKind
+	}{
+		{"Alan Crane", "Consultant", ", an individual", contract.Person},
+		{"Alan Crane", "", ", an individual residing at 1 Elm St", contract.Person},
+		{"Ingram Micro", "Distributor", "", contract.Organisation},
+		{"Ingram Micro", "Consultant", ", a Delaware corporation", contract.Organisation},
+		{"Mr. Desmond Achebe", "", "", contract.Person},
+		{"Town of Vinton", "Grantor", "", contract.Organisation},
+		{"Priya Natarajan", "Employee", "", contract.Person},
+	} {
+		if got := partyKind(tc.name, tc.term, tc.desc); got != tc.want {
+			t.Errorf("partyKind(%q, %q, %q) = %s, want %s", tc.name, tc.term, tc.desc, got, tc.want)
+		}
+	}
+}
+
+// The company: the filer when it is a party (its CIK as value), else the
+// first organisation party; a filer known only by a code is written as
+// the text writes it.
+func TestCompany(t *testing.T) {
+	parties := []contract.Party{
+		{Name: "Priya Natarajan", Kind: contract.Person},
+		{Name: "Orchid Freight Lines, Inc.", Kind: contract.Organisation},
+		{Name: "Larkspur Analytics, Inc.", Kind: contract.Organisation},
+	}
+	body := "The services of CENTRACK INTERNATIONAL, INC. are described below."
+	for _, tc := range []struct {
+		name      string
+		parties   []contract.Party
+		meta      contract.Meta
+		want, val string
+	}{
+		{"the filer is a party, by its code", parties, contract.Meta{CompanyName: "LarkspurAnalyticsInc", CompanyID: "0000098765"}, "Larkspur Analytics, Inc.", "98765"},
+		{"the filer is a party, EDGAR's name", parties, contract.Meta{CompanyName: "LARKSPUR ANALYTICS INC /DE/"}, "Larkspur Analytics, Inc.", nameID("Larkspur Analytics Inc")},
+		{"the filer is not a party", parties, contract.Meta{CompanyName: "Someone Else Corp", CompanyID: "42"}, "Orchid Freight Lines, Inc.", nameID("Orchid Freight Lines")},
+		{"no organisation party: the filer, readable", parties[:1], contract.Meta{CompanyName: "CENTRACKINTERNATIONALINC", CompanyID: "7"}, "CENTRACK INTERNATIONAL, INC.", "7"},
+		{"no organisation party, a code with a comma", nil, contract.Meta{CompanyName: "NETGEAR,INC"}, "NETGEAR, INC", nameID("Netgear Inc.")},
+	} {
+		got := Company(tc.parties, body, tc.meta)
+		if got == nil || got.Name != tc.want || got.Value != tc.val {
+			t.Errorf("%s: %+v, want %q %q", tc.name, got, tc.want, tc.val)
+		}
+	}
+	if got := readableName("Mrs. Fields' Original Cookies, Inc. sells cookies.", "MRSFIELDSORIGINALCOOKIESINC"); got != "Mrs. Fields' Original Cookies, Inc." {
+		t.Errorf("a code as the text writes it: %q", got)
+	}
+	if got := readableName("The franchisor (Mrs. Fields) sells Original recipes of Cookies.", "MRSFIELDSORIGINALCOOKIESINC"); got != "Mrs Fields Original Cookies Inc" {
+		t.Errorf("a code split into the text's words: %q", got)
+	}
+	if Company(parties[:1], "", contract.Meta{}) != nil {
+		t.Error("a person alone is no company")
+	}
+	if a, b := nameID("Acme Holdings, Inc."), nameID("ACMEHOLDINGSINC"); a != b || len(a) != 12 {
+		t.Errorf("nameID: %q %q", a, b)
+	}
+}
+
+// FuzzParties feeds the party readers arbitrary text: no panic, and every
+// party named has a kind and no fragment for a name.
+func FuzzParties(f *testing.F) {
+	for _, s := range []string{
+		"This Agreement is made by and between L. B . FOSTER COMPANY , a Pennsylvania corporation (\"Company\") and Jo Roe (\"Executive\").",
+		"PARTIES:\n\n1. Acme GmbH (\"Acme\")\n\n2. Jo Roe",
+		"Acme Capital, LLC\n\nMay 1, 2020\n\nMs. Jo Roe\n\nDear Ms. Roe:\n\nThis letter …",
+		"As a condition of my employment with Acme, Inc., I agree",
+		"IN WITNESS WHEREOF ACME INC. By: Name:",
+		"by and between [ * * * ] (the \"Provider\"), and",
+		"Dear", "PARTIES", "By:", "employment with ",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		body, spans := buildBody(s)
+		for _, p := range findParties(body, spans, findPreamble(body, spans)) {
+			if p.Kind == "" || isPartyFragment(p.Name) {
+				t.Errorf("party %+v from %q", p, s)
+			}
+		}
+		Company(nil, s, contract.Meta{CompanyName: s})
+	})
+}

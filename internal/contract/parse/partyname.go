@@ -1,0 +1,329 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
+)
+
+// initialsRun is a run of two or more capital initials, each followed by a
+// period, with the spaces OCR puts around them: "L. B . FOSTER" → "L.B.".
+var initialsRun = regexp.MustCompile(`\b[A-Z] ?\. ?[A-Z](?: ?\. ?[A-Z])* ?\.`)
+
+// spaceBeforeComma is a space OCR puts before a comma or a legal form's
+// period: "ACME , INC", "Co ., Ltd.".
+var spaceBeforePunct = regexp.MustCompile(`([A-Za-z]) ([,.])([ ,]|$)`)
+
+// repairSpacing undoes the spacing OCR adds inside a name: "L. B .
+// FOSTER COMPANY" → "L.B. FOSTER COMPANY", "Acme Co ., Ltd" → "Acme Co.,
+// Ltd", "BURGER  KING" → "BURGER KING".
+func repairSpacing(s string) string {
+	if strings.Contains(s, "  ") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	return repairInitials(s)
+}
+
+// repairInitials joins initials OCR spaced apart ("L. B . FOSTER" →
+// "L.B. FOSTER") and drops the space it put before a comma or a legal
+// form's period. A person's single initial ("J. Walter Thompson") is kept
+// as written.
+func repairInitials(s string) string {
+	if !strings.Contains(s, " .") && !strings.Contains(s, " ,") && !strings.Contains(s, ". ") {
+		return s
+	}
+	s = initialsRun.ReplaceAllStringFunc(s, func(m string) string { return strings.ReplaceAll(m, " ", "") })
+	return spaceBeforePunct.ReplaceAllString(s, "$1$2$3")
+}
+
+// nameConnectors are the lower-case words a name may hold: "Bank of
+// America", "Science and Technology", "Comércio de Produtos".
+var nameConnectors = map[string]bool{
+	"of": true, "and": true, "the": true, "for": true, "de": true, "du": true, "des": true, "la": true,
+	"le": true, "del": true, "da": true, "di": true, "do": true, "van": true, "von": true, "der": true, "den": true,
+	"y": true, "e": true, "et": true, "&": true, "in": true, "on": true, "at": true, "a": true, "an": true,
+	"to": true, "by": true, "dba": true, "d/b/a": true, "doing": true, "business": true, "as": true,
+	"und": true, "zu": true, "em": true, "-": true, "–": true, "en": true, "bin": true, "al": true,
+}
+
+// pronouns stand for a party the text does not name: "You agree that …".
+var pronouns = map[string]bool{
+	"i": true, "me": true, "my": true, "you": true, "your": true, "we": true, "us": true, "our": true,
+	"he": true, "she": true, "it": true, "they": true, "his": true, "her": true, "its": true, "their": true,
+}
+
+// possessives may describe a party after its name ("Acme, through its
+// division"); they do not make the name a sentence.
+var possessives = map[string]bool{"its": true, "his": true, "her": true, "their": true, "our": true, "my": true, "your": true}
+
+// genericPlurals name a class of parties, not a party: "Affiliated
+// Companies", "the Purchasers", "Joint Venturers".
+var genericPlurals = map[string]bool{
+	"companies": true, "affiliates": true, "subsidiaries": true, "parties": true, "entities": true,
+	"persons": true, "members": true, "holders": true, "investors": true, "purchasers": true,
+	"lenders": true, "borrowers": true, "stockholders": true, "shareholders": true, "owners": true,
+	"venturers": true, "employees": true, "signatories": true, "undersigned": true, "guarantors": true,
+	"sellers": true, "buyers": true, "licensees": true, "licensors": true, "agents": true, "funds": true,
+	"partners": false, "individuals": true, "others": true, "successors": true, "assigns": true,
+}
+
+// isPartyFragment reports whether a candidate name is not a name at all:
+// a defined term or placeholder ("(“Employee”)", "[NAME]", "______"), a
+// sentence or part of one ("A. This Covenant Not to Compete", "You agree
+// that …"), a pronoun or a class of parties ("Affiliated Companies").
+func isPartyFragment(name string) bool {
+	if name == "" {
+		return true
+	}
+	switch firstRune(name) {
+	case '(', '"', '“', '”', '\'', '‘', '’', '[', '{', '<', '_', '*', '.', ',', '-', '/':
+		return true
+	}
+	if strings.ContainsAny(name, "[]_<>{}…") || strings.Contains(name, "...") {
+		return true // a blank to fill in: "[NAME]", "________ Inc."
+	}
+	words := strings.Fields(name)
+	// "A. This Covenant …": an enumeration before a sentence
+	if len(words) > 1 && len(words[0]) == 2 && words[0][1] == '.' && sentenceStarts[strings.ToLower(words[1])] {
+		return true
+	}
+	first := strings.ToLower(strings.Trim(words[0], ",.;:"))
+	if pronouns[first] || sentenceStarts[first] && first != "the" && len(words) > 1 && !hasLegalForm(name) {
+		return true
+	}
+	lower := 0
+	for i, w := range words {
+		bw := strings.Trim(w, ",.;:()")
+		if bw == "" || strings.ContainsAny(bw, ".0123456789@/") || !unicode.IsLower(firstRune(bw)) {
+			continue // "theglobe.com", "inc.", "2020-A"
+		}
+		lw := strings.ToLower(bw)
+		if nameConnectors[lw] {
+			continue
+		}
+		if verbWords[lw] || i > 0 && (pronouns[lw] && !possessives[lw]) {
+			return true // "You agree that …", "Company shall"
+		}
+		if !isSuffixWord(lw) && !isCorporateTail(lw) {
+			lower++
+		}
+	}
+	if lower >= 2 {
+		return true
+	}
+	if isCaps(name) {
+		// a sentence in capitals: "TO APPLY TO THE PROGRAM, YOU MUST COMPLETE"
+		for _, w := range words[1:] {
+			lw := strings.ToLower(strings.Trim(w, ",.;:"))
+			if verbWords[lw] || pronouns[lw] && !possessives[lw] {
+				return true
+			}
+		}
+	}
+	last := strings.ToLower(strings.Trim(words[len(words)-1], ",.;:"))
+	if genericPlurals[last] && !hasLegalForm(name) && len(words) <= 3 {
+		return true
+	}
+	return genericRoles[strings.ToLower(name)]
+}
+
+// hasLegalForm reports whether a name holds a legal form ("Inc.",
+// "Limited", "GmbH", "Corporation", "Company").
+func hasLegalForm(name string) bool {
+	for _, w := range strings.Fields(strings.ToLower(name)) {
+		w = strings.Trim(w, ",;()")
+		if isSuffixWord(w) || isCorporateTail(w) || isCorporateWord(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// orgNouns are words that make a name an organisation's even without a
+// legal form: "Bank of America", "Town of Vinton", "Federal Deposit
+// Insurance Corporation".
+var orgNouns = map[string]bool{
+	"bank": true, "bancorp": true, "trust": true, "fund": true, "group": true, "holdings": true,
+	"partners": true, "partnership": true, "association": true, "university": true, "foundation": true,
+	"institute": true, "society": true, "authority": true, "agency": true, "council": true, "city": true,
+	"town": true, "county": true, "state": true, "department": true, "ministry": true, "hospital": true,
+	"college": true, "club": true, "laboratories": true, "laboratory": true, "technologies": true,
+	"technology": true, "systems": true, "services": true, "solutions": true, "international": true,
+	"industries": true, "enterprises": true, "communications": true, "network": true, "networks": true,
+	"media": true, "capital": true, "securities": true, "pharmaceuticals": true, "ventures": true,
+	"financial": true, "insurance": true, "energy": true, "resources": true, "software": true, "labs": true,
+	"studios": true, "entertainment": true, "museum": true, "school": true, "center": true, "centre": true,
+	"office": true, "league": true, "alliance": true, "commission": true, "board": true, "government": true,
+	"republic": true, "federation": true, "cooperative": true, "management": true, "investments": true,
+	"products": true, "health": true, "healthcare": true, "medical": true, "motors": true, "airlines": true,
+	"bancshares": true, "mutual": true, "federal": true, "national": true, "global": true, "worldwide": true,
+	"america": true, "usa": true, "associates": true, "consulting": true, "studio": true, "press": true,
+	"publishing": true, "realty": true, "properties": true, "partner": true, "firm": true, "llc": true,
+}
+
+// courtesyTitles open a person's name: "Mr. John Smith", "Dr. Jane Roe".
+var courtesyTitles = map[string]bool{
+	"mr": true, "mr.": true, "mrs": true, "mrs.": true, "ms": true, "ms.": true, "miss": true,
+	"dr": true, "dr.": true, "prof": true, "prof.": true, "sir": true, "dame": true, "mx": true, "mx.": true,
+}
+
+// personTerms are defined terms contracts give a person: a party so named,
+// whose name is shaped like a person's, is one.
+var personTerms = map[string]bool{
+	"employee": true, "executive": true, "consultant": true, "officer": true, "director": true,
+	"talent": true, "artist": true, "athlete": true, "player": true, "individual": true, "advisor": true,
+	"adviser": true, "contractor": true, "you": true, "founder": true, "indemnitee": true, "employee-inventor": true,
+	"inventor": true, "author": true, "personality": true, "endorser": true, "speaker": true, "coach": true,
+	"golfer": true, "me": true, "i": true, "optionee": true, "grantee": true,
+}
+
+// personDescriptions, in the description after a name, show a person:
+// "John Smith, an individual residing at …".
+var personDescriptions = []string{
+	"an individual", "individually", "residing", "resident of", "an adult", "a citizen", "a natural person",
+	"an employee", "whose home address", "domiciled",
+}
+
+// orgDescriptions, in the description after a name, show an
+// organisation: "Ingram Micro, a Delaware corporation".
+var orgDescriptions = []string{
+	"corporation", "company", "limited liability", "partnership", "organized", "organised", "incorporated",
+	"existing under", "registered", "principal place of business", "registered office",
+}
+
+// partyKind tells an organisation from a person by the name, its defined
+// term and the description that follows it in the text.
+func partyKind(name, term, desc string) contract.PartyKind {
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return contract.Organisation
+	}
+	if hasLegalForm(name) || strings.ContainsAny(name, "&0123456789") {
+		return contract.Organisation
+	}
+	for _, w := range words {
+		if orgNouns[strings.ToLower(strings.Trim(w, ",.;()"))] {
+			return contract.Organisation
+		}
+	}
+	titled := courtesyTitles[strings.ToLower(words[0])]
+	if titled {
+		return contract.Person
+	}
+	if !personShaped(words) {
+		return contract.Organisation
+	}
+	l := asciiLower(prefix(desc, 200))
+	for _, d := range orgDescriptions {
+		if strings.Contains(l, d) {
+			return contract.Organisation
+		}
+	}
+	for _, d := range personDescriptions {
+		if strings.Contains(l, d) {
+			return contract.Person
+		}
+	}
+	if personTerms[strings.ToLower(strings.TrimPrefix(term, "the "))] {
+		return contract.Person
+	}
+	return contract.Organisation
+}
+
+// personShaped reports whether words look like a person's name: two to
+// five words, each a capitalised word, an initial ("J.") or a
+// generational suffix ("Jr.", "III"), with at least two of more than one
+// letter.
+func personShaped(words []string) bool {
+	if len(words) < 2 || len(words) > 5 {
+		return false
+	}
+	long := 0
+	for _, w := range words {
+		w = strings.TrimRight(w, ",")
+		lw := strings.ToLower(w)
+		switch {
+		case lw == "jr." || lw == "sr." || lw == "ii" || lw == "iii" || lw == "iv" || lw == "jr" || lw == "sr":
+		case len(w) == 2 && w[1] == '.' && unicode.IsUpper(rune(w[0])):
+		case isUpperStart(w) && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '\'' && r != '’' && r != '.' }) < 0:
+			if strings.Count(w, ".") > 1 {
+				return false // "U.S.A."
+			}
+			long++
+		default:
+			return false
+		}
+	}
+	return long >= 2
+}
+
+// settleParties repairs the names found, drops what is not a name, and
+// gives each party without one its kind from its name and term.
+func settleParties(ps []contract.Party) []contract.Party {
+	out := ps[:0]
+	for _, p := range ps {
+		p.Name = repairSpacing(p.Name)
+		if org := representedOrg(p.Name); org != "" {
+			p.Name, p.Kind = org, contract.Organisation
+		}
+		if isPartyFragment(p.Name) {
+			continue
+		}
+		if p.Kind == "" {
+			p.Kind = partyKind(p.Name, p.Term, "")
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// dropDefinedTerms drops the parties whose name is a term the contract
+// defines ("MICOA", "Customer"), which signature blocks and headings use
+// in place of names, unless the name holds a legal form or was itself
+// given a term (`Cargill ("Cargill")` names a party).
+func dropDefinedTerms(ps []contract.Party, defs []contract.Section) []contract.Party {
+	if len(ps) == 0 || len(defs) == 0 {
+		return ps
+	}
+	terms := make(map[string]bool, len(defs))
+	for _, d := range defs {
+		terms[d.Value] = true
+	}
+	out := ps[:0]
+	for _, p := range ps {
+		if p.Term == "" && terms[contract.SectionValue(p.Name)] && !hasLegalForm(p.Name) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// officerTitles are the offices a person signs a contract in for an
+// organisation: "Natalija Tunevic, director of FreeCook".
+var officerTitles = []string{
+	"director", "managing director", "president", "vice president", "chief executive officer", "ceo",
+	"chairman", "manager", "general manager", "owner", "secretary", "treasurer", "officer",
+	"authorized representative", "authorised representative", "representative", "partner", "member",
+}
+
+// representedOrg returns Y of a name written "X, <office> of Y": the
+// organisation the person X acts for is the party. "" otherwise.
+func representedOrg(name string) string {
+	i := strings.Index(name, ", ")
+	if i < 0 {
+		return ""
+	}
+	l := strings.ToLower(name[i+2:])
+	for _, t := range officerTitles {
+		if strings.HasPrefix(l, t+" of ") {
+			org := strings.TrimSpace(name[i+2+len(t)+len(" of "):])
+			if org != "" && isUpperStart(org) {
+				return strings.TrimPrefix(org, "the ")
+			}
+		}
+	}
+	return ""
+}

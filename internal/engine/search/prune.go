@@ -1,0 +1,459 @@
+package search
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sync"
+
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
+)
+
+// Dynamic pruning. Once a search has counted past its track_total_hits
+// limit (and nothing else needs every match: no aggregations, no
+// profile), the collector tells the scorer the score a document must
+// beat to enter the top hits, and scorers that can bound their scores
+// skip whole blocks of documents that cannot beat it — Lucene's
+// setMinCompetitiveScore with block-max impacts. What is collected is
+// then exactly what an exhaustive search would keep: a skipped document
+// scores at most the worst kept hit, and later arrivals lose ties.
+//
+// Bounds are computed with the scorers' own float32 arithmetic applied
+// to the largest (freq, norm) pair or feature value of a block: every
+// score function here is non-decreasing in freq and feature value and
+// non-increasing in the norm byte even after rounding (Lucene's
+// monotonic rewrites, similarity), and the combinations (sums in float64
+// rounded once, float32 additions) are made of roundings, which never
+// reverse an order. So a bound is never below a score it covers, bit for
+// bit, and a pruned search keeps the same hits, order and scores.
+
+// competitiveScorer is a scorer that may skip documents that cannot
+// enter the top hits.
+type competitiveScorer interface {
+	Scorer
+	// setMinCompetitiveScore says that from now on only documents scoring
+	// strictly more than min can be collected; the scorer may skip
+	// others, never one scoring more. min never decreases.
+	setMinCompetitiveScore(min float32)
+}
+
+// boundedScorer is a scorer that can bound its scores ahead of its
+// documents, block by block.
+type boundedScorer interface {
+	// advanceShallow moves the scorer's skip data, not its document, to
+	// the block holding target, and returns that block's last document
+	// (noMoreDocs when the bound holds to the end). Targets do not
+	// decrease.
+	advanceShallow(target uint32) uint32
+	// maxScore bounds the score of every document from the last
+	// advanceShallow target through upTo; upTo past what advanceShallow
+	// returned gets a bound over the rest of the segment.
+	maxScore(upTo uint32) float32
+}
+
+// lazyScorer is a scorer that can tell, before scoring its current
+// document, that the document cannot score above a minimum: the
+// collector then counts it (for the total and aggregations) without
+// asking for its score.
+type lazyScorer interface {
+	// competitiveAt reports whether the current document may score more
+	// than min; false means its score is at most min.
+	competitiveAt(min float32) bool
+}
+
+// unbounded is the bound of a scorer that cannot bound its scores.
+const unbounded = float32(math.MaxFloat32)
+
+// boundOf returns s's bounding side when it has one.
+func boundOf(s Scorer) (boundedScorer, bool) {
+	b, ok := s.(boundedScorer)
+	return b, ok
+}
+
+// safeBound turns a bound that is not a usable non-negative number (NaN,
+// negative: a negative weight reverses the order) into unbounded.
+func safeBound(v float32) float32 {
+	if !(v >= 0) {
+		return unbounded
+	}
+	return v
+}
+
+// Bounds of the constant scorers: one value for the whole segment.
+
+func (s *allDocsScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *allDocsScorer) maxScore(uint32) float32      { return safeBound(s.score) }
+func (s *rootsScorer) advanceShallow(uint32) uint32   { return noMoreDocs }
+func (s *rootsScorer) maxScore(uint32) float32        { return safeBound(s.score) }
+func (c *constScorer) advanceShallow(uint32) uint32   { return noMoreDocs }
+func (c *constScorer) maxScore(uint32) float32        { return safeBound(c.score) }
+func (b *bitsetScorer) advanceShallow(uint32) uint32  { return noMoreDocs }
+func (b *bitsetScorer) maxScore(uint32) float32       { return safeBound(b.score) }
+
+func (s *rangeScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *rangeScorer) maxScore(uint32) float32      { return safeBound(s.score) }
+
+// Phrases have no impacts of their own: BM25 stays below its weight
+// (weight − weight/(1 + x) with x ≥ 0), a loose bound for the segment.
+func (s *phraseScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *phraseScorer) maxScore(uint32) float32      { return safeBound(s.sim.Weight()) }
+func (s *sloppyScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *sloppyScorer) maxScore(uint32) float32      { return safeBound(s.sim.Weight()) }
+
+// termScorer's bounds come from the postings' impacts: the block's when
+// upTo stays in the block advanceShallow found, the term's otherwise.
+func (s *termScorer) advanceShallow(target uint32) uint32 {
+	s.shallowEnd = s.it.AdvanceShallow(target)
+	return s.shallowEnd
+}
+
+func (s *termScorer) maxScore(upTo uint32) float32 {
+	if upTo <= s.shallowEnd {
+		if s.boundFor != int64(s.shallowEnd)+1 {
+			s.blockBound = s.impactBound(false)
+			s.boundFor = int64(s.shallowEnd) + 1
+		}
+		return s.blockBound
+	}
+	if s.termBound == 0 {
+		s.termBound = s.impactBound(true)
+	}
+	return s.termBound
+}
+
+// setMinCompetitiveScore makes a term query alone skip the blocks whose
+// impacts cannot score above min.
+func (s *termScorer) setMinCompetitiveScore(min float32) {
+	s.pruning, s.min = true, min
+}
+
+// competitive returns the first document ≥ target in a block whose
+// impacts may score above the minimum, or noMoreDocs.
+func (s *termScorer) competitive(target uint32) uint32 {
+	for {
+		end := s.advanceShallow(target)
+		if s.maxScore(end) > s.min {
+			return target
+		}
+		if end == noMoreDocs {
+			return noMoreDocs
+		}
+		target = end + 1
+	}
+}
+
+// impactBound is the best score of the block's (or the term's) impacts.
+func (s *termScorer) impactBound(term bool) float32 {
+	imps := s.it.BlockImpacts()
+	if term {
+		imps = s.it.TermImpacts()
+	}
+	if len(imps) == 0 {
+		return unbounded // an error the iterator reports
+	}
+	best := float32(0)
+	for _, im := range imps {
+		var v float32
+		if s.norms == nil {
+			v = s.sim.ScoreNoNorms(float32(im.Freq))
+		} else {
+			v = s.sim.Score(float32(im.Freq), im.Norm)
+		}
+		best = max(best, v)
+	}
+	return safeBound(best)
+}
+
+// recordsOnly forwards pruning to the scorer it restricts.
+func (r *recordsOnly) setMinCompetitiveScore(min float32) {
+	if c, ok := r.inner.(competitiveScorer); ok {
+		c.setMinCompetitiveScore(min)
+	}
+}
+
+// featureBlocks holds, for a feature column of one segment, the last
+// document and the largest encoded value of each run of featureBlock
+// consecutive documents with a value: the block-max data Lucene reads
+// from the feature term's impacts, derived once per segment from the doc
+// values (the index format stores no maxima for them).
+type featureBlocks struct {
+	lastDoc []uint32
+	maxVal  []uint32
+	max     uint32 // over the column
+}
+
+const featureBlock = 128
+
+// featureBlockKey names a column of a segment in Index.featureBlocks.
+type featureBlockKey struct {
+	seg   *segment.Segment
+	field string
+}
+
+// blocksOf returns the feature column's block maxima, computing them on
+// first use (segments never change; a new generation gets new indexes).
+func blocksOf(cache *sync.Map, seg *segment.Segment, field string) *featureBlocks {
+	key := featureBlockKey{seg, field}
+	if cache != nil {
+		if fb, ok := cache.Load(key); ok {
+			return fb.(*featureBlocks)
+		}
+	}
+	fb := &featureBlocks{}
+	if col := seg.DocValues.Numeric(field); col != nil {
+		cur := col.Cursor()
+		n := 0
+		for cur.Next() {
+			v := uint32(min(max(cur.Value(0), 0), math.MaxUint32))
+			if n%featureBlock == 0 {
+				fb.lastDoc = append(fb.lastDoc, 0)
+				fb.maxVal = append(fb.maxVal, 0)
+			}
+			b := len(fb.lastDoc) - 1
+			fb.lastDoc[b] = cur.DocID()
+			fb.maxVal[b] = max(fb.maxVal[b], v)
+			fb.max = max(fb.max, v)
+			n++
+		}
+	}
+	if cache != nil {
+		cache.Store(key, fb)
+	}
+	return fb
+}
+
+// find returns the first block at or after from whose last document is ≥
+// target, or the number of blocks.
+func (fb *featureBlocks) find(target uint32, from int) int {
+	n := len(fb.lastDoc)
+	if from >= n || fb.lastDoc[from] >= target {
+		return from
+	}
+	lo, hi, step := from, from+1, 1
+	for hi < n && fb.lastDoc[hi] < target {
+		lo = hi
+		step <<= 1
+		hi = lo + step
+	}
+	hi = min(hi, n)
+	// lastDoc[lo] < target; the answer is in (lo, hi].
+	lo++
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if fb.lastDoc[mid] < target {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// bounded reports whether every scoring clause of the bool can bound its
+// scores, which pruning and the bool's own bounds need.
+func (b *boolScorer) bounded() bool {
+	if b.boundable == 0 {
+		b.boundable = 1
+		for _, list := range [][]sub{b.req, b.should} {
+			for _, c := range list {
+				if _, ok := boundOf(c.s); c.scoring && !ok {
+					b.boundable = 2
+				}
+			}
+		}
+	}
+	return b.boundable == 1
+}
+
+// setMinCompetitiveScore starts (or tightens) pruning: regions whose bound
+// does not beat min are skipped, and in the others candidates must match
+// a should clause when the clauses left out cannot lift a document above
+// min (MaxScore's essential clauses).
+func (b *boolScorer) setMinCompetitiveScore(min float32) {
+	if !b.bounded() {
+		return
+	}
+	b.pruning, b.min = true, min
+	b.regionEnd = -1 // bounds to be compared with the new minimum
+}
+
+// regionBounds moves every scoring clause's skip data to d and returns the
+// last document of the region they all bound, the required clauses'
+// bound (summed as scoreOf sums) and, in b.shouldMax, each should
+// clause's bound.
+func (b *boolScorer) regionBounds(d uint32) (upTo uint32, reqMax float64) {
+	upTo = noMoreDocs
+	for _, list := range [][]sub{b.req, b.should} {
+		for _, c := range list {
+			if c.scoring {
+				bs, _ := boundOf(c.s)
+				upTo = min(upTo, bs.advanceShallow(d))
+			}
+		}
+	}
+	for i := range b.req {
+		if b.req[i].scoring {
+			bs, _ := boundOf(b.req[i].s)
+			reqMax += float64(bs.maxScore(upTo))
+		}
+	}
+	b.shouldMax = b.shouldMax[:0]
+	for i := range b.should {
+		bs, _ := boundOf(b.should[i].s)
+		b.shouldMax = append(b.shouldMax, bs.maxScore(upTo))
+	}
+	return upTo, reqMax
+}
+
+// enterRegion finds the first region at or after d whose bound beats the
+// minimum, sets regionEnd and the lead clauses for it, and returns where
+// candidates start (d or the region's first document), exhausted when no
+// region is left.
+func (b *boolScorer) enterRegion(d int64) int64 {
+	for d < exhausted {
+		upTo, reqMax := b.regionBounds(uint32(d))
+		var all float64
+		for _, m := range b.shouldMax {
+			all += float64(m)
+		}
+		if b.combine(reqMax, all, len(b.shouldMax)) > b.min {
+			b.regionEnd = int64(upTo)
+			b.setLead(reqMax)
+			return d
+		}
+		if upTo == noMoreDocs {
+			break
+		}
+		d = int64(upTo) + 1
+	}
+	return exhausted
+}
+
+// setLead leaves out of the lead the should clauses with the smallest
+// bounds whose sum, with the required clauses' bound, cannot beat the
+// minimum: a document matching only those cannot be collected.
+func (b *boolScorer) setLead(reqMax float64) {
+	b.lead = nil
+	if b.msm > 1 || len(b.should) == 0 {
+		return
+	}
+	if b.hasReq && b.msm == 0 && b.combine(reqMax, 0, 0) > b.min {
+		return // the required clauses alone may beat it
+	}
+	b.byMax = b.byMax[:0]
+	for i := range b.should {
+		b.byMax = append(b.byMax, i)
+	}
+	slices.SortStableFunc(b.byMax, func(x, y int) int { return cmp.Compare(b.shouldMax[x], b.shouldMax[y]) })
+	var sum float64
+	k := 0
+	for ; k < len(b.byMax); k++ {
+		next := sum + float64(b.shouldMax[b.byMax[k]])
+		if b.combine(reqMax, next, k+1) > b.min {
+			break
+		}
+		sum = next
+	}
+	if k == 0 && !b.hasReq {
+		return // every clause leads: the plain union
+	}
+	b.lead = b.byMax[k:]
+}
+
+// advanceShallow and maxScore bound a bool nested in a pruned parent.
+func (b *boolScorer) advanceShallow(target uint32) uint32 {
+	if !b.bounded() {
+		return noMoreDocs
+	}
+	upTo := noMoreDocs
+	for _, list := range [][]sub{b.req, b.should} {
+		for _, c := range list {
+			if c.scoring {
+				bs, _ := boundOf(c.s)
+				upTo = min(upTo, bs.advanceShallow(target))
+			}
+		}
+	}
+	return upTo
+}
+
+func (b *boolScorer) maxScore(upTo uint32) float32 {
+	if !b.bounded() {
+		return unbounded
+	}
+	var reqMax, all float64
+	for i := range b.req {
+		if b.req[i].scoring {
+			bs, _ := boundOf(b.req[i].s)
+			reqMax += float64(bs.maxScore(upTo))
+		}
+	}
+	for i := range b.should {
+		bs, _ := boundOf(b.should[i].s)
+		all += float64(bs.maxScore(upTo))
+	}
+	return b.combine(reqMax, all, len(b.should))
+}
+
+// advanceShallow and maxScore bound a disjunction (fuzzy, dis_max, a
+// multi-term rewrite) inside a pruned bool, from its clauses' bounds.
+func (d *disjunctionScorer) advanceShallow(target uint32) uint32 {
+	upTo := noMoreDocs
+	if d.mode == combineConst {
+		return upTo
+	}
+	for _, c := range d.subs {
+		if bs, ok := boundOf(c.s); ok {
+			upTo = min(upTo, bs.advanceShallow(target))
+		}
+	}
+	return upTo
+}
+
+func (d *disjunctionScorer) maxScore(upTo uint32) float32 {
+	if d.mode == combineConst {
+		return safeBound(d.score)
+	}
+	var best float32
+	var sum float64
+	for _, c := range d.subs {
+		bs, ok := boundOf(c.s)
+		if !ok {
+			return unbounded
+		}
+		m := bs.maxScore(upTo)
+		best = max(best, m)
+		sum += float64(m)
+	}
+	if d.mode == combineSum {
+		return float32(sum)
+	}
+	// The best clause plus tie times the others: both parts at most their
+	// bounds (the others' sum below every clause's).
+	return float32(float64(best) + sum*d.tie)
+}
+
+// competitiveAt bounds the current document by its clauses' bounds over
+// the region around it, computed once per region.
+func (b *boolScorer) competitiveAt(min float32) bool {
+	if !b.bounded() {
+		return true
+	}
+	if b.doc >= b.docBoundEnd {
+		upTo, reqMax := b.regionBounds(uint32(b.doc))
+		var all float64
+		for _, m := range b.shouldMax {
+			all += float64(m)
+		}
+		b.docBound = b.combine(reqMax, all, len(b.shouldMax))
+		b.docBoundEnd = int64(upTo) + 1
+	}
+	return b.docBound > min
+}
+
+func (r *recordsOnly) competitiveAt(min float32) bool {
+	if l, ok := r.inner.(lazyScorer); ok {
+		return l.competitiveAt(min)
+	}
+	return true
+}

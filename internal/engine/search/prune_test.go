@@ -1,0 +1,323 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// pruneWords is a vocabulary drawn with Zipf-like weights, so that the
+// common words have skip data and block impacts (128 documents or more)
+// and the rare ones do not.
+var pruneWords = strings.Fields("law party term notice supply license royalty court agreement exclusive delaware york payment audit breach cure assign venue waiver escrow")
+
+// pruneCorpus builds a contract index of n records in three segments
+// (names of 1–40 words, a weight_rank on most, sections on some, so that
+// the records-only filter is in play) and a company index of names.
+func pruneCorpus(t testing.TB, r *rand.Rand, n int) *Searcher {
+	word := func() string {
+		// P(i) ∝ 1/(i+1): a few words in most records, the tail rare.
+		x := r.Float64() * 3.6
+		for i := range pruneWords {
+			x -= 1 / float64(i+1)
+			if x < 0 {
+				return pruneWords[i]
+			}
+		}
+		return pruneWords[len(pruneWords)-1]
+	}
+	text := func(k int) string {
+		ws := make([]string, k)
+		for i := range ws {
+			ws[i] = word()
+		}
+		return strings.Join(ws, " ")
+	}
+	// Feature values skewed as ranks are: mostly small, a few large.
+	features := []string{"1", "1", "1", "2", "2", "3", "0.37", "7", "16"}
+	var segs [3][]string
+	var names []string
+	for i := range n {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, `{"name":%q,"group_size":%d`, text(1+r.IntN(40)), r.IntN(5))
+		if r.IntN(5) != 0 {
+			v := features[r.IntN(len(features))]
+			if r.IntN(50) == 0 {
+				v = fmt.Sprint(1 + r.IntN(5000))
+			}
+			fmt.Fprintf(&sb, `,"weight_rank":%s`, v)
+		}
+		if r.IntN(4) == 0 {
+			sb.WriteString(`,"sections":[`)
+			for j := range 1 + r.IntN(3) {
+				if j > 0 {
+					sb.WriteByte(',')
+				}
+				fmt.Fprintf(&sb, `{"type":"clause","snippet":%q}`, text(2+r.IntN(8)))
+			}
+			sb.WriteByte(']')
+		}
+		sb.WriteByte('}')
+		segs[min(i*3/n, 2)] = append(segs[min(i*3/n, 2)], sb.String())
+		if i%4 == 0 {
+			names = append(names, fmt.Sprintf(`{"name":%q}`, text(1+r.IntN(12))))
+		}
+	}
+	return NewSearcher(buildIndex(t, "contract", segs[0], segs[1], segs[2]), buildIndex(t, "company", names))
+}
+
+// pruneGen draws queries of the shapes pruning handles (term and feature
+// leaves, disjunctions, conjunctions, required clauses with optional
+// ones, Form A's browse) and some it does not (phrases, dis_max), nested
+// in bools.
+type pruneGen struct{ r *rand.Rand }
+
+func (g pruneGen) boost() float32 { return []float32{0, 0.5, 1, 2.5}[g.r.IntN(4)] }
+
+func (g pruneGen) term() Query {
+	// Common words more often: they are the ones with impacts.
+	i := g.r.IntN(len(pruneWords))
+	if g.r.IntN(2) == 0 {
+		i = g.r.IntN(5)
+	}
+	return &TermQuery{Field: "name", Term: pruneWords[i], Boost: g.boost()}
+}
+
+func (g pruneGen) feature() Query {
+	pivot := []float32{0.5, 3, 16, 100}[g.r.IntN(4)]
+	fns := []FeatureFunction{nil, Saturation{Pivot: &pivot}, Log{ScalingFactor: 4}, Sigmoid{Pivot: pivot, Exponent: 0.6}, Linear{}}
+	return &RankFeatureQuery{Field: "weight_rank", Function: fns[g.r.IntN(len(fns))], Boost: g.boost()}
+}
+
+func (g pruneGen) some(k int, leaf func() Query) []Query {
+	qs := make([]Query, k)
+	for i := range qs {
+		qs[i] = leaf()
+	}
+	return qs
+}
+
+func (g pruneGen) leaf() Query {
+	switch g.r.IntN(10) {
+	case 0:
+		return g.feature()
+	case 1:
+		return &PhraseQuery{Field: "name", Terms: []string{pruneWords[g.r.IntN(3)], pruneWords[g.r.IntN(3)]}}
+	case 3:
+		return &PhraseQuery{Field: "name", Terms: []string{pruneWords[g.r.IntN(3)], pruneWords[g.r.IntN(3)], pruneWords[g.r.IntN(3)]}, Slop: 1 + g.r.IntN(2)}
+	case 4:
+		lo := int64(g.r.IntN(3))
+		return &RangeQuery{Field: "group_size", Lower: &lo, Boost: g.boost()}
+	case 2:
+		return &DisMaxQuery{Disjuncts: g.some(2+g.r.IntN(2), g.term), TieBreaker: []float32{0, 0.3}[g.r.IntN(2)]}
+	}
+	return g.term()
+}
+
+func (g pruneGen) query(depth int) Query {
+	r := g.r
+	switch x := r.IntN(12); {
+	case x == 0:
+		return g.term()
+	case x == 1:
+		return g.feature()
+	case x == 2:
+		// Form A's blank-q browse.
+		return &BoolQuery{Must: []Query{&MatchAllQuery{}}, Should: []Query{g.feature()}}
+	case x == 3:
+		return &DisMaxQuery{Disjuncts: g.some(2+r.IntN(3), g.term), TieBreaker: []float32{0, 0.3, 1}[r.IntN(3)]}
+	case x <= 6:
+		return &BoolQuery{Should: g.some(2+r.IntN(5), g.leaf), Boost: g.boost()}
+	}
+	b := &BoolQuery{Must: g.some(r.IntN(3), g.term), Should: g.some(r.IntN(4), g.leaf), MinimumShouldMatch: r.IntN(3) / 2 * (1 + r.IntN(2))}
+	if depth < 2 && r.IntN(3) == 0 {
+		b.Should = append(b.Should, g.query(depth+1))
+	}
+	if depth < 2 && r.IntN(4) == 0 {
+		b.Must = append(b.Must, g.query(depth+1))
+	}
+	if r.IntN(4) == 0 {
+		b.Filter = []Query{g.term()}
+	}
+	if r.IntN(4) == 0 {
+		b.MustNot = []Query{&TermQuery{Field: "name", Term: pruneWords[5+r.IntN(10)]}}
+	}
+	if r.IntN(3) == 0 {
+		b.Must = append(b.Must, &MatchAllQuery{Boost: g.boost()})
+	}
+	return b
+}
+
+// TestPrunedTopHits checks that pruning changes nothing but the total:
+// for random queries, pages and track_total_hits limits, the hits (order,
+// documents, scores bit for bit) and max_score equal those of a search
+// that counts every match, and the total is that count, or the limit with
+// "gte" when the count passes it.
+func TestPrunedTopHits(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	s := pruneCorpus(t, r, 1500)
+	g := pruneGen{r}
+	queries := 60
+	if testing.Short() {
+		queries = 20
+	}
+	for i := range queries {
+		q := g.query(0)
+		for _, v := range []struct{ from, size, limit int }{
+			{0, 10, 0}, {0, 10, 1}, {0, 1, 3}, {5, 10, 20}, {0, 30, 100}, {0, 0, 5}, {0, 3, 400},
+		} {
+			want := exhaustive(t, s, q, v.from, v.size)
+			req := Request{Indexes: []string{"company", "contract"}, Query: q, From: v.from, Size: v.size, TrackTotalHitsUpTo: v.limit}
+			got, err := s.Search(context.Background(), req)
+			if err != nil {
+				t.Fatalf("query %d: %v", i, err)
+			}
+			limit := v.limit
+			if limit == 0 {
+				limit = TotalHitsLimit
+			}
+			wantTotal, wantRel := want.Total, "eq"
+			if want.Total > limit {
+				wantTotal, wantRel = limit, "gte"
+			}
+			where := fmt.Sprintf("query %d %s, from %d size %d limit %d", i, Describe(q), v.from, v.size, v.limit)
+			if got.Total != wantTotal || got.Relation != wantRel {
+				t.Errorf("%s: total %d %s, want %d %s", where, got.Total, got.Relation, wantTotal, wantRel)
+			}
+			if v.from+v.size > 0 && math.Float32bits(got.MaxScore) != math.Float32bits(want.MaxScore) {
+				t.Errorf("%s: max score %v, want %v", where, got.MaxScore, want.MaxScore)
+			}
+			if g, w := prunedHits(got), prunedHits(want); g != w {
+				t.Errorf("%s:\n got %s\nwant %s", where, g, w)
+			}
+		}
+	}
+}
+
+// exhaustive is the reference the pruned search must equal: every match
+// of q in the company and contract indexes (in that order) scored, the
+// page after from sorted by score then arrival, the total counted.
+func exhaustive(t *testing.T, s *Searcher, q Query, from, size int) *Result {
+	t.Helper()
+	var all []Hit
+	for _, name := range []string{"company", "contract"} {
+		ix := s.indexes[name]
+		w, err := createWeight(q, ix, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for segNum, seg := range ix.Segments {
+			sc, err := recordScorer(w, segNum, seg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for sc != nil && sc.Next() {
+				all = append(all, Hit{Index: name, Segment: segNum, Doc: sc.DocID(), Score: sc.Score()})
+			}
+		}
+	}
+	res := &Result{Total: len(all)}
+	for _, h := range all {
+		res.MaxScore = max(res.MaxScore, h.Score)
+	}
+	slices.SortStableFunc(all, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
+	if from < len(all) {
+		res.Hits = all[from:min(len(all), from+size)]
+	}
+	return res
+}
+
+// prunedHits renders hits with their location and exact score bits.
+func prunedHits(r *Result) string {
+	var sb strings.Builder
+	for _, h := range r.Hits {
+		fmt.Fprintf(&sb, "%s/%d/%d:%08x ", h.Index, h.Segment, h.Doc, math.Float32bits(h.Score))
+	}
+	return sb.String()
+}
+
+// TestMinCompetitiveScore checks the scorers' side of the contract
+// directly: given a minimum, a scorer returns every document that scores
+// above it, with its exhaustive score, and skips documents — for the
+// browse query, most of them.
+func TestMinCompetitiveScore(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	s := pruneCorpus(t, r, 1500)
+	ix := s.indexes["contract"]
+	g := pruneGen{r}
+	type scored struct {
+		doc   uint32
+		score float32
+	}
+	run := func(q Query, segNum int, min float32, prune bool) ([]scored, int) {
+		w, err := createWeight(q, ix, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := recordScorer(w, segNum, ix.Segments[segNum], nil)
+		if err != nil || sc == nil {
+			return nil, 0
+		}
+		if c, ok := sc.(competitiveScorer); ok && prune {
+			c.setMinCompetitiveScore(min)
+		}
+		var out []scored
+		visited := 0
+		for sc.Next() {
+			visited++
+			if s := sc.Score(); s > min {
+				out = append(out, scored{sc.DocID(), s})
+			}
+		}
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out, visited
+	}
+	browseVisited, browseAll := 0, 0
+	queries := 60
+	if testing.Short() {
+		queries = 20
+	}
+	for i := range queries {
+		q := g.query(0)
+		browse := i%4 == 0
+		if browse {
+			q = &BoolQuery{Must: []Query{&MatchAllQuery{}}, Should: []Query{g.feature()}}
+		}
+		for segNum := range ix.Segments {
+			all, n := run(q, segNum, float32(math.Inf(-1)), false)
+			if len(all) == 0 {
+				continue
+			}
+			// Minimums among the scores: the median, the 90th percentile,
+			// the best.
+			scores := make([]float32, len(all))
+			for k, a := range all {
+				scores[k] = a.score
+			}
+			slices.Sort(scores)
+			for k, m := range []float32{scores[len(all)/2], scores[len(all)*9/10], scores[len(all)-1]} {
+				want, _ := run(q, segNum, m, false)
+				got, visited := run(q, segNum, m, true)
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("%s, segment %d, min %v: pruned\n%v\nwant\n%v", Describe(q), segNum, m, got, want)
+				}
+				if browse && k == 2 {
+					browseVisited += visited
+					browseAll += n
+				}
+			}
+		}
+	}
+	// Above the best score no document can be collected: the bounds must
+	// let the browse query skip nearly everything.
+	if browseVisited*10 > browseAll {
+		t.Errorf("browse: %d of %d documents visited with the best score as minimum, want under a tenth", browseVisited, browseAll)
+	}
+}

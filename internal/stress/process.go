@@ -1,0 +1,147 @@
+package stress
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Gateway is a gateway process started for the suite.
+type Gateway struct {
+	// Addr is the address it listens on (host:port).
+	Addr string
+	cmd  *exec.Cmd
+	done chan struct{}
+	err  error // the process's exit, once done is closed
+}
+
+// StartGateway runs the gateway binary bin with env (LISTEN_ADDR is set
+// to a free port of 127.0.0.1) and waits for its "gateway listening" log
+// line; its output goes to logTo. It gives up when ctx ends.
+func StartGateway(ctx context.Context, bin string, env []string, logTo io.Writer) (*Gateway, error) {
+	cmd := exec.Command(bin)
+	cmd.Env = append(append([]string{}, env...), "LISTEN_ADDR=127.0.0.1:0")
+	// The gateway dies with the suite, however the suite ends.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	cmd.Stderr = logTo
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	g := &Gateway{cmd: cmd, done: make(chan struct{})}
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 64<<10), 16<<20)
+		sent := false
+		for sc.Scan() {
+			line := sc.Bytes()
+			if !sent {
+				if a := listeningAddr(line); a != "" {
+					addr <- a
+					sent = true
+				}
+			}
+			logTo.Write(append(line, '\n'))
+		}
+		_, _ = io.Copy(logTo, out) // a line beyond the scanner's buffer
+		g.err = cmd.Wait()
+		close(g.done)
+	}()
+	select {
+	case a := <-addr:
+		g.Addr = a
+		return g, nil
+	case <-g.done:
+		return nil, fmt.Errorf("gateway exited before listening: %v", g.err)
+	case <-ctx.Done():
+		g.Stop()
+		return nil, fmt.Errorf("gateway did not listen: %w", ctx.Err())
+	}
+}
+
+// listeningAddr is the address of the gateway's "gateway listening" JSON
+// log line, or "" for any other line.
+func listeningAddr(line []byte) string {
+	if !bytes.Contains(line, []byte(`"gateway listening"`)) {
+		return ""
+	}
+	var l struct {
+		Msg, Addr string
+	}
+	if json.Unmarshal(line, &l) != nil || l.Msg != "gateway listening" {
+		return ""
+	}
+	return l.Addr
+}
+
+// Alive reports whether the process is still running, and its exit
+// otherwise.
+func (g *Gateway) Alive() (bool, error) {
+	select {
+	case <-g.done:
+		return false, g.err
+	default:
+		return true, nil
+	}
+}
+
+// PeakRSS is the process's peak resident memory in bytes (VmHWM of
+// /proc/<pid>/status), since it started or since the last ResetPeak.
+func (g *Gateway) PeakRSS() (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", g.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	return vmHWM(b)
+}
+
+// vmHWM reads the VmHWM line of a /proc/<pid>/status file, in bytes.
+func vmHWM(status []byte) (int64, error) {
+	for line := range strings.Lines(string(status)) {
+		rest, ok := strings.CutPrefix(line, "VmHWM:")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) != 2 || f[1] != "kB" {
+			return 0, fmt.Errorf("VmHWM line %q", strings.TrimSpace(line))
+		}
+		kb, err := strconv.ParseInt(f[0], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("VmHWM line %q: %w", strings.TrimSpace(line), err)
+		}
+		return kb << 10, nil
+	}
+	return 0, fmt.Errorf("no VmHWM line")
+}
+
+// ResetPeak starts a new peak: VmHWM becomes the current resident memory
+// (writing 5 to /proc/<pid>/clear_refs), so each family's peak is its
+// own.
+func (g *Gateway) ResetPeak() error {
+	return os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", g.cmd.Process.Pid), []byte("5"), 0)
+}
+
+// Stop sends SIGTERM and waits for the process, killing it after 10 s.
+func (g *Gateway) Stop() {
+	_ = g.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-g.done:
+	case <-time.After(10 * time.Second):
+		_ = g.cmd.Process.Kill()
+		<-g.done
+	}
+}

@@ -1,0 +1,215 @@
+package stress
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestFamilies checks the suite itself: at least 200 bodies, every name
+// unique, every body with statuses it may get and never a 5xx among
+// them, and the families the issue names all present.
+func TestFamilies(t *testing.T) {
+	fams := Families()
+	total := 0
+	names := map[string]bool{}
+	for _, f := range fams {
+		if len(f.Bodies) == 0 || f.Doc == "" {
+			t.Errorf("family %s: %d bodies, doc %q", f.Name, len(f.Bodies), f.Doc)
+		}
+		for _, b := range f.Bodies {
+			total++
+			key := f.Name + "/" + b.Name
+			if names[key] {
+				t.Errorf("%s: name used twice", key)
+			}
+			names[key] = true
+			if len(b.Allowed) == 0 {
+				t.Errorf("%s: no allowed status", key)
+			}
+			for _, s := range b.Allowed {
+				if s >= 500 {
+					t.Errorf("%s: allows %d", key, s)
+				}
+			}
+			if len(b.Data) > MaxBodyBytes && !slices.Equal(b.Allowed, tooLarge) {
+				t.Errorf("%s: %d bytes, allowed %v", key, len(b.Data), b.Allowed)
+			}
+		}
+	}
+	if total < 200 {
+		t.Errorf("%d bodies, want at least 200", total)
+	}
+	for _, want := range []string{"deep-nesting", "operator-storms", "sloppy-phrases", "fuzzy-storms", "prefix-storms", "huge-terms",
+		"aggregation-floods", "oversized-highlights", "huge-pages", "deep-json", "giant-strings", "wrong-types", "invalid-utf8",
+		"duplicate-keys", "form-a-storms"} {
+		if !slices.ContainsFunc(fams, func(f Family) bool { return f.Name == want }) {
+			t.Errorf("no family %s", want)
+		}
+	}
+	// The random bodies are the same on every call.
+	first, again := operatorStorms(), operatorStorms()
+	for i := range first.Bodies {
+		if !bytes.Equal(first.Bodies[i].Data, again.Bodies[i].Data) {
+			t.Fatalf("%s differs between calls", first.Bodies[i].Name)
+		}
+	}
+}
+
+// TestFailure checks the rules applied to each result.
+func TestFailure(t *testing.T) {
+	r := &Runner{Budget: time.Second}
+	timed := Body{Name: "b", Timeout: 300 * time.Millisecond, Allowed: answerOrRefusal}
+	untimed := Body{Name: "a", Allowed: refusal}
+	tests := []struct {
+		name string
+		res  Result
+		want string
+	}{
+		{"allowed, in time", Result{Body: timed, Status: 200, Latency: 1299 * time.Millisecond}, ""},
+		{"at the bound", Result{Body: timed, Status: 400, Latency: 1300 * time.Millisecond}, ""},
+		{"late", Result{Body: timed, Status: 200, Latency: 1301 * time.Millisecond}, "replied in 1.301s, bound 1.3s"},
+		{"server budget", Result{Body: untimed, Status: 400, Latency: 1900 * time.Millisecond}, ""},
+		{"server budget, late", Result{Body: untimed, Status: 400, Latency: 2100 * time.Millisecond}, "replied in 2.1s, bound 2s"},
+		{"5xx", Result{Body: timed, Status: 503}, "status 503"},
+		{"not allowed", Result{Body: untimed, Status: 200}, "status 200, allowed [400 429]"},
+		{"no reply", Result{Body: timed, Err: errors.New("connection reset")}, "no reply: connection reset"},
+	}
+	for _, tc := range tests {
+		if got := r.Failure(tc.res); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSend runs bodies against a fake gateway: status, timed_out and the
+// reply that is not a search response.
+func TestSend(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b bytes.Buffer
+		b.ReadFrom(r.Body)
+		switch b.String() {
+		case "timed":
+			w.Write([]byte(`{"took":5,"timed_out":true,"hits":{"hits":[]}}`))
+		case "bad":
+			w.WriteHeader(http.StatusBadRequest)
+			w.Write([]byte(`{"error":{},"status":400}`))
+		default:
+			w.Write([]byte(`not json`))
+		}
+	}))
+	defer srv.Close()
+	r := &Runner{URL: srv.URL, Budget: time.Second, Client: srv.Client()}
+	tests := []struct {
+		data      string
+		status    int
+		timedOut  bool
+		errSubstr string
+	}{
+		{"timed", 200, true, ""},
+		{"bad", 400, false, ""},
+		{"other", 200, false, "not a search response"},
+	}
+	for _, tc := range tests {
+		res := r.Send(context.Background(), Body{Name: tc.data, Data: []byte(tc.data), Allowed: answer})
+		if res.Status != tc.status || res.TimedOut != tc.timedOut || (tc.errSubstr == "") != (res.Err == nil) ||
+			res.Err != nil && !strings.Contains(res.Err.Error(), tc.errSubstr) {
+			t.Errorf("%s: got status %d, timed out %v, error %v", tc.data, res.Status, res.TimedOut, res.Err)
+		}
+	}
+}
+
+// TestReport compares the results file of fixed results with
+// testdata/report.golden.
+func TestReport(t *testing.T) {
+	r := &Runner{Budget: time.Second}
+	b := func(name string, timeout time.Duration, allowed []int) Body {
+		return Body{Name: name, Timeout: timeout, Allowed: allowed}
+	}
+	rep := &Report{
+		Header: []string{"make stress, fixed results"},
+		MaxRSS: 512 << 20,
+		Runner: r,
+		Families: []FamilyReport{
+			{Family: "deep-nesting", PeakRSS: 70 << 20, Results: []Result{
+				{Body: b("bool x5", heavy, answerOrRefusal), Status: 200, Latency: 40 * time.Millisecond},
+				{Body: b("bool x2000", heavy, refusal), Status: 400, Latency: 3 * time.Millisecond},
+			}},
+			{Family: "sloppy-phrases", PeakRSS: 110 << 20, Results: []Result{
+				{Body: b("form A the x800", 0, answerOrRefusal), Status: 200, TimedOut: true, Latency: 1090 * time.Millisecond},
+				{Body: b("late one", heavy, answerOrRefusal), Status: 200, TimedOut: true, Latency: 1400 * time.Millisecond},
+				{Body: b("gone", heavy, answerOrRefusal), Err: errors.New("EOF"), Latency: 20 * time.Millisecond},
+			}},
+		},
+	}
+	var got bytes.Buffer
+	if _, err := rep.WriteTo(&got); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "report.golden")
+	if *update {
+		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), want) {
+		t.Errorf("report differs from %s (go test -update rewrites it):\n%s", golden, got.String())
+	}
+}
+
+func TestVmHWM(t *testing.T) {
+	tests := []struct {
+		status string
+		want   int64
+		err    bool
+	}{
+		{"Name:\tgateway\nVmPeak:\t 1000 kB\nVmHWM:\t   50024 kB\nVmRSS:\t 4000 kB\n", 50024 << 10, false},
+		{"VmHWM:\t12 MB\n", 0, true},
+		{"VmHWM:\tx kB\n", 0, true},
+		{"Name:\tgateway\n", 0, true},
+	}
+	for _, tc := range tests {
+		got, err := vmHWM([]byte(tc.status))
+		if got != tc.want || (err != nil) != tc.err {
+			t.Errorf("%q: got %d, %v", tc.status, got, err)
+		}
+	}
+}
+
+func TestListeningAddr(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{`{"time":"t","level":"INFO","msg":"gateway listening","addr":"127.0.0.1:33205","backend":"embedded","tokens":1}`, "127.0.0.1:33205"},
+		{`{"time":"t","level":"INFO","msg":"serving index","dir":"x","generation":1}`, ""},
+		{`{"msg":"request","path":"\"gateway listening\"","addr":"1.2.3.4:5"}`, ""},
+		{`gateway listening on :8080`, ""},
+	}
+	for _, tc := range tests {
+		if got := listeningAddr([]byte(tc.line)); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// ExampleRunner_Bound shows the bound of a body with a timeout and of one
+// without.
+func ExampleRunner_Bound() {
+	r := &Runner{Budget: time.Second}
+	fmt.Println(r.Bound(Body{Timeout: 300 * time.Millisecond}), r.Bound(Body{}))
+	// Output: 1.3s 2s
+}
