@@ -72,6 +72,10 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	origins, err := cfg.CORSOrigins()
+	if err != nil {
+		return err
+	}
 	srv, err := api.New(api.Options{
 		Tokens:              cfg.APITokens,
 		Backend:             b,
@@ -84,6 +88,7 @@ func run() error {
 		AuthFailures:        cfg.AuthFailureLimit,
 		AuthFailureInterval: cfg.AuthFailureInterval,
 		TrustedProxies:      proxies,
+		CORSOrigins:         origins,
 		Logger:              logger,
 	})
 	if err != nil {

@@ -193,6 +193,14 @@ func TestAnswersMatchDocument(t *testing.T) {
 		{name: "readyz", method: "GET", target: "/readyz", status: 200},
 		{name: "readyz, backend down", mutate: func(o *Options) { o.Backend.(*fakeBackend).ready = errors.New("down") }, method: "GET", target: "/readyz", status: 503},
 		{name: "metrics", method: "GET", target: "/metrics", status: 200},
+		{name: "search page", method: "GET", target: "/", status: 200},
+		{name: "search page's script", method: "GET", target: "/static/app.js", status: 200},
+		{name: "search page's style sheet", method: "GET", target: "/static/style.css", status: 200},
+		{name: "search page, unknown file", method: "GET", target: "/static/nope.js", status: 404},
+		{name: "CORS preflight", mutate: func(o *Options) { o.CORSOrigins = []string{"https://app.example"} }, method: "OPTIONS", target: SearchPath,
+			header: []string{"Origin", "https://app.example", "Access-Control-Request-Method", "POST"}, status: 204},
+		{name: "CORS search", mutate: func(o *Options) { o.CORSOrigins = []string{"https://app.example"} }, method: "POST", target: search, ctype: "application/json",
+			body: `{"query":{"q":"licence"}}`, header: []string{"Origin", "https://app.example"}, status: 200},
 	}
 	c := newChecker(t)
 	for _, tt := range tests {

@@ -1,9 +1,10 @@
 // Package api owns the gateway's HTTP surface: the echo server and its
 // routes (search, document view, health, readiness, metrics, the OpenAPI
-// document of package openapi, which describes all of them), the
-// middleware chain (request scope, access log, metrics, authentication,
-// rate limiting, body limit), the request-scoped state, and the rendering
-// of responses and of every error in OpenSearch's shape.
+// document of package openapi, which describes all of them, and the search
+// page of package web), the middleware chain (request scope, access log,
+// metrics, CORS, authentication, rate limiting, body limit), the
+// request-scoped state, and the rendering of responses and of every error
+// in OpenSearch's shape.
 package api
 
 import (
@@ -27,6 +28,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/api/openapi"
 	"github.com/contractsearch/contractsearch/internal/backend"
 	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/web"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -68,6 +70,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Registry receives the metrics; nil creates a private one.
 	Registry *prometheus.Registry
+	// CORSOrigins are the origins (scheme://host[:port], or "*" for any)
+	// whose browser scripts may call the API; none turns CORS off.
+	CORSOrigins []string
 }
 
 // A search's work (the backend's, rendering included) is cut searchSlack
@@ -153,12 +158,22 @@ func New(opts Options) (*Server, error) {
 	e.HTTPErrorHandler = s.handleError
 	e.IPExtractor = clientAddress(opts.TrustedProxies)
 	e.Use(s.scope, s.recover, s.accessLog)
+	if len(opts.CORSOrigins) > 0 {
+		e.Use(cors(opts.CORSOrigins))
+	}
 	e.POST(SearchPath, s.search, s.authenticate, s.rateLimit)
 	e.GET(DocumentPath, s.document, s.authenticate, s.rateLimit)
 	e.GET("/healthz", s.healthz)
 	e.GET("/readyz", s.readyz)
 	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(reg, promhttp.HandlerOpts{})))
 	e.GET(openapi.Path, s.openapiDocument)
+	// The search page: static files, no token (every call it makes carries one).
+	page, err := web.New()
+	if err != nil {
+		return nil, fmt.Errorf("api: %w", err)
+	}
+	e.GET(web.PagePath, echo.WrapHandler(page))
+	e.GET(web.AssetPath, echo.WrapHandler(page))
 	s.echo = e
 	return s, nil
 }

@@ -14,8 +14,10 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -87,6 +89,12 @@ type Config struct {
 	// connection's peer: behind a proxy, set it, or every client shares
 	// the proxy's failed authentication allowance.
 	TrustedProxies []string `env:"TRUSTED_PROXIES" envSeparator:","`
+	// CORSAllowedOrigins are the origins (scheme://host[:port],
+	// comma-separated, e.g. https://app.example.com) whose scripts may
+	// call the API from a browser; "*" allows every origin. Unset (the
+	// default), CORS is off: only pages the gateway serves itself, such as
+	// its search page, can call it from a browser.
+	CORSAllowedOrigins []string `env:"CORS_ALLOWED_ORIGINS" envSeparator:","`
 
 	// ShutdownDrain is how long, after SIGTERM, /readyz answers 503 while
 	// requests are still served, so load balancers stop sending traffic
@@ -219,6 +227,9 @@ func (c *Config) Validate() error {
 	if _, err := c.TrustedProxyNets(); err != nil {
 		return err
 	}
+	if _, err := c.CORSOrigins(); err != nil {
+		return err
+	}
 	if c.ShutdownDrain < 0 {
 		return fmt.Errorf("config: SHUTDOWN_DRAIN must not be negative, got %s", c.ShutdownDrain)
 	}
@@ -248,6 +259,51 @@ func (c *Config) TrustedProxyNets() ([]*net.IPNet, error) {
 		out = append(out, n)
 	}
 	return out, nil
+}
+
+// CORSOrigins checks CORSAllowedOrigins and returns them as browsers send
+// them in Origin: lower case, without a trailing slash; blank entries are
+// dropped.
+func (c *Config) CORSOrigins() ([]string, error) {
+	var out []string
+	for _, s := range c.CORSAllowedOrigins {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		if s == "*" {
+			out = append(out, s)
+			continue
+		}
+		o, err := origin(s)
+		if err != nil {
+			return nil, fmt.Errorf("config: CORS_ALLOWED_ORIGINS entry %q %v: give scheme://host[:port], such as https://app.example.com, or * for any origin", s, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// origin normalises a web origin (scheme://host[:port]), or says what is
+// wrong with it.
+func origin(s string) (string, error) {
+	u, err := url.Parse(strings.TrimSuffix(s, "/"))
+	switch {
+	case err != nil:
+		return "", errors.New("is not an address")
+	case u.Scheme != "http" && u.Scheme != "https":
+		return "", errors.New("must start with http:// or https://")
+	case u.Host == "" || u.Hostname() == "" || strings.Contains(u.Host, "*"):
+		return "", errors.New("has no host")
+	case u.User != nil || u.Path != "" || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || u.Opaque != "":
+		return "", errors.New("must be an origin only, without user, path, query or fragment")
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return "", errors.New("has a bad port")
+		}
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host), nil
 }
 
 // parseError rewrites the environment parser's errors, which name Go

@@ -89,6 +89,29 @@ func TestLoad(t *testing.T) {
 		{name: "negative auth failure limit", env: map[string]string{"API_TOKENS": "t", "AUTH_FAILURE_LIMIT": "-1"}, wantErr: "AUTH_FAILURE_LIMIT must not be negative"},
 		{name: "zero auth failure interval", env: map[string]string{"API_TOKENS": "t", "AUTH_FAILURE_INTERVAL": "0s"}, wantErr: "AUTH_FAILURE_INTERVAL must be positive"},
 		{name: "bad trusted proxy", env: map[string]string{"API_TOKENS": "t", "TRUSTED_PROXIES": "10.0.0.1"}, wantErr: `TRUSTED_PROXIES entry "10.0.0.1" must be a network in CIDR notation`},
+		{name: "CORS off by default", env: map[string]string{"API_TOKENS": "t"}, check: func(t *testing.T, c Config, _ string) {
+			if o, err := c.CORSOrigins(); len(o) != 0 || err != nil {
+				t.Errorf("CORS origins %q, %v", o, err)
+			}
+		}},
+		{name: "CORS origins, normalised", env: map[string]string{"API_TOKENS": "t",
+			"CORS_ALLOWED_ORIGINS": " https://App.Example.com/ ,, http://localhost:3000,http://[::1]:8080,*"},
+			check: func(t *testing.T, c Config, _ string) {
+				o, err := c.CORSOrigins()
+				if want := []string{"https://app.example.com", "http://localhost:3000", "http://[::1]:8080", "*"}; err != nil || !reflect.DeepEqual(o, want) {
+					t.Errorf("CORS origins %q, %v; want %q", o, err, want)
+				}
+			}},
+		{name: "CORS origin without scheme", env: map[string]string{"API_TOKENS": "t", "CORS_ALLOWED_ORIGINS": "app.example.com"},
+			wantErr: `CORS_ALLOWED_ORIGINS entry "app.example.com" must start with http:// or https://`},
+		{name: "CORS origin with a path", env: map[string]string{"API_TOKENS": "t", "CORS_ALLOWED_ORIGINS": "https://a.example/app"},
+			wantErr: `CORS_ALLOWED_ORIGINS entry "https://a.example/app" must be an origin only`},
+		{name: "CORS origin with a wildcard host", env: map[string]string{"API_TOKENS": "t", "CORS_ALLOWED_ORIGINS": "https://*.example.com"},
+			wantErr: `CORS_ALLOWED_ORIGINS entry "https://*.example.com" has no host`},
+		{name: "CORS origin with a bad port", env: map[string]string{"API_TOKENS": "t", "CORS_ALLOWED_ORIGINS": "http://a.example:99999"},
+			wantErr: `CORS_ALLOWED_ORIGINS entry "http://a.example:99999" has a bad port`},
+		{name: "CORS origin with a user", env: map[string]string{"API_TOKENS": "t", "CORS_ALLOWED_ORIGINS": "https://u@a.example"},
+			wantErr: "must be an origin only"},
 		{name: "bad limit", env: map[string]string{"API_TOKENS": "t", "MAX_SIZE": "0"}, wantErr: "MAX_SIZE must be at least 1, got 0"},
 		{name: "window below size", env: map[string]string{"API_TOKENS": "t", "MAX_RESULT_WINDOW": "10"}, wantErr: "MAX_RESULT_WINDOW (10) must be at least MAX_SIZE (100)"},
 		{name: "unparsable number", env: map[string]string{"API_TOKENS": "t", "MAX_SIZE": "lots"}, wantErr: "config: MAX_SIZE must be a valid int"},
@@ -197,4 +220,32 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	for v := range documented {
 		t.Errorf("the README documents %s, which nothing reads", v)
 	}
+}
+
+// FuzzCORSOrigins checks the CORS_ALLOWED_ORIGINS reader on any value:
+// no panic, and every origin it accepts is already in the form it returns,
+// the form browsers send in Origin, so reading it again changes nothing.
+func FuzzCORSOrigins(f *testing.F) {
+	for _, s := range []string{"https://app.example.com", " HTTP://Localhost:3000/ ,*", "http://[::1]:8080", "https://a.example/x", "ftp://a", "https://u@a", "http://a:0", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		c := Config{CORSAllowedOrigins: strings.Split(value, ",")}
+		got, err := c.CORSOrigins()
+		if err != nil {
+			if !strings.Contains(err.Error(), "CORS_ALLOWED_ORIGINS") {
+				t.Errorf("error %q does not name the variable", err)
+			}
+			return
+		}
+		again, err := (&Config{CORSAllowedOrigins: got}).CORSOrigins()
+		if err != nil || !reflect.DeepEqual(again, got) {
+			t.Errorf("%q read as %q, then as %q (%v)", value, got, again, err)
+		}
+		for _, o := range got {
+			if o != "*" && (o != strings.ToLower(o) || strings.HasSuffix(o, "/") || !strings.Contains(o, "://")) {
+				t.Errorf("%q gave origin %q", value, o)
+			}
+		}
+	})
 }
