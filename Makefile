@@ -27,20 +27,20 @@ build:
 ##       the 2-core CI machine; the budgets add up to under 15 minutes): formatting, vet and staticcheck; every test
 ##       with the race detector, where the heavy property and corpus-wide tests run small (-short); those tests
 ##       at full size without the race detector; the analysis corpus comparisons; the engine with its invariant
-##       checks; the OpenSearch integration (skipped without Docker); the hostile-request suite; short fuzz runs
+##       checks; the OpenSearch integration (skipped without Docker); the hostile-request suite; short fuzz runs of the request, file and manifest parsers
 test:
-	@scripts/step.sh lint 90 $(MAKE) --no-print-directory lint
-	@scripts/step.sh "race detector, heavy tests small (-short)" 300 $(GO) test -race -short -count=1 -timeout 10m ./...
-	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 120 \
+	@scripts/step.sh lint 60 $(MAKE) --no-print-directory lint
+	@scripts/step.sh "race detector, heavy tests small (-short)" 420 $(GO) test -race -short -count=1 -timeout 10m ./...
+	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 60 \
 	  $(GO) test -count=1 -timeout 10m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)
-	@scripts/step.sh "analysis corpus comparisons (single-threaded: without the race detector, which skipped them)" 40 \
+	@scripts/step.sh "analysis corpus comparisons (single-threaded: without the race detector, which skipped them)" 50 \
 	  $(GO) test -count=1 -run '^(TestASCIIFastPathMatchesScanner|TestMatchesLuceneOnCUAD|TestMatchesLuceneRandom|TestEveryCodePointMatchesLucene)$$' ./internal/engine/analysis
 	@scripts/step.sh "engine with expensive invariant checks on (build tag invariants)" 60 \
 	  $(GO) test -count=1 -short -tags invariants ./internal/engine/...
 	@scripts/step.sh "OpenSearch 3.x integration (testcontainers; skipped, with the reason, without a Docker daemon)" 15 \
 	  $(GO) test -count=1 -v -run '^TestOpenSearch$$' ./integration
-	@scripts/step.sh "hostile requests against a running gateway on CUAD (make stress)" 100 $(MAKE) --no-print-directory stress
-	@scripts/step.sh "fuzz every target for $(TEST_FUZZTIME)" 150 $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
+	@scripts/step.sh "hostile requests against a running gateway on CUAD (make stress)" 60 $(MAKE) --no-print-directory stress
+	@scripts/step.sh "fuzz the parsers of what users send for $(TEST_FUZZTIME) each" 120 FUZZ_FRESH_CACHE=1 FUZZ_DIRS="$(TEST_FUZZ_DIRS)" $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 
 # HEAVY_TESTS run small, or not at all, under -short in the race step, and at full size in their own step
 # (every test that reads testing.Short() or the race flag; the analysis ones have their own step).
@@ -48,7 +48,13 @@ HEAVY_TESTS   = ^(TestBruteForceProperty|TestPrunedTopHits|TestMinCompetitiveSco
 HEAVY_PKGS    = ./internal/engine/search ./internal/engine/postings ./internal/engine/termdict ./internal/engine/highlight \
                 ./internal/contract/parse ./internal/contract/clausetype ./internal/contract/source ./internal/engine/suggest \
                 ./internal/engine/similarity ./internal/backend/embedded
-TEST_FUZZTIME = 3s
+TEST_FUZZTIME = 2s
+# TEST_FUZZ_DIRS hold the parsers of what users send: requests (dsl, simplequery, the embedded translation and
+# _source filters, content negotiation, the document view's q marks), files and manifests (source, bulk) and
+# EDGAR's indexes. The other fuzz targets (index file formats, contract text) run their seed corpora in the
+# race step and fuzz in `make fuzz`.
+TEST_FUZZ_DIRS = internal/dsl internal/simplequery internal/backend/embedded internal/api internal/docview \
+                 internal/contract/source internal/bulk internal/edgar
 
 ## lint: gofmt, go vet, staticcheck
 lint:

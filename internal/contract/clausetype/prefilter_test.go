@@ -42,11 +42,15 @@ func TestPrefilterImplied(t *testing.T) {
 			checkImplied(t, s)
 		}
 	}
+	if testing.Short() {
+		// The generated sentences below take a minute under the race
+		// detector; make test's heavy step runs them without it.
+		return
+	}
 	rnd := rand.New(rand.NewPCG(1, 2))
-	// Generated sentences per pattern: fewer under the race detector (make
-	// test's race step; its heavy step runs the full count), where each
-	// costs several times more. Fewer than 250 leaves rare patterns with
-	// no match to check.
+	// Generated sentences per pattern: fewer under the race detector,
+	// where each costs several times more. Fewer than 250 leaves rare
+	// patterns with no match to check.
 	count := 1000
 	if raceDetector {
 		count = 250
