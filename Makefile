@@ -40,7 +40,7 @@ test:
 	@scripts/step.sh "OpenSearch 3.x integration (testcontainers; skipped, with the reason, without a Docker daemon)" 15 \
 	  $(GO) test -count=1 -v -run '^TestOpenSearch$$' ./integration
 	@scripts/step.sh "hostile requests against a running gateway on CUAD (make stress)" 60 $(MAKE) --no-print-directory stress
-	@scripts/step.sh "fuzz the parsers of what users send for $(TEST_FUZZTIME) each" 120 FUZZ_FRESH_CACHE=1 FUZZ_DIRS="$(TEST_FUZZ_DIRS)" $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
+	@scripts/step.sh "fuzz the parsers of what users send for $(TEST_FUZZTIME) each" 120 env FUZZ_FRESH_CACHE=1 FUZZ_DIRS="$(TEST_FUZZ_DIRS)" $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 
 # HEAVY_TESTS run small, or not at all, under -short in the race step, and at full size in their own step
 # (every test that reads testing.Short() or the race flag; the analysis ones have their own step).
