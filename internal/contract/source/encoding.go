@@ -327,7 +327,7 @@ func metaCharset(head []byte) string {
 				}
 				// "text/html; charset=iso-8859-1;", which the MIME
 				// parser refuses, browsers read
-				if i := strings.Index(strings.ToLower(content), "charset="); i >= 0 {
+				if i := indexASCIIFold(content, "charset="); i >= 0 {
 					v := strings.Trim(content[i+len("charset="):], "\"' ")
 					if j := strings.IndexAny(v, "; \t\"'"); j >= 0 {
 						v = v[:j]
@@ -337,4 +337,26 @@ func metaCharset(head []byte) string {
 			}
 		}
 	}
+}
+
+// indexASCIIFold is the index of the first instance of lower (ASCII, lower
+// case) in s, ignoring ASCII case, or -1. strings.ToLower would not do:
+// lowering some runes changes their length, and the index must be s's.
+func indexASCIIFold(s, lower string) int {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		j := 0
+		for ; j < len(lower); j++ {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != lower[j] {
+				break
+			}
+		}
+		if j == len(lower) {
+			return i
+		}
+	}
+	return -1
 }
