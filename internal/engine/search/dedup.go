@@ -1,6 +1,10 @@
 package search
 
-import "reflect"
+import (
+	"reflect"
+	"slices"
+	"strings"
+)
 
 // Lucene's BooleanQuery.rewrite merges equal clauses: equal SHOULD clauses
 // when minimum_should_match is at most 1, and equal MUST clauses, become
@@ -10,6 +14,10 @@ import "reflect"
 // weight before the term frequency does. simple_query_string makes such
 // clauses from repeated words ("agreement agreement …"), which Form A
 // passes through unchanged.
+
+// pairwiseClauses is the clause count up to which dedupClauses compares
+// clauses pairwise, without rendering them.
+const pairwiseClauses = 16
 
 // dedupClauses returns cs with equal clauses merged as Lucene merges them,
 // in first-occurrence order (Lucene iterates a hash map; the order only
@@ -22,20 +30,33 @@ func dedupClauses(cs []Query) []Query {
 		out    []Query
 		sums   []float64
 		merged bool
+		// byText groups out's indexes by their unboosted rendering when
+		// there are many clauses, so a wide bool (up to MAX_CLAUSES) is
+		// not compared pairwise: equal queries render alike.
+		byText map[string][]int
+		all    []int // 0 … len(out)-1, the candidates without byText
 	)
+	if len(cs) > pairwiseClauses {
+		byText = make(map[string][]int, len(cs))
+	}
 	for _, c := range cs {
 		b := float64(effectiveBoost(ownBoost(c)))
-		j := -1
-		for i, o := range out {
-			if sameUnboosted(o, c) {
-				j = i
-				break
-			}
+		var key string
+		candidates := all
+		if byText != nil {
+			key = unboostedText(c)
+			candidates = byText[key]
 		}
+		j := slices.IndexFunc(candidates, func(i int) bool { return sameUnboosted(out[i], c) })
 		if j >= 0 {
-			sums[j] += b
+			sums[candidates[j]] += b
 			merged = true
 			continue
+		}
+		if byText != nil {
+			byText[key] = append(byText[key], len(out))
+		} else {
+			all = append(all, len(out))
 		}
 		out = append(out, c)
 		sums = append(sums, b)
@@ -62,6 +83,14 @@ func sameUnboosted(a, b Query) bool {
 		return ta.Field == tb.Field && ta.Term == tb.Term
 	}
 	return reflect.DeepEqual(withOwnBoost(a, 0), withOwnBoost(b, 0))
+}
+
+// unboostedText is q's rendering without its own boost (its clauses keep
+// theirs), a key equal queries share.
+func unboostedText(q Query) string {
+	var b strings.Builder
+	describeNode(&b, q, false)
+	return b.String()
 }
 
 // ownBoost is q's own boost (0 meaning 1).

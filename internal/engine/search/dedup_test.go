@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -69,10 +70,25 @@ func TestDedupClauses(t *testing.T) {
 		{"msm 2 keeps copies", &BoolQuery{Should: repeat(term("license", 0), 3), MinimumShouldMatch: 2}, 0, 3},
 		{"must copies merged", &BoolQuery{Must: repeat(term("license", 0), 3)}, 1, 0},
 		{"different fields kept", &BoolQuery{Must: []Query{term("license", 0), &TermQuery{Field: "body", Term: "license"}}}, 2, 0},
+		{"wide: copies merged by rendering", &BoolQuery{Should: append(repeat(dm(0), 10), append(repeat(dm(2), 10), term("fee", 0))...)}, 0, 2},
+		{"wide: boosted copies merged", &BoolQuery{Must: append(repeat(term("license", 3), 17), term("license", 0))}, 1, 0},
 	} {
 		d := dedupBool(c.q)
 		if len(d.Must) != c.must || len(d.Should) != c.should {
 			t.Errorf("%s: %d must, %d should; want %d, %d", c.name, len(d.Must), len(d.Should), c.must, c.should)
 		}
+	}
+}
+
+// BenchmarkDedupClausesWide is a bool at MAX_CLAUSES's scale whose clauses
+// all differ: the case the rendering index keeps from being quadratic.
+func BenchmarkDedupClausesWide(b *testing.B) {
+	cs := make([]Query, 1000)
+	for i := range cs {
+		w := fmt.Sprint("w", i)
+		cs[i] = &DisMaxQuery{Disjuncts: []Query{&TermQuery{Field: "body", Term: w}, &TermQuery{Field: "name", Term: w}}, TieBreaker: 1}
+	}
+	for b.Loop() {
+		dedupClauses(cs)
 	}
 }
