@@ -8,10 +8,7 @@ import (
 // aRuleTests are wording each rule of aRules must find, and near misses
 // it must not: the same words in a sentence that does not state the
 // clause.
-var aRuleTests = []struct {
-	name, slug, text string
-	fires            bool
-}{
+var aRuleTests = []ruleTest{
 	// renewal-term
 	{"automatic renewal", "renewal-term", "This Agreement shall automatically renew for successive one (1) year terms unless either party objects.", true},
 	{"renewed automatically", "renewal-term", "Thereafter, this Agreement shall be renewed automatically on a five (5) year basis.", true},
@@ -116,8 +113,18 @@ var aRuleTests = []struct {
 	{"refusal of delivery", "rofr-rofo-rofn", "Notice is effective on the earlier of receipt or first refusal of delivery.", false},
 }
 
-func TestARules(t *testing.T) {
-	for _, tt := range aRuleTests {
+// ruleTest is one wording a rule must find (fires) or must not.
+type ruleTest struct {
+	name, slug, text string
+	fires            bool
+}
+
+func TestARules(t *testing.T) { checkRuleTests(t, aRuleTests) }
+
+// checkRuleTests checks each wording against textTypes, the reference
+// matcher and the literals its patterns need.
+func checkRuleTests(t *testing.T, tests []ruleTest) {
+	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := textTypes(tt.text)
 			if slices.Contains(got, tt.slug) != tt.fires {

@@ -1,17 +1,11 @@
 package clausetype
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 // cRuleTests are wording each rule of cRules must find, and near misses
 // it must not: the same words in a sentence that does not state the
 // clause.
-var cRuleTests = []struct {
-	name, slug, text string
-	fires            bool
-}{
+var cRuleTests = []ruleTest{
 	// price-restrictions
 	{"rates may not increase", "price-restrictions", "The Provider may change its rates for any renewal term, but rates may not increase by more than ten percent (10%) in any renewal term.", true},
 	{"adjustments not to exceed", "price-restrictions", "Maintenance may be renewed for periods of one year each, subject to adjustments proposed by the Vendor not to exceed 5% per year.", true},
@@ -51,19 +45,4 @@ var cRuleTests = []struct {
 	{"remedies not prevented", "competitive-restriction-exception", "Nothing in this Agreement shall prevent either party from seeking injunctive relief from a court.", false},
 }
 
-func TestCRules(t *testing.T) {
-	for _, tt := range cRuleTests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := textTypes(tt.text)
-			if slices.Contains(got, tt.slug) != tt.fires {
-				t.Errorf("textTypes(%q) = %q: %s fires = %v, want %v", tt.text, got, tt.slug, !tt.fires, tt.fires)
-			}
-			if ref := refTextTypes(tt.text); !slices.Equal(got, ref) {
-				t.Errorf("textTypes(%q) = %q, reference %q", tt.text, got, ref)
-			}
-			for _, s := range sentences(tt.text) {
-				checkImplied(t, s)
-			}
-		})
-	}
-}
+func TestCRules(t *testing.T) { checkRuleTests(t, cRuleTests) }
