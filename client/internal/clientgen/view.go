@@ -19,7 +19,7 @@ import (
 //     gateway checks it, and oapi-codegen would turn it into a union of
 //     empty variants hidden inside the object.
 //
-// Everything else, comments aside, is kept as written.
+// Everything else is kept as written.
 func generatorView(src []byte) ([]byte, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
