@@ -1,6 +1,6 @@
 // Command ingest publishes a corpus to a search backend. Its input is a
-// folder of contract files (.txt, .htm, .html, EDGAR full submissions),
-// which it parses into the records of the six indexes
+// folder of contract files (.txt, .htm, .html, .pdf through poppler's
+// pdftotext, EDGAR full submissions), which it parses into the records of the six indexes
 // (internal/ingest, docs/ingest-pipeline.md), or an OpenSearch bulk NDJSON
 // file of records made elsewhere. It builds a new generation of the
 // embedded engine's index directory:
