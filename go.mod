@@ -11,6 +11,7 @@ require (
 	github.com/clipperhouse/uax29/v2 v2.7.0
 	github.com/getkin/kin-openapi v0.142.0
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/google/renameio/v2 v2.0.2
 	github.com/klauspost/compress v1.20.3
 	github.com/kljensen/snowball v0.10.0
