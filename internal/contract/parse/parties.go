@@ -29,6 +29,7 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 		func() []contract.Party { return employmentParties(body) },
 		func() []contract.Party { return recitalParties(body, spans) },
 		func() []contract.Party { return labelledParties(body) },
+		func() []contract.Party { return openingParties(body, spans) },
 		func() []contract.Party { return signatoryParties(body) },
 	}
 	k := 0
@@ -118,6 +119,27 @@ func signatoryParties(body string) []contract.Party {
 // signatureLabels stand before a signatory's name in a signature block.
 var signatureLabels = map[string]bool{"attest": true, "witness": true, "accepted": true, "agreed": true, "signed": true, "executed": true}
 
+// undersignedRole returns the length of a party written as a role
+// instead of a name at the start of s, "the undersigned employee", "the
+// Employee", or 0.
+func undersignedRole(s string) int {
+	l := asciiLower(prefix(s, 60))
+	n := 0
+	for _, w := range []string{"the ", "undersigned "} {
+		if strings.HasPrefix(l[n:], w) {
+			n += len(w)
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	w := firstWord(l[n:])
+	if w == "" || !genericRoles[strings.TrimRight(w, ",")] {
+		return 0
+	}
+	return n + len(strings.TrimRight(w, ","))
+}
+
 // genericRoles are names a preamble may give instead of the parties'
 // ("between Party A and Party B"); the parties are then found elsewhere.
 var genericRoles = map[string]bool{
@@ -188,7 +210,10 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 			}
 			if end := strings.IndexByte(r, ']'); strings.HasPrefix(r, "[") && end >= 0 && isRedactionTerm(r[:end+1]) {
 				after = r[end+1:]
-			} else if w := asciiLower(firstWord(r)); pronouns[w] || genericRoles[w] {
+			} else if w := asciiLower(firstWord(r)); pronouns[w] || genericRoles[w] || undersignedRole(r) > 0 {
+				if n := undersignedRole(r); n > 0 {
+					w = r[:n] // "the undersigned employee ("Employee") and Acme, Inc."
+				}
 				if next := nextPartyStart(r[len(w):]); next >= 0 && next < 20 {
 					rest = r[len(w)+next:] // "you and Acme Corp. (…)"
 					continue
@@ -353,6 +378,30 @@ func partyListStart(l string) int {
 	}
 	if best >= 0 && best < 1200 {
 		return best
+	}
+	return datedMakerStart(l)
+}
+
+// datedMakerStart returns the offset after " by " in a preamble that dates
+// the agreement before naming the party making it, "… is entered into as
+// of May 1, 2008 by Orchid Bay Partners, L.P. ("Recipient") for the
+// benefit of …", or -1. The date may run to 80 bytes and hold no sentence
+// end.
+func datedMakerStart(l string) int {
+	for _, w := range []string{"entered into ", "made ", "executed ", "dated "} {
+		i := strings.Index(l, w)
+		if i < 0 || i > 1000 {
+			continue
+		}
+		rest := prefix(l[i+len(w):], 100)
+		if !strings.HasPrefix(rest, "as of ") && !strings.HasPrefix(rest, "on ") && !strings.HasPrefix(rest, "effective ") && !strings.HasPrefix(rest, "this ") {
+			continue
+		}
+		k := strings.Index(rest, " by ")
+		if k < 0 || strings.Contains(rest[:k], ". ") || strings.ContainsAny(rest[:k], ";(") {
+			continue
+		}
+		return i + len(w) + k + len(" by ")
 	}
 	return -1
 }

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -96,12 +97,14 @@ func listedParties(s string) []contract.Party {
 // letterParties reads a letter agreement's parties: the organisations and
 // people named before its salutation (the letterhead, the addressee's
 // block: "Wells Fargo Securities, LLC 301 South College Street …", "Mr.
-// John Roe 12 Elm Street …") and, when the addressee is not named there,
-// the person the salutation names ("Dear Ms. Roe:").
+// John Roe 12 Elm Street …"), when the addressee is not named there the
+// person the salutation names ("Dear Ms. Roe:"), and the organisation the
+// letter's opening gives a defined term ("… involving Acme Foods, Inc. (the
+// "Company") …"), which is the writer or the business the letter is about.
 func letterParties(body string, spans []span) []contract.Party {
 	dear := -1
 	for i := 0; i < len(spans) && i < 25 && spans[i].start < 6000; i++ {
-		if hasPrefixFold(body[spans[i].start:spans[i].end], "dear ") {
+		if isSalutation(body[spans[i].start:spans[i].end]) {
 			dear = i
 			break
 		}
@@ -127,12 +130,114 @@ func letterParties(body string, spans []span) []contract.Party {
 		}
 		parties = append(parties, contract.Party{Name: name, Kind: contract.Organisation})
 	}
-	if !person {
+	if !person && hasPrefixFold(body[spans[dear].start:spans[dear].end], "dear ") {
 		if name := salutationName(body[spans[dear].start:spans[dear].end]); name != "" {
 			parties = append(parties, contract.Party{Name: name, Kind: contract.Person})
 		}
 	}
+	// the letter's opening: the salutation's own paragraph when the text
+	// runs on after it ("Ladies and Gentlemen: In connection with …"), and
+	// the next one
+	for i := dear; i < len(spans) && i <= dear+2 && len(parties) < 4; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if i == dear {
+			p = p[min(len(p), strings.IndexAny(p+":", ":,")+1):]
+		}
+		for _, o := range termedOrganisations(prefix(p, 1500), 1) {
+			if !slices.ContainsFunc(parties, func(q contract.Party) bool { return sameCompany(companyKey(q.Name), companyKey(o.Name)) }) {
+				parties = append(parties, o)
+			}
+		}
+	}
 	return parties
+}
+
+// genericSalutationLines open a letter addressed to an organisation rather
+// than a person: "Ladies and Gentlemen:", "Dear Sirs:".
+var genericSalutationLines = []string{"ladies and gentlemen", "gentlemen", "dear sirs", "dear sir or madam", "dear sir/madam", "to whom it may concern", "sirs"}
+
+// isSalutation reports whether paragraph p opens a letter's body: "Dear
+// …", or a salutation to an organisation followed by a colon or a comma.
+func isSalutation(p string) bool {
+	if hasPrefixFold(p, "dear ") {
+		return true
+	}
+	for _, w := range genericSalutationLines {
+		if hasPrefixFold(p, w) && len(p) > len(w) && (p[len(w)] == ':' || p[len(w)] == ',') {
+			return true
+		}
+	}
+	return false
+}
+
+// termedOrganisations returns up to n organisations that s names and gives
+// a defined term right after their name or short description: "Cascade
+// Hollow Foods, Inc. (together with its subsidiaries, the "Company")",
+// "Lumenfield Systems, Inc. ("Lumenfield")". Contracts define their
+// parties this way wherever they name them, so an organisation so named
+// near the start is a party even when no preamble lists it. A name needs a
+// legal form or an organisation's word, so that a defined product or place
+// does not count.
+func termedOrganisations(s string, n int) []contract.Party {
+	var out []contract.Party
+	for i := 0; i < len(s) && len(out) < n; {
+		// the start of a run of capitalised words
+		if i > 0 && s[i-1] != ' ' || !isUpperStart(s[i:]) {
+			i += nextWordStart(s[i:])
+			continue
+		}
+		before := lastWordOf(strings.TrimRight(s[:i], " "))
+		if isUpperStart(before) || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
+			i += nextWordStart(s[i:]) // inside a run of capitalised words; "a California corporation": a description
+			continue
+		}
+		name, after := partyName(s[i:])
+		if name == "" || !strings.Contains(name, " ") || !hasLegalForm(name) && !hasOrgNoun(name) || strings.ContainsAny(name, "\"“”()") ||
+			isPartyFragment(repairSpacing(name)) || isStatute(name) {
+			i += nextWordStart(s[i:])
+			continue
+		}
+		desc := prefix(after, 160)
+		if k := strings.Index(desc, ". "); k >= 0 && !abbreviations[strings.ToLower(lastWordOf(desc[:k]))] {
+			desc = desc[:k]
+		}
+		term, _ := partyRole(desc)
+		if term == "" || isRedactionTerm(term) || isStatute(term) {
+			i += nextWordStart(s[i:])
+			continue
+		}
+		out = append(out, contract.Party{Name: name, Term: term, Kind: contract.Organisation})
+		i = len(s) - len(after)
+	}
+	return out
+}
+
+// statuteWords name laws, not organisations: "Securities Exchange Act of
+// 1934 ("Exchange Act")", "Law of the People's Republic of China on Joint
+// Ventures".
+var statuteWords = map[string]bool{
+	"act": true, "law": true, "laws": true, "code": true, "regulation": true, "regulations": true,
+	"rule": true, "rules": true, "statute": true, "statutes": true, "convention": true, "treaty": true, "directive": true,
+}
+
+// isStatute reports whether a name holds a word laws are named with.
+func isStatute(name string) bool {
+	for _, w := range strings.Fields(name) {
+		if statuteWords[strings.ToLower(strings.Trim(w, ",.;:'’s"))] {
+			return true
+		}
+	}
+	return false
+}
+
+// nextWordStart returns the offset of the word after the one s starts in,
+// or len(s).
+func nextWordStart(s string) int {
+	k := strings.IndexByte(s, ' ')
+	if k < 0 {
+		return len(s)
+	}
+	return k + 1
 }
 
 // isLetterFurniture reports whether a paragraph before a letter's
@@ -303,6 +408,26 @@ func recitalParties(body string, spans []span) []contract.Party {
 		}
 		if len(parties) == 0 || parties[0].Name != name {
 			parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, term, "")})
+		}
+	}
+	return parties
+}
+
+// openingParties reads the organisations the opening paragraphs give a
+// defined term when no other form names a party: "I, ______, understand
+// that Lumenfield Systems, Inc. ("Lumenfield") has disclosed …". It reads
+// the first paragraphs of prose after the title, up to the first clause.
+func openingParties(body string, spans []span) []contract.Party {
+	var parties []contract.Party
+	for i := 0; i < len(spans) && i < 12 && spans[i].start < 8000 && len(parties) < 2; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if i > 0 && endsPartyList(p) && !hasPrefixFold(p, "whereas") && !hasPrefixFold(p, "in consideration") {
+			break
+		}
+		for _, o := range termedOrganisations(prefix(p, 2000), 2-len(parties)) {
+			if !slices.ContainsFunc(parties, func(q contract.Party) bool { return sameCompany(companyKey(q.Name), companyKey(o.Name)) }) {
+				parties = append(parties, o)
+			}
 		}
 	}
 	return parties

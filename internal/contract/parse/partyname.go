@@ -90,6 +90,14 @@ func isPartyFragment(name string) bool {
 		return true
 	}
 	first := strings.ToLower(strings.Trim(words[0], ",.;:"))
+	if len(words) > 1 && (monthNames[first] && digitsLen(words[1]) > 0 || (first == "section" || first == "article") && parseMarker(name).kind != noMarker) {
+		return true // "May 22, 2015 between …": a date; "SECTION 1. SERVICES": a heading
+	}
+	for _, w := range words[1:] {
+		if lw := strings.ToLower(w); lw == "between" || lw == "among" {
+			return true // "… between the Corporation": the sentence naming the parties
+		}
+	}
 	if pronouns[first] || sentenceStarts[first] && first != "the" && len(words) > 1 && !hasLegalForm(name) {
 		return true
 	}
