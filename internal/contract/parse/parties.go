@@ -13,11 +13,16 @@ const maxPartyBytes = 160
 
 // findParties reads the parties from the preamble: "… by and between BIRCH
 // FIRST GLOBAL INVESTMENTS INC., a corporation … (referred to as
-// "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …".
-func findParties(body string, spans []span, pre preamble) []contract.Party {
-	ps := settleParties(preambleParties(body, spans, pre))
+// "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …", else from the other
+// places contracts name them, the first that names a party winning. A
+// party whose name is one of the contract's defined terms (defs) is
+// dropped before that test, so that a form naming only terms ("between
+// SDBF and Sponsor") gives way to the next.
+func findParties(body string, spans []span, pre preamble, defs []contract.Section) []contract.Party {
+	settle := func(ps []contract.Party) []contract.Party { return dropDefinedTerms(settleParties(ps), defs) }
+	ps := settle(preambleParties(body, spans, pre))
 	if len(ps) > 0 && genericRoles[strings.ToLower(ps[0].Name)] {
-		if lp := settleParties(labelledParties(body)); len(lp) > 0 {
+		if lp := settle(labelledParties(body)); len(lp) > 0 {
 			return lp
 		}
 	}
@@ -34,14 +39,14 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 	}
 	k := 0
 	for ; k < len(finders) && len(ps) == 0; k++ {
-		ps = settleParties(finders[k]())
+		ps = settle(finders[k]())
 	}
 	// Only people so far ("Dear Ms. Roe:", "… and John Smith"): the
 	// organisation may be named later, in an employment form's words or
 	// the signatures.
 	if len(ps) > 0 && !slices.ContainsFunc(ps, isOrganisation) {
 		for ; k < len(finders); k++ {
-			if more := settleParties(finders[k]()); slices.ContainsFunc(more, isOrganisation) {
+			if more := settle(finders[k]()); slices.ContainsFunc(more, isOrganisation) {
 				for _, p := range more {
 					if p.Kind == contract.Organisation {
 						ps = append(ps, p)

@@ -191,7 +191,7 @@ func FuzzParties(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		body, spans := buildBody(s)
-		for _, p := range findParties(body, spans, findPreamble(body, spans)) {
+		for _, p := range findParties(body, spans, findPreamble(body, spans), nil) {
 			if p.Kind == "" || isPartyFragment(p.Name) {
 				t.Errorf("party %+v from %q", p, s)
 			}
