@@ -139,10 +139,10 @@ func undersignedRole(s string) int {
 		return 0
 	}
 	w := firstWord(l[n:])
-	if w == "" || !genericRoles[strings.TrimRight(w, ",")] {
-		return 0
+	if w == "" || strings.HasSuffix(w, ",") || !genericRoles[w] {
+		return 0 // "the undersigned, Jo Roe,": the name follows
 	}
-	return n + len(strings.TrimRight(w, ","))
+	return n + len(w)
 }
 
 // genericRoles are names a preamble may give instead of the parties'

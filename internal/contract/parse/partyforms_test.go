@@ -24,6 +24,11 @@ func TestPartyForms(t *testing.T) {
 		{"placeholder.txt", "Corvid Marine Systems Ltd.", "Corvid Marine Systems Ltd. [organisation, Corvid]"},
 		{"letter-you.txt", "Pelican Ridge Software Corporation", "Pelican Ridge Software Corporation [organisation, Company]"},
 		{"recitals.txt", "Nimbus Orchard Holdings Ltd.", "Nimbus Orchard Holdings Ltd. [organisation, Nimbus]"},
+		{"letter-ladies-gentlemen.txt", "Greyfield Capital Management LLC", "Greyfield Capital Management LLC [organisation]; Cascade Hollow Foods, Inc. [organisation, Company]"},
+		{"nda-first-person.txt", "Lumenfield Systems, Inc.", "Lumenfield Systems, Inc. [organisation, Lumenfield]"},
+		{"dated-by.txt", "Orchid Bay Partners, L.P.", "Orchid Bay Partners, L.P. [organisation, Recipient]"},
+		{"terms-only-cover.txt", "Harbor Point Ballpark Funding LLC", "Harbor Point Ballpark Funding LLC [organisation, HPBF]"},
+		{"undersigned-employee.txt", "Bramblewood Health Systems, Inc.", "Bramblewood Health Systems, Inc. [organisation, Company]"},
 	} {
 		raw, err := os.ReadFile(filepath.Join("testdata", "parties", tc.file))
 		if err != nil {
@@ -93,6 +98,11 @@ func TestPartyFragments(t *testing.T) {
 		"Priya Natarajan":                        false,
 		"Golfers Incorporated":                   false,
 		"Natalija Tunevic, director of FreeCook": false,
+		"May 22, 2015 between the Corporation":   true,
+		"SECTION 1. SERVICES":                    true,
+		"ARTICLE IV DEFINITIONS":                 true,
+		"Section Eight Capital LLC":              false,
+		"March Networks Corporation":             false,
 	} {
 		if got := isPartyFragment(name); got != fragment {
 			t.Errorf("isPartyFragment(%q) = %v, want %v", name, got, fragment)
@@ -175,6 +185,62 @@ func TestCompany(t *testing.T) {
 	}
 }
 
+// The pieces of the letter and first-person forms, on the sentences they
+// are written for and on what must not pass for them.
+func TestLetterAndOpeningForms(t *testing.T) {
+	for p, want := range map[string]bool{
+		"Dear Ms. Roe:":                        true,
+		"Ladies and Gentlemen:":                true,
+		"Ladies and Gentlemen: In connection":  true,
+		"Gentlemen:":                           true,
+		"To Whom It May Concern:":              true,
+		"Gentlemen's Agreement on Tariffs":     false,
+		"Sirs and Madams of the Board decided": false,
+	} {
+		if got := isSalutation(p); got != want {
+			t.Errorf("isSalutation(%q) = %v, want %v", p, got, want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`In connection with a possible transaction involving Cascade Hollow Foods, Inc. (together with its subsidiaries, the "Company"), you agree`, "Cascade Hollow Foods, Inc. [organisation, Company]"},
+		{`I understand that Lumenfield Systems, Inc. ("Lumenfield") may disclose`, "Lumenfield Systems, Inc. [organisation, Lumenfield]"},
+		{`shares of Tribute Pharmaceuticals Inc. (the "Corporation") to investors`, "Tribute Pharmaceuticals Inc. [organisation, Corporation]"},
+		{`under the Securities Exchange Act of 1934 (the "Exchange Act")`, ""},
+		{`under the Law of the People's Republic of China on Joint Ventures (the "JV Law")`, ""},
+		{`ACME CORPORATION ("Acme"), a California corporation ("Seller")`, "ACME CORPORATION [organisation, Acme]"},
+		{`the Effective Date") INKTOMI CORPORATION ("Inktomi")`, "INKTOMI CORPORATION [organisation, Inktomi]"},
+		{`Jane Roe ("Employee") will join Acme Widgets`, ""},
+	} {
+		if got := showParties(termedOrganisations(tc.in, 1)); got != tc.want {
+			t.Errorf("termedOrganisations(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`this agreement is entered into as of may 1, 2008 by orchid bay partners, l.p. ("recipient")`, "orchid bay partners"},
+		{`this letter is dated this 3rd day of june, 2010 by acme inc.`, "acme inc."},
+		{`this agreement is entered into as of the date signed by the parties; it covers`, ""},
+		{`this agreement is made by and between acme and beta`, ""},
+	} {
+		got := ""
+		if i := datedMakerStart(tc.in); i >= 0 {
+			got = prefix(tc.in[i:], len(tc.want))
+		}
+		if got != tc.want {
+			t.Errorf("datedMakerStart(%q) starts %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for in, want := range map[string]int{
+		`the undersigned employee ("Employee") and`: len("the undersigned employee"),
+		`the Executive and Acme`:                    len("the Executive"),
+		`the undersigned, Jo Roe`:                   0,
+		`the Acme Corporation`:                      0,
+	} {
+		if got := undersignedRole(in); got != want {
+			t.Errorf("undersignedRole(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
 // FuzzParties feeds the party readers arbitrary text: no panic, and every
 // party named has a kind and no fragment for a name.
 func FuzzParties(f *testing.F) {
@@ -185,6 +251,8 @@ func FuzzParties(f *testing.F) {
 		"As a condition of my employment with Acme, Inc., I agree",
 		"IN WITNESS WHEREOF ACME INC. By: Name:",
 		"by and between [ * * * ] (the \"Provider\"), and",
+		"Ladies and Gentlemen: In connection with Acme Foods, Inc. (the \"Company\")",
+		"is entered into as of May 1, 2008 by Acme, L.P. (\"Recipient\")",
 		"Dear", "PARTIES", "By:", "employment with ",
 	} {
 		f.Add(s)
