@@ -313,8 +313,8 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
 			continue
 		}
-		if hasPrefixFold(p, "this ") || hasPrefixFold(p, "the ") {
-			continue
+		if hasPrefixFold(p, "this ") || hasPrefixFold(p, "the ") || sentenceStarts[strings.ToLower(firstWord(p))] {
+			continue // "On behalf of Acme, Inc. (the "Company"), I am pleased …": a sentence
 		}
 		name, after := partyName(p)
 		if name == "" || len(name) > 80 {

@@ -53,6 +53,28 @@ func blockParties(body string, spans []span) []contract.Party {
 	return nil
 }
 
+// partyLabel reads the role a parties block writes before a name,
+// "Disclosing Party: Vantor Medical Devices, Inc.", "Employee: Jo Roe", and
+// returns it and the text after its colon; "" and s when s has none. A
+// label is one to three capitalised words, not a name with a legal form.
+func partyLabel(s string) (string, string) {
+	s = stripEnumeration(strings.TrimLeft(s, " "))
+	i := strings.IndexByte(prefix(s, 40), ':')
+	if i <= 0 {
+		return "", s
+	}
+	words := strings.Fields(s[:i])
+	if len(words) == 0 || len(words) > 3 || hasLegalForm(s[:i]) {
+		return "", s
+	}
+	for _, w := range words {
+		if !isUpperStart(w) {
+			return "", s
+		}
+	}
+	return strings.Join(words, " "), strings.TrimLeft(s[i+1:], " ")
+}
+
 // endsPartyList reports whether paragraph p starts what follows a list of
 // parties: recitals, the agreement's operative words or its first clause.
 func endsPartyList(p string) bool {
@@ -75,11 +97,15 @@ func endsPartyList(p string) bool {
 func listedParties(s string) []contract.Party {
 	var parties []contract.Party
 	for len(parties) < 6 && s != "" {
-		name, after := partyName(s)
+		label, rest := partyLabel(s)
+		name, after := partyName(rest)
 		if name == "" {
 			break
 		}
 		term, after2 := partyRole(after)
+		if term == "" {
+			term = label
+		}
 		parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, term, after)})
 		next := nextPartyStart(after2)
 		if next < 0 {
@@ -116,6 +142,17 @@ func letterParties(body string, spans []span) []contract.Party {
 	person := false
 	for i := 0; i < dear && len(parties) < 3; i++ {
 		p := body[spans[i].start:spans[i].end]
+		if l := asciiLower(prefix(p, 20)); strings.HasPrefix(l, "[letterhead of ") || strings.HasPrefix(l, "[on letterhead of ") {
+			// "[Letterhead of Orrin Dale Holdings Corp.]": the writer, as filed
+			inner := p[strings.Index(l, "of ")+3:]
+			if k := strings.IndexByte(inner, ']'); k >= 0 {
+				inner = inner[:k]
+			}
+			if name, _ := partyName(inner); name != "" {
+				parties = append(parties, contract.Party{Name: name, Kind: contract.Organisation})
+			}
+			continue
+		}
 		if isLetterFurniture(p) {
 			continue
 		}
@@ -125,6 +162,7 @@ func letterParties(body string, spans []span) []contract.Party {
 			continue
 		}
 		name, after := partyName(p)
+		name = beforeAddress(name)
 		if name == "" || len(name) > 100 || partyKind(name, "", after) == contract.Person || !hasLegalForm(name) && !hasOrgNoun(name) {
 			continue
 		}
@@ -187,8 +225,12 @@ func termedOrganisations(s string, n int) []contract.Party {
 			continue
 		}
 		before := lastWordOf(strings.TrimRight(s[:i], " "))
-		if isUpperStart(before) || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
+		if isUpperStart(before) && !sentenceStarts[strings.ToLower(before)] || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
 			i += nextWordStart(s[i:]) // inside a run of capitalised words; "a California corporation": a description
+			continue
+		}
+		if w := strings.ToLower(strings.Trim(firstWord(s[i:]), ",.;:")); sentenceStarts[w] && w != "the" {
+			i += nextWordStart(s[i:]) // "On behalf of Acme, Inc.", "In connection with …"
 			continue
 		}
 		name, after := partyName(s[i:])
@@ -238,6 +280,34 @@ func nextWordStart(s string) int {
 		return len(s)
 	}
 	return k + 1
+}
+
+// beforeAddress cuts a name in an address block at its street number,
+// which text joined from the block's lines runs into it: "Birchwood Equity
+// Capital 1 Market Plaza San Francisco" → "Birchwood Equity Capital". The
+// number counts as a street number only when a street word follows it
+// within four words, so "Studio 54 Holdings" and "Carrier 1 AG" stay whole.
+func beforeAddress(name string) string {
+	words := strings.Fields(name)
+	for k := 1; k+1 < len(words); k++ {
+		if digitsLen(words[k]) != len(words[k]) {
+			continue
+		}
+		for _, w := range words[k+1 : min(len(words), k+5)] {
+			if streetWords[strings.ToLower(strings.Trim(w, ",."))] {
+				return strings.TrimRight(strings.Join(words[:k], " "), ",")
+			}
+		}
+	}
+	return name
+}
+
+// streetWords name the kinds of street an address gives.
+var streetWords = map[string]bool{
+	"street": true, "st": true, "avenue": true, "ave": true, "road": true, "rd": true, "boulevard": true,
+	"blvd": true, "drive": true, "dr": true, "lane": true, "ln": true, "way": true, "plaza": true,
+	"place": true, "pl": true, "court": true, "ct": true, "parkway": true, "pkwy": true, "highway": true,
+	"hwy": true, "square": true, "suite": true, "floor": true, "circle": true, "terrace": true,
 }
 
 // isLetterFurniture reports whether a paragraph before a letter's

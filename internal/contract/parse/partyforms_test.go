@@ -27,6 +27,9 @@ func TestPartyForms(t *testing.T) {
 		{"letter-ladies-gentlemen.txt", "Greyfield Capital Management LLC", "Greyfield Capital Management LLC [organisation]; Cascade Hollow Foods, Inc. [organisation, Company]"},
 		{"nda-first-person.txt", "Lumenfield Systems, Inc.", "Lumenfield Systems, Inc. [organisation, Lumenfield]"},
 		{"dated-by.txt", "Orchid Bay Partners, L.P.", "Orchid Bay Partners, L.P. [organisation, Recipient]"},
+		{"parties-block-labels.txt", "Vantor Medical Devices, Inc.", "Vantor Medical Devices, Inc. [organisation, Disclosing Party]; Keller & Shaw Engineering LLP [organisation, Receiving Party]"},
+		{"letter-on-behalf.txt", "Quantum Leap Games, Inc.", "Ms. Alvarez [person]; Quantum Leap Games, Inc. [organisation, Company]"},
+		{"letterhead-bracket.txt", "Orrin Dale Holdings Corp.", "Orrin Dale Holdings Corp. [organisation]; Birchwood Equity Capital [organisation]"},
 		{"terms-only-cover.txt", "Harbor Point Ballpark Funding LLC", "Harbor Point Ballpark Funding LLC [organisation, HPBF]"},
 		{"undersigned-employee.txt", "Bramblewood Health Systems, Inc.", "Bramblewood Health Systems, Inc. [organisation, Company]"},
 	} {
@@ -227,6 +230,27 @@ func TestLetterAndOpeningForms(t *testing.T) {
 		}
 		if got != tc.want {
 			t.Errorf("datedMakerStart(%q) starts %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, label, rest string }{
+		{"Disclosing Party: Vantor Medical Devices, Inc.", "Disclosing Party", "Vantor Medical Devices, Inc."},
+		{"2. Employee: Jo Roe", "Employee", "Jo Roe"},
+		{"Acme Holdings Inc.: a Delaware corporation", "", "Acme Holdings Inc.: a Delaware corporation"},
+		{"Acme Widgets, Inc. (\"Acme\")", "", "Acme Widgets, Inc. (\"Acme\")"},
+		{"the following parties: Acme", "", "the following parties: Acme"},
+	} {
+		if label, rest := partyLabel(tc.in); label != tc.label || rest != tc.rest {
+			t.Errorf("partyLabel(%q) = %q, %q; want %q, %q", tc.in, label, rest, tc.label, tc.rest)
+		}
+	}
+	for in, want := range map[string]string{
+		"Birchwood Equity Capital 1 Market Plaza San Francisco": "Birchwood Equity Capital",
+		"Carrier 1 AG":                 "Carrier 1 AG",
+		"Studio 54 Holdings":           "Studio 54 Holdings",
+		"Acme Capital 200 Park Avenue": "Acme Capital",
+	} {
+		if got := beforeAddress(in); got != want {
+			t.Errorf("beforeAddress(%q) = %q, want %q", in, got, want)
 		}
 	}
 	for in, want := range map[string]int{
