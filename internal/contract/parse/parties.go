@@ -23,6 +23,7 @@ func findParties(body string, spans []span, pre preamble, defs []contract.Sectio
 	ps := settle(preambleParties(body, spans, pre))
 	if len(ps) > 0 && genericRoles[strings.ToLower(ps[0].Name)] {
 		if lp := settle(labelledParties(body)); len(lp) > 0 {
+			expandShortNames(body, lp)
 			return lp
 		}
 	}
@@ -56,6 +57,7 @@ func findParties(body string, spans []span, pre preamble, defs []contract.Sectio
 			}
 		}
 	}
+	expandShortNames(body, ps)
 	return ps
 }
 

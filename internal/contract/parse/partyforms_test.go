@@ -265,6 +265,51 @@ func TestLetterAndOpeningForms(t *testing.T) {
 	}
 }
 
+// A short name the text writes in full elsewhere is given its full form;
+// a name given its own term, a person and a longer name not tied to the
+// short one are left alone.
+func TestExpandShortNames(t *testing.T) {
+	body := `Mutual Insurance Corporation of America, a Michigan insurance corporation (MICOA) and Stratton Agency, Inc. agree.
+Sagebrush, a California general partnership ("Partnership"). SAGEBRUSH PARTNER ELEVEN, INC., a California corporation.
+Northwind Partner Two, Inc., a California corporation, is its partner.
+WHEREAS HEMISPHERX is a company ("HEMISPHERX").
+HEMISPHERX BIOPHARMA, INC:
+By: /s/ T. Equels
+KESTREL and Kestrel Ridge Software, Inc. ("Kestrel") agree.`
+	for _, tc := range []struct {
+		in   contract.Party
+		want string
+	}{
+		{contract.Party{Name: "MICOA", Kind: contract.Organisation}, "Mutual Insurance Corporation of America"},
+		{contract.Party{Name: "HEMISPHERX", Term: "HEMISPHERX", Kind: contract.Organisation}, "HEMISPHERX BIOPHARMA, INC"},
+		{contract.Party{Name: "Kestrel", Kind: contract.Organisation}, "Kestrel Ridge Software, Inc."},
+		{contract.Party{Name: "Sagebrush", Term: "Partnership", Kind: contract.Organisation}, "Sagebrush"},
+		{contract.Party{Name: "Northwind", Kind: contract.Organisation}, "Northwind"},
+		{contract.Party{Name: "Hemispherx", Kind: contract.Person}, "Hemispherx"},
+		{contract.Party{Name: "SMA", Kind: contract.Organisation}, "SMA"},
+	} {
+		ps := []contract.Party{tc.in}
+		expandShortNames(body, ps)
+		if ps[0].Name != tc.want {
+			t.Errorf("expandShortNames(%q) = %q, want %q", tc.in.Name, ps[0].Name, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		words, acr string
+		want       int
+	}{
+		{"Mutual Insurance Corporation of America, a Michigan", "micoa", 5},
+		{"Mutual Insurance Corporation of America, a Michigan", "mica", 5},
+		{"Dairy Crest Limited", "dcl", 3},
+		{"of America Corp", "oac", 0},
+		{"Dairy crest Limited", "dcl", 0},
+	} {
+		if got := initialsMatch(strings.Fields(tc.words), tc.acr); got != tc.want {
+			t.Errorf("initialsMatch(%q, %q) = %d, want %d", tc.words, tc.acr, got, tc.want)
+		}
+	}
+}
+
 // FuzzParties feeds the party readers arbitrary text: no panic, and every
 // party named has a kind and no fragment for a name.
 func FuzzParties(f *testing.F) {
@@ -277,6 +322,8 @@ func FuzzParties(f *testing.F) {
 		"by and between [ * * * ] (the \"Provider\"), and",
 		"Ladies and Gentlemen: In connection with Acme Foods, Inc. (the \"Company\")",
 		"is entered into as of May 1, 2008 by Acme, L.P. (\"Recipient\")",
+		"HEMISPHERX agrees. HEMISPHERX BIOPHARMA, INC:\nBy:",
+		"Mutual Insurance Corporation of America, a Michigan insurance corporation (MICOA) and MICOA",
 		"Dear", "PARTIES", "By:", "employment with ",
 	} {
 		f.Add(s)
