@@ -35,6 +35,7 @@ func findParties(body string, spans []span, pre preamble, defs []contract.Sectio
 		func() []contract.Party { return employmentParties(body) },
 		func() []contract.Party { return recitalParties(body, spans) },
 		func() []contract.Party { return labelledParties(body) },
+		func() []contract.Party { return roleLabelParties(body, spans) },
 		func() []contract.Party { return openingParties(body, spans) },
 		func() []contract.Party { return signatoryParties(body) },
 	}
@@ -463,6 +464,9 @@ func partyName(s string) (string, string) {
 		}
 	}
 	name := strings.TrimRight(strings.TrimSpace(s[:end]), " ,;:")
+	if k := strings.Index(name, " of "); k > 0 && k+4 < len(name) && name[k+4] >= '0' && name[k+4] <= '9' {
+		name = name[:k] // "FIONA GRANT of 27 Larch Crescent": her address
+	}
 	if !plausibleName(name) {
 		return "", s
 	}

@@ -502,3 +502,29 @@ func openingParties(body string, spans []span) []contract.Party {
 	}
 	return parties
 }
+
+// roleLabelParties reads parties a form gives under role labels near its
+// start, without a "PARTIES" heading: "Employer: Corbel Instruments
+// Corporation", "Employee Name: Dana Whitfield", "Name of Consultant: …".
+// A label counts when it is a role contracts give parties (genericRoles,
+// personTerms), so that "Start Date:" or "Address:" do not.
+func roleLabelParties(body string, spans []span) []contract.Party {
+	var parties []contract.Party
+	for i := 0; i < len(spans) && i < 20 && spans[i].start < 6000 && len(parties) < 4; i++ {
+		label, rest := partyLabel(body[spans[i].start:spans[i].end])
+		role := strings.ToLower(label)
+		role = strings.TrimSuffix(strings.TrimPrefix(role, "name of "), " name")
+		role = strings.TrimPrefix(role, "the ")
+		if label == "" || !genericRoles[role] && !personTerms[role] || role == "name" || role == "date" || role == "title" ||
+			role == "address" || role == "signature" || role == "by" || role == "witness" {
+			continue
+		}
+		name, after := partyName(rest)
+		if name == "" {
+			continue
+		}
+		term := strings.TrimPrefix(strings.TrimSuffix(label, " Name"), "Name of ")
+		parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, role, after)})
+	}
+	return parties
+}

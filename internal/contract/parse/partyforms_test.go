@@ -30,6 +30,9 @@ func TestPartyForms(t *testing.T) {
 		{"parties-block-labels.txt", "Vantor Medical Devices, Inc.", "Vantor Medical Devices, Inc. [organisation, Disclosing Party]; Keller & Shaw Engineering LLP [organisation, Receiving Party]"},
 		{"letter-on-behalf.txt", "Quantum Leap Games, Inc.", "Ms. Alvarez [person]; Quantum Leap Games, Inc. [organisation, Company]"},
 		{"letterhead-bracket.txt", "Orrin Dale Holdings Corp.", "Orrin Dale Holdings Corp. [organisation]; Birchwood Equity Capital [organisation]"},
+		{"between-numbered-address.txt", "HALDANE MARITIME LIMITED", "HALDANE MARITIME LIMITED [organisation, Company]; FIONA GRANT [person, Employee]"},
+		{"employee-first.txt", "Tidewater Logistics Group, Inc.", "Priscilla Owens [person, Employee]; Tidewater Logistics Group, Inc. [organisation, Tidewater]"},
+		{"form-labels.txt", "Corbel Instruments Corporation", "Dana Whitfield [person, Employee]; Corbel Instruments Corporation [organisation, Employer]"},
 		{"terms-only-cover.txt", "Harbor Point Ballpark Funding LLC", "Harbor Point Ballpark Funding LLC [organisation, HPBF]"},
 		{"undersigned-employee.txt", "Bramblewood Health Systems, Inc.", "Bramblewood Health Systems, Inc. [organisation, Company]"},
 	} {
@@ -140,6 +143,8 @@ func TestPartyKind(t *testing.T) {
 		{"Mr. Desmond Achebe", "", "", contract.Person},
 		{"Town of Vinton", "Grantor", "", contract.Organisation},
 		{"Priya Natarajan", "Employee", "", contract.Person},
+		{"Priya Natarajan", "Employee", ` ("Employee") and Tidewater Logistics Group, Inc., a Virginia corporation`, contract.Person},
+		{"Tidewater Logistics", "Employer", `, a Virginia corporation ("Employer") and Jo Roe, an individual`, contract.Organisation},
 	} {
 		if got := partyKind(tc.name, tc.term, tc.desc); got != tc.want {
 			t.Errorf("partyKind(%q, %q, %q) = %s, want %s", tc.name, tc.term, tc.desc, got, tc.want)

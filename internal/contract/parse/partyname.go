@@ -224,7 +224,11 @@ func partyKind(name, term, desc string) contract.PartyKind {
 	if !personShaped(words) {
 		return contract.Organisation
 	}
-	l := asciiLower(prefix(desc, 200))
+	desc = prefix(desc, 200)
+	if k := nextPartyStart(desc); k >= 0 {
+		desc = desc[:k] // "Jo Roe ("Employee") and Acme, Inc., a Virginia corporation": the next party's description
+	}
+	l := asciiLower(desc)
 	for _, d := range orgDescriptions {
 		if strings.Contains(l, d) {
 			return contract.Organisation
