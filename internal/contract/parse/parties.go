@@ -37,6 +37,7 @@ func findParties(body string, spans []span, pre preamble, defs []contract.Sectio
 		func() []contract.Party { return labelledParties(body) },
 		func() []contract.Party { return roleLabelParties(body, spans) },
 		func() []contract.Party { return openingParties(body, spans) },
+		func() []contract.Party { return headingParties(body, spans) },
 		func() []contract.Party { return signatoryParties(body) },
 	}
 	k := 0

@@ -410,10 +410,13 @@ var genericSalutations = map[string]bool{
 
 // employmentCues introduce the employer in first-person and
 // second-person employment forms: "As a condition of my employment with
-// Dolby Laboratories, Inc., I …", "you are employed by …".
+// Dolby Laboratories, Inc., I …", "you are employed by …", "The
+// undersigned … hereby agrees with Fairhaven Textile Mills, Inc. as
+// follows".
 var employmentCues = []string{
 	"employment with ", "employment by ", "employed by ", "employment at ", "employee of ",
 	"engagement with ", "engagement by ", "engaged by ", "retained by ", "relationship with ",
+	"agrees with ", "agree with ", "covenants with ",
 }
 
 // employmentParties reads the employer of a first-person (or
@@ -527,4 +530,27 @@ func roleLabelParties(body string, spans []span) []contract.Party {
 		parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, role, after)})
 	}
 	return parties
+}
+
+// headingParties reads the organisation a form names only in its heading,
+// above or below the title, and elsewhere calls "the Company": "LOCKWOOD
+// THERAPEUTICS, INC." / "EMPLOYEE PROPRIETARY INFORMATION AND INVENTIONS
+// AGREEMENT" / "In consideration of my employment … by the Company …". The
+// paragraph must be the name alone, with a legal form, among the short
+// paragraphs before the first of prose.
+func headingParties(body string, spans []span) []contract.Party {
+	for i := 0; i < len(spans) && i < 6; i++ {
+		p := strings.TrimSpace(body[spans[i].start:spans[i].end])
+		if len(p) >= 150 {
+			break // prose: the heading is over
+		}
+		name, after := partyName(p)
+		if name == "" || strings.TrimLeft(after, " ,.") != "" && !strings.HasPrefix(strings.TrimLeft(after, " "), "\n") {
+			continue
+		}
+		if hasLegalForm(name) && !isCorporateWord(name) && !isPartyFragment(repairSpacing(name)) {
+			return []contract.Party{{Name: name, Kind: contract.Organisation}}
+		}
+	}
+	return nil
 }

@@ -33,6 +33,9 @@ func TestPartyForms(t *testing.T) {
 		{"between-numbered-address.txt", "HALDANE MARITIME LIMITED", "HALDANE MARITIME LIMITED [organisation, Company]; FIONA GRANT [person, Employee]"},
 		{"employee-first.txt", "Tidewater Logistics Group, Inc.", "Priscilla Owens [person, Employee]; Tidewater Logistics Group, Inc. [organisation, Tidewater]"},
 		{"form-labels.txt", "Corbel Instruments Corporation", "Dana Whitfield [person, Employee]; Corbel Instruments Corporation [organisation, Employer]"},
+		{"heading-company.txt", "LOCKWOOD THERAPEUTICS, INC.", "LOCKWOOD THERAPEUTICS, INC. [organisation]"},
+		{"heading-title-case.txt", "Sunburst Dental Supply Co.", "Sunburst Dental Supply Co. [organisation]"},
+		{"agrees-with.txt", "Fairhaven Textile Mills, Inc.", "Fairhaven Textile Mills, Inc. [organisation]"},
 		{"terms-only-cover.txt", "Harbor Point Ballpark Funding LLC", "Harbor Point Ballpark Funding LLC [organisation, HPBF]"},
 		{"undersigned-employee.txt", "Bramblewood Health Systems, Inc.", "Bramblewood Health Systems, Inc. [organisation, Company]"},
 	} {
