@@ -772,6 +772,15 @@ func firstQuoted(s string) string {
 func nextPartyStart(s string) int {
 	limit := min(len(s), 800)
 	l := asciiLower(s[:limit])
+	for _, w := range []string{" for the benefit of ", " in favor of ", " in favour of "} {
+		// "… by Orchid Bay Partners, L.P. ("Recipient") for the benefit
+		// of Silvertip Energy Corp. (the "Company")": the other party
+		if i := strings.Index(l, w); i >= 0 && !strings.Contains(l[:i], ". ") && !strings.Contains(l[:i], " and ") {
+			if rest := s[i+len(w):]; isUpperStart(rest) {
+				return i + len(w)
+			}
+		}
+	}
 	for from := 0; from < limit; {
 		i := strings.Index(l[from:], " and ")
 		if i < 0 {

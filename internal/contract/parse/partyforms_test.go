@@ -26,7 +26,7 @@ func TestPartyForms(t *testing.T) {
 		{"recitals.txt", "Nimbus Orchard Holdings Ltd.", "Nimbus Orchard Holdings Ltd. [organisation, Nimbus]"},
 		{"letter-ladies-gentlemen.txt", "Greyfield Capital Management LLC", "Greyfield Capital Management LLC [organisation]; Cascade Hollow Foods, Inc. [organisation, Company]"},
 		{"nda-first-person.txt", "Lumenfield Systems, Inc.", "Lumenfield Systems, Inc. [organisation, Lumenfield]"},
-		{"dated-by.txt", "Orchid Bay Partners, L.P.", "Orchid Bay Partners, L.P. [organisation, Recipient]"},
+		{"dated-by.txt", "Orchid Bay Partners, L.P.", "Orchid Bay Partners, L.P. [organisation, Recipient]; Silvertip Energy Corp. [organisation, Company]"},
 		{"parties-block-labels.txt", "Vantor Medical Devices, Inc.", "Vantor Medical Devices, Inc. [organisation, Disclosing Party]; Keller & Shaw Engineering LLP [organisation, Receiving Party]"},
 		{"letter-on-behalf.txt", "Quantum Leap Games, Inc.", "Ms. Alvarez [person]; Quantum Leap Games, Inc. [organisation, Company]"},
 		{"letterhead-bracket.txt", "Orrin Dale Holdings Corp.", "Orrin Dale Holdings Corp. [organisation]; Birchwood Equity Capital [organisation]"},
