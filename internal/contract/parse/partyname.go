@@ -365,10 +365,11 @@ func expandShortNames(body string, ps []contract.Party) {
 
 // longForm returns the first name in text that starts with the word short
 // and ends in a legal form within six words ("HEMISPHERX BIOPHARMA, INC"
-// for "HEMISPHERX"), or "".
+// for "HEMISPHERX"), or "". Only the first 200 occurrences are read, so
+// that a text repeating the name costs no more than a contract.
 func longForm(text, short string) string {
 	l, ls := asciiLower(text), asciiLower(short)
-	for from := 0; ; {
+	for from, seen := 0, 0; seen < 200; seen++ {
 		i := strings.Index(l[from:], ls)
 		if i < 0 {
 			return ""
@@ -384,6 +385,7 @@ func longForm(text, short string) string {
 			return name
 		}
 	}
+	return ""
 }
 
 // tiedToShort reports whether the text after a long name ties it to the
