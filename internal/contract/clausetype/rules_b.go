@@ -53,10 +53,10 @@ var bRules = []rule{
 		cues: [][]string{{"warrant"}},
 		patterns: patterns([][]string{
 			{"warranty period", `\bwarranty period\b`},
-			{"warrant&for a period of|for the period of", `\b(?:warrant(?:s|ed)? that|warrant(?:y|ies))\b[^.;]{0,80}?\bfor (?:a|the) period of\b`},
+			{"warrant&for a period of|for the period of", `\b(?:warrant(?:s|ed)? that|warrant(?:y|ies))\b[^.;]{0,80}?\bfor (?:a|the) period of\b`, `\binsurance\b`},
 			{"warrant&day|month|year", `\b(?:\d+|one|two|three|six|twelve|eighteen|thirty|sixty|ninety)(?:[- ]\(\d+\))?[- ](?:days?|months?|years?)(?:'s?)?\b[^.;]{0,20}?\b(?:limited )?warrant(?:y|ies)\b`},
-			{"warrant&commence|begin|start|expire|shall end|will end|shall run|will run|valid", `\bwarrant(?:y|ies)\b[^.;]{0,60}?\b(?:(?:shall|will) (?:commence|begin|start|expire|end|run|be valid)|(?:is|are) valid for)\b`},
-			{"warrant&day|month|year", `\b(?:warrant(?:s|ed)? that|warrant(?:y|ies))\b[^.;]{0,200}?\b(?:for|within|during) (?:a period of )?(?:\d+|one|two|three|six|twelve|eighteen|thirty|sixty|ninety|\[)[^.;]{0,20}?\b(?:days?|months?|years?)\b[^.;]{0,30}?\b(?:from|after|following)\b`, `\bcured?\b|\bbreach`},
+			{"warrant&commence|begin|start|expire|shall end|will end|shall run|will run|valid", `\bwarrant(?:y|ies)\b[^.;]{0,60}?\b(?:(?:shall|will) (?:commence|begin|start|expire|end|run|be valid)|(?:is|are) valid for)\b`, `\bwaive`},
+			{"warrant&day|month|year", `\b(?:warrant(?:s|ed)? that|warrant(?:y|ies))\b[^.;]{0,200}?\b(?:for|within|during) (?:a period of )?(?:\d+|one|two|three|six|twelve|eighteen|thirty|sixty|ninety|\[)[^.;]{0,20}?\b(?:days?|months?|years?)\b[^.;]{0,30}?\b(?:from|after|following)\b`, `\bcured?\b|\bbreach|\binsurance\b`},
 		}),
 	},
 	{
@@ -69,7 +69,7 @@ var bRules = []rule{
 		patterns: patterns([][]string{
 			{"contest|challeng|attack|impugn|oppos&not|never|at no time",
 				`\b(?:not|never|at no time)\b[^.;]{0,120}?\b(?:contest|challenge|attack|impugn|oppose)[a-z]*\b[^.;]{0,120}?\b(?:validity|ownership|owner|title|rights?|marks?|trademarks?|patents?|registrations?|intellectual property|copyrights?)\b`},
-			{"not to&sue|bring|assert", `\b(?:covenants?|agrees?) not to (?:sue|bring (?:any )?(?:action|claim|suit)|assert (?:any )?claims?)\b`},
+			{"not to&sue|bring|assert", `\b(?:covenants?|agrees?) not to (?:sue|bring (?:any )?(?:action|claim|suit)|assert (?:any )?claims?)\b`, `\bcourts?\b|\bjurisdiction\b|\bforum\b|\bvenue\b`},
 			{"releas&discharg|hereby|general releas", `\breleases? and (?:forever )?discharges?\b|\bhereby (?:irrevocably |unconditionally |fully )*releases?\b|\bgeneral releases?\b[^.;]{0,60}?\bclaims\b`},
 		}),
 	},
