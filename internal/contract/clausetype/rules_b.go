@@ -69,7 +69,7 @@ var bRules = []rule{
 		patterns: patterns([][]string{
 			{"contest|challeng|attack|impugn|oppos&not|never|at no time",
 				`\b(?:not|never|at no time)\b[^.;]{0,120}?\b(?:contest|challenge|attack|impugn|oppose)[a-z]*\b[^.;]{0,120}?\b(?:validity|ownership|owner|title|rights?|marks?|trademarks?|patents?|registrations?|intellectual property|copyrights?)\b`},
-			{"not to&sue|bring|assert", `\b(?:covenants?|agrees?) not to (?:sue|bring (?:any )?(?:action|claim|suit)|assert (?:any )?claims?)\b`, `\bcourts?\b|\bjurisdiction\b|\bforum\b|\bvenue\b`},
+			{"not to&sue|bring|assert", `\b(?:covenants?|agrees?) not to (?:sue|bring (?:any )?(?:action|claim|suit)|assert (?:any )?claims?)\b`, `\bcourts?\b|\bjurisdiction\b|\bforum\b|\bvenue\b|\bgranting\b|\bparty to\b|\bimmunit`},
 			{"releas&discharg|hereby|general releas", `\breleases? and (?:forever )?discharges?\b|\bhereby (?:irrevocably |unconditionally |fully )*releases?\b|\bgeneral releases?\b[^.;]{0,60}?\bclaims\b`},
 		}),
 	},

@@ -23,14 +23,9 @@ var dRuleTests = []ruleTest{
 	{"claims in one court", "covenant-not-to-sue", "Each party agrees not to bring any action arising out of this Agreement in any court other than the courts of Delaware.", false},
 	{"decision not to sue", "covenant-not-to-sue", "If a Party decides not to bring infringement proceedings, it shall notify the other Party.", false},
 	{"no rights claimed beyond the grant", "covenant-not-to-sue", "The Bank does not claim any right not expressly granted by this Agreement in such materials.", false},
+	{"a covenant not to sue granted", "covenant-not-to-sue", "The foregoing does not prevent the Licensor from granting any license, release, covenant not to sue or other immunity to any third party.", false},
+	{"party to covenants not to sue", "covenant-not-to-sue", "Neither Seller nor its Affiliates is a party to any settlement, covenant not to sue or consent concerning the Patents.", false},
 	{"voluntary petition", "covenant-not-to-sue", "Either party may terminate if the other party files a voluntary petition in bankruptcy that is not dismissed.", false},
-
-	// uncapped-liability
-	{"except, then a cap", "uncapped-liability", "Except with respect to the Contractor's obligations under Paragraph 9, the Contractor's maximum liability to the Company shall be limited to the fees paid.", true},
-	{"cap does not apply", "uncapped-liability", "The Liability Cap will not apply to any breach of confidentiality.", true},
-	{"nothing operates to limit", "uncapped-liability", "7 shall operate to limit or exclude any liability for fraud.", true},
-	{"except a force majeure delay", "uncapped-liability", "Except for any delay caused by force majeure, the liability of the Supplier shall not exceed the price paid.", false},
-	{"a plain cap", "uncapped-liability", "The total liability of either party shall not exceed the fees paid in the prior year.", false},
 
 	// warranty-duration
 	{"warranty claim period", "warranty-duration", "Any claim for breach of warranty must be made in writing within ninety (90) days from the date of shipment.", true},
@@ -49,16 +44,6 @@ var dRuleTests = []ruleTest{
 	{"rights end on termination", "post-termination-services", "Upon termination, the right to use the Marks shall immediately terminate.", false},
 	{"non-compete after expiration", "post-termination-services", "For a period of two years after the expiration of this Agreement, the Developer shall not participate in any similar project.", false},
 	{"confidentiality after termination", "post-termination-services", "For five years after termination, each party shall keep the other's Confidential Information secret.", false},
-
-	// affiliate-license-licensee
-	{"rights exercised through affiliates", "affiliate-license-licensee", "All rights granted to the Publisher under this Agreement may be exercised by or through the Publisher and/or its Affiliates.", true},
-	{"licence to operating subsidiaries", "affiliate-license-licensee", "The Owner hereby grants a non-exclusive license to the Company and its operating subsidiaries to use the name.", true},
-	{"affiliates bound, not licensed", "affiliate-license-licensee", "The rights granted hereunder shall not be exercised by any third party.", false},
-
-	// non-transferable-license
-	{"no rights to sublicense", "non-transferable-license", "The Research License shall be provided to the Developer only, with no rights to sublicense.", true},
-	{"licence without sublicences", "non-transferable-license", "No license granted by either party under this Agreement includes the right to grant sublicenses.", true},
-	{"right to sublicense", "non-transferable-license", "The license granted hereunder includes the right to grant sublicenses to Affiliates.", false},
 }
 
 func TestDRules(t *testing.T) { checkRuleTests(t, dRuleTests) }
