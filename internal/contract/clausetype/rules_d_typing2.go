@@ -72,14 +72,19 @@ var dRules = []rule{
 		// receive all orders accepted … prior to the date of termination";
 		// "upon termination … Licensee shall be entitled to use the
 		// Licensed Domain Names … for a limited period"; "for twenty-four
-		// (24) months following termination …, Licensee shall specify".
+		// (24) months following termination …, Licensee shall specify";
+		// "may be sold … during the ninety (90) day period next following
+		// the date of termination"; "agrees to … make Product available
+		// … for a period of three (3) months after the termination date".
 		slug: "post-termination-services",
 		cues: [][]string{{"terminat", "expir"}},
 		patterns: patterns([][]string{
 			{"buy&stock|inventor&terminat|expir", `\b(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\bbuy\b[^.;]{0,80}?\b(?:stocks?|inventor(?:y|ies))\b`},
 			{"order&prior to|before&terminat|expir", `\borders?\b[^.;]{0,60}?\b(?:accepted|placed|received|submitted|issued)\b[^.;]{0,60}?\b(?:prior to|before)\b[^.;]{0,40}?\b(?:terminat|expir)`},
 			{"terminat|expir&entitled to|right to|allowed to|permitted to|may ", `\b(?:upon|after|following|on)\b (?:the )?(?:terminat|expir)[a-z]*\b[^.;]{0,150}?\b(?:entitled to|right to|allowed to|permitted to|may) (?:continue to )?(?:use|sell|distribute|complete|market|exploit|operate)\b`, `\bno longer\b|\bnot be entitled\b|\bcease|\bconfidential|\b(?:shall|will) (?:immediately )?(?:terminate|revert|end)\b`},
-			{"following|after|from&terminat|expir&shall|will|agree", `\bfor\b (?:a period of )?(?:at least )?[^.;]{0,30}?\b(?:days?|months?|years?)\b (?:following|after|from) (?:the )?(?:date of )?(?:the |any |such )?(?:terminat|expir)[a-z]*\b[^.;]{0,200}?\b(?:shall|will|agrees? to)\b`, `\bconfidential|\bsecre|\bcompet|\bsolicit|\bemploy|\bhire\b|\bdisparag|\bnot (?:participate|engage)\b`},
+			{"following|after|from&terminat|expir&shall|will|agree", `\bfor\b (?:a period of )?(?:at least )?[^.;]{0,30}?\b(?:days?|months?|years?)\b (?:following|after|from) (?:the )?(?:date of )?(?:the |any |such )?(?:terminat|expir)[a-z]*\b[^.;]{0,200}?\b(?:shall|will|agrees? to)\b`, notServiceAfterEnd},
+			{"period&following|after&terminat|expir", `\b(?:during|within|for) the\b[^.;]{0,30}?\bperiod (?:next )?(?:following|after) (?:the )?(?:date of )?(?:the |any |such )?(?:terminat|expir)`, notServiceAfterEnd},
+			{"shall|will|agree&following|after|from&terminat|expir", `\b(?:shall|will|agrees? to)\b[^.;]{0,150}?\bfor (?:a period of )?(?:at least )?[^.;]{0,30}?\b(?:days?|months?|years?)\b (?:following|after|from) (?:the )?(?:date of )?(?:the |any |such )?(?:terminat|expir)`, notServiceAfterEnd},
 		}),
 	},
 }
@@ -87,3 +92,9 @@ var dRules = []rule{
 // notLicenceGrant is an irrevocable grant that is not a licence: a proxy
 // or a power of attorney.
 const notLicenceGrant = `\bprox(?:y|ies)\b|\bpower of attorney\b|\battorney-in-fact\b`
+
+// notServiceAfterEnd is a period after the end of the contract that binds
+// a party to a restriction, not to a service: confidentiality,
+// non-competition and non-solicitation that last beyond termination, and
+// clauses that merely survive it.
+const notServiceAfterEnd = `\bconfidential|\bsecre|\bcompet|\bsolicit|\bemploy|\bhire\b|\bdisparag|\bnot (?:participate|engage|seek)\b|\bprohibited\b|\bsurviv|\bremain bound\b`
