@@ -433,7 +433,8 @@ func (r *report) write(path string) error {
 	w("#   (the oracle has none); Lucene = median_us + fetch_median_us of the same run with --source (_id lookup, inner hits, _source).")
 	w("# Each query's value is its median over the timed runs (the engine's per round, the oracle's as it reports it), then the")
 	w("#   median over the rounds; a kind's value is the median over its queries. Times in µs; ratio = engine ÷ Lucene.")
-	w("# engine in this process (embedded.Open), the oracle a JVM (run.sh query, its default flags), one after the other, never at once.")
+	w("# engine in this process (embedded.Open; per query, its %d query-phase runs, then its %d full runs, a GC before each block),", r.repeat, r.repeat)
+	w("#   the oracle a JVM (run.sh query, its default JVM flags), one after the other, never at once.")
 	w("| kind | queries | query phase engine | Lucene | ratio | query + fetch engine | Lucene | ratio |")
 	w("|---|---|---|---|---|---|---|---|")
 	for _, k := range r.kinds {

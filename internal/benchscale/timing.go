@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"time"
 
@@ -90,8 +91,8 @@ func fetchOnly(q dsl.Query, drop bool) {
 }
 
 // TimeEngine answers every query with b: warmup passes over the whole set,
-// then repeat runs of each query's two requests, alternately, and returns
-// each query's medians by id.
+// then, query by query, repeat runs of its query-phase request and repeat
+// runs of its full request, and returns each query's medians by id.
 func TimeEngine(ctx context.Context, b backend.Backend, qs []EngineQuery, warmup, repeat int) (map[string]Timing, error) {
 	search := func(sr *dsl.SearchRequest) (time.Duration, error) {
 		start := time.Now()
@@ -108,21 +109,21 @@ func TimeEngine(ctx context.Context, b backend.Backend, qs []EngineQuery, warmup
 		}
 	}
 	out := make(map[string]Timing, len(qs))
-	phase := make([]float64, repeat)
-	full := make([]float64, repeat)
 	for _, q := range qs {
-		for i := range repeat {
-			d, err := search(q.phase)
-			if err != nil {
-				return nil, fmt.Errorf("query %s: %w", q.ID, err)
+		var t [2][]float64
+		for i, sr := range []*dsl.SearchRequest{q.phase, q.full} {
+			// Each block starts with no garbage left by the one before
+			// (a fetch's decoded sources), so its collections are its own.
+			runtime.GC()
+			for range repeat {
+				d, err := search(sr)
+				if err != nil {
+					return nil, fmt.Errorf("query %s: %w", q.ID, err)
+				}
+				t[i] = append(t[i], micros(d))
 			}
-			phase[i] = micros(d)
-			if d, err = search(q.full); err != nil {
-				return nil, fmt.Errorf("query %s: %w", q.ID, err)
-			}
-			full[i] = micros(d)
 		}
-		out[q.ID] = Timing{Query: Median(phase), Total: Median(full)}
+		out[q.ID] = Timing{Query: Median(t[0]), Total: Median(t[1])}
 	}
 	return out, nil
 }
