@@ -116,7 +116,8 @@ bench-index:
 ## bench-scale: CUAD replicated SCALE times (ids ~k, 1% of words dropped per copy): engine and Lucene oracle index builds
 ##              (time, peak RSS, size), the gateway's open time and memory, the query set of internal/benchscale on both
 ##              side by side (per-kind medians, query phase and query + fetch) and the gateway at c=1, 2, 8 → bench/scale-SCALE.txt
-##              (needs Java 17 + liblucene8-java and CUAD; docs/performance.md; refuses to start without the disk space it needs)
+##              (needs Java 17 + liblucene8-java and CUAD; docs/performance.md; refuses to start without the disk space it needs;
+##              BENCH_SCALE_FLAGS passes flags to cmd/benchscale, e.g. "-requests 100 -rounds 2")
 bench-scale:
 	@test -n "$(SCALE)" || { echo "bench-scale: set SCALE=N (copies of CUAD)" >&2; exit 2; }
 	@test -f $(CUAD)/master_clauses.csv || { echo "bench-scale: CUAD is not at $(CUAD) (set CUAD=DIR)" >&2; exit 2; }
@@ -127,7 +128,7 @@ bench-scale:
 	$(BENCH_SCALE_DIR)/oracle/build.sh >/dev/null
 	$(BENCH_SCALE_DIR)/bin/ingest -in $(CUAD) -bulk-out $(BENCH_SCALE_DIR)/cuad.ndjson -progress none >/dev/null
 	$(BENCH_SCALE_DIR)/bin/benchscale -scale $(SCALE) -base $(BENCH_SCALE_DIR)/cuad.ndjson -bin $(BENCH_SCALE_DIR)/bin \
-	  -oracle $(BENCH_SCALE_DIR)/oracle -work $(BENCH_SCALE_DIR)/run -out bench/scale-$(SCALE).txt
+	  -oracle $(BENCH_SCALE_DIR)/oracle -work $(BENCH_SCALE_DIR)/run -out bench/scale-$(SCALE).txt $(BENCH_SCALE_FLAGS)
 
 ## docker-up: OpenSearch 3 + gateway with docker compose (needs a Docker daemon)
 docker-up:
