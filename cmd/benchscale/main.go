@@ -163,7 +163,7 @@ func buildIndexes(ctx context.Context, o options, bulk string, r *report) error 
 	}
 	progress("building the engine's index (cmd/ingest; log: %s)", filepath.Join(o.work, "engine-index.log"))
 	eng := exec.CommandContext(ctx, filepath.Join(o.bin, "ingest"), "-in", bulk, "-index-dir", engineIndex(o), "-progress", "lines")
-	m, err := runLogged(eng, filepath.Join(o.work, "engine-index.log"), true)
+	m, err := runLogged(eng, filepath.Join(o.work, "engine-index.log"), engineIndex(o))
 	if err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func buildIndexes(ctx context.Context, o options, bulk string, r *report) error 
 	}
 	progress("engine index built in %s; building the oracle's (log: %s)", m.Wall.Round(time.Second), filepath.Join(o.work, "oracle-index.log"))
 	orc := exec.CommandContext(ctx, filepath.Join(o.oracle, "run.sh"), "index", "--mappings", o.mappings, "--data", bulk, "--out", oracleIndex(o))
-	if m, err = runLogged(orc, filepath.Join(o.work, "oracle-index.log"), false); err != nil {
+	if m, err = runLogged(orc, filepath.Join(o.work, "oracle-index.log"), oracleIndex(o)); err != nil {
 		return err
 	}
 	r.oracleBuild = m
@@ -184,18 +184,32 @@ func buildIndexes(ctx context.Context, o options, bulk string, r *report) error 
 	return nil
 }
 
-// runLogged runs cmd measured, its output to logPath and, with
-// showStderr, its standard error (ingest's progress lines) to ours too.
-func runLogged(cmd *exec.Cmd, logPath string, showStderr bool) (benchscale.Measured, error) {
+// runLogged runs cmd measured, its output to logPath, and says every
+// minute how long it has run and how much it has written to dir (a bulk
+// build prints no progress of its own).
+func runLogged(cmd *exec.Cmd, logPath, dir string) (benchscale.Measured, error) {
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		return benchscale.Measured{}, err
 	}
 	defer logFile.Close()
 	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if showStderr {
-		cmd.Stderr = io.MultiWriter(logFile, os.Stderr)
-	}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		start := time.Now()
+		tick := time.NewTicker(time.Minute)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				n, _ := benchscale.DirBytes(dir) // files come and go during a build
+				progress("%s running for %s, %.0f MiB in %s", filepath.Base(cmd.Path), time.Since(start).Round(time.Second), mib(n), dir)
+			}
+		}
+	}()
 	m, err := benchscale.RunMeasured(cmd)
 	if err != nil {
 		return m, fmt.Errorf("%w (log: %s)", err, logPath)
