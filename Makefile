@@ -29,7 +29,7 @@ build:
 ##       the 2-core CI machine; the budgets add up to under 15 minutes): formatting, vet and staticcheck; every test
 ##       with the race detector, where the heavy property and corpus-wide tests run small (-short); those tests
 ##       at full size without the race detector; the analysis corpus comparisons; the engine with its invariant
-##       checks; the OpenSearch integration (skipped without Docker); the hostile-request suite; short fuzz runs of the request, file and manifest parsers
+##       checks; the OpenSearch integration (skipped without Docker); the API clients and README examples; the hostile-request suite; short fuzz runs of the request, file and manifest parsers
 test:
 	@scripts/step.sh lint 60 $(MAKE) --no-print-directory lint
 	@scripts/step.sh "race detector, heavy tests small (-short)" 420 $(GO) test -race -short -count=1 -timeout 10m ./...
@@ -41,6 +41,8 @@ test:
 	  $(GO) test -count=1 -short -tags invariants ./internal/engine/...
 	@scripts/step.sh "OpenSearch 3.x integration (testcontainers; skipped, with the reason, without a Docker daemon)" 15 \
 	  $(GO) test -count=1 -v -run '^TestOpenSearch$$' ./integration
+	@scripts/step.sh "API clients: the generated Go client and the README's examples against make run's index" 45 \
+	  $(GO) test -count=1 -run '^TestClients$$' ./integration
 	@scripts/step.sh "hostile requests against a running gateway on CUAD (make stress)" 60 $(MAKE) --no-print-directory stress
 	@scripts/step.sh "fuzz the parsers of what users send for $(TEST_FUZZTIME) each" 120 env FUZZ_FRESH_CACHE=1 FUZZ_DIRS="$(TEST_FUZZ_DIRS)" $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 

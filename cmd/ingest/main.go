@@ -1,6 +1,6 @@
 // Command ingest publishes a corpus to a search backend. Its input is a
-// folder of contract files (.txt, .htm, .html, EDGAR full submissions),
-// which it parses into the records of the six indexes
+// folder of contract files (.txt, .htm, .html, .pdf through poppler's
+// pdftotext, EDGAR full submissions), which it parses into the records of the six indexes
 // (internal/ingest, docs/ingest-pipeline.md), or an OpenSearch bulk NDJSON
 // file of records made elsewhere. It builds a new generation of the
 // embedded engine's index directory:
@@ -87,6 +87,7 @@ type flags struct {
 	allFiles                     bool
 	workers                      int
 	maxFileMB                    int
+	pdf                          source.PDFOptions
 	progress                     string
 	seen                         map[string]bool
 	getenv                       func(string) string
@@ -118,6 +119,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	fs.BoolVar(&f.allFiles, "all-files", false, "with a manifest, read the folder's files it does not list too")
 	fs.IntVar(&f.workers, "workers", 0, "files parsed at once (default: every core)")
 	fs.IntVar(&f.maxFileMB, "max-file-mb", source.DefaultMaxBytes>>20, "refuse files larger than this many MiB")
+	fs.StringVar(&f.pdf.Command, "pdftotext", source.PDFCommand, "the `program` that extracts a PDF's text (poppler-utils' pdftotext: a name on PATH or a path); without it PDFs are refused, each named in the summary")
+	fs.DurationVar(&f.pdf.Timeout, "pdf-timeout", source.DefaultPDFTimeout, "refuse a PDF whose text takes longer than this to extract")
 	fs.StringVar(&f.progress, "progress", "auto", "progress on standard error: bar, lines, none, or auto (a bar on a terminal, else lines)")
 	fs.Usage = func() {
 		o := fs.Output()
@@ -314,9 +317,14 @@ func (f *flags) ingestCorpus(ctx context.Context) int {
 		OnlyListed:   !f.allFiles,
 		Workers:      f.workers,
 		MaxFileBytes: int64(f.maxFileMB) << 20,
+		PDF:          f.pdf,
 	}
 	if f.maxFileMB < 1 {
 		fmt.Fprintf(f.stderr, "ingest: -max-file-mb %d: want at least 1\n", f.maxFileMB)
+		return 2
+	}
+	if f.pdf.Timeout <= 0 {
+		fmt.Fprintf(f.stderr, "ingest: -pdf-timeout %v: want a positive duration\n", f.pdf.Timeout)
 		return 2
 	}
 	if err := f.loadManifest(&opts); err != nil {

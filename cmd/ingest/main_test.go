@@ -334,6 +334,12 @@ func TestRunCorpus(t *testing.T) {
 			wantErr:  []string{`-progress "fancy": want auto, bar, lines or none`},
 		},
 		{
+			name:     "bad -pdf-timeout",
+			args:     func(string) []string { return []string{"-in", dir, "-bulk-out", out, "-pdf-timeout", "0s"} },
+			wantCode: 2,
+			wantErr:  []string{"-pdf-timeout 0s: want a positive duration"},
+		},
+		{
 			name:     "missing input",
 			args:     func(string) []string { return []string{"-in", filepath.Join(dir, "nope"), "-bulk-out", out} },
 			wantCode: 2,

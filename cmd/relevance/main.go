@@ -56,6 +56,7 @@ func run(args []string, stdout io.Writer) error {
 	queriesPath := fs.String("queries", "", "query set (JSONL; default: the committed CUAD set)")
 	prefix := fs.String("path-prefix", "contracts/", "folder of the contract files relative to the ingested root")
 	out := fs.String("out", "", "results file (default: standard output)")
+	top10 := fs.String("top10", "", "also write each query's first ten contracts per system, relevant ones marked, to this file (to read the misses of the tuning half)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -109,6 +110,11 @@ func run(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *top10 != "" {
+		if err := writeTop10(*top10, report, judgments); err != nil {
+			return err
+		}
+	}
 	if _, ok := s.(relevance.InProcess); ok {
 		signals := []string{dsl.SignalSection, dsl.SignalSectionAll, dsl.SignalSectionPhrase, dsl.SignalBodyPhrase,
 			dsl.SignalAllWords, dsl.SignalClauseType, dsl.SignalClauseWords, dsl.SignalRank}
@@ -153,6 +159,30 @@ func run(args []string, stdout io.Writer) error {
 			}
 		}
 		fmt.Fprintf(stdout, "report: %s\n", *out)
+	}
+	return nil
+}
+
+// writeTop10 writes, for every query and system, the ten contracts ranked
+// first, each marked + when the judgments hold it relevant and - when not.
+func writeTop10(path string, r *relevance.Report, j relevance.Judgments) error {
+	var b strings.Builder
+	for _, res := range r.Results {
+		fmt.Fprintf(&b, "%s (%s, %d relevant): %s\n", res.Query.ID, res.Query.Category, res.Relevant, res.Query.Q)
+		for i, sys := range r.Systems {
+			fmt.Fprintf(&b, "  %-6s", sys)
+			for _, id := range res.Top10[i] {
+				mark := "-"
+				if j[res.Query.Category][id] {
+					mark = "+"
+				}
+				fmt.Fprintf(&b, " %s%s", mark, id)
+			}
+			b.WriteByte('\n')
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		return fmt.Errorf("top ten: %w", err)
 	}
 	return nil
 }

@@ -79,7 +79,7 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 	// Two nested clauses over two fields each, and the words everywhere.
 	cost += 2*(2+queryTermsCost(tree, 2)) + 1 + queryTermsCost(tree, len(FormATextFields))
 	words := queryWords(tree, maxPhraseWords)
-	if slugs := clausetype.Named(append(slices.Clip(words), queryPrefixes(tree, maxPhraseWords)...)); len(slugs) > 0 {
+	if slugs := namedTypes(tree, words); len(slugs) > 0 {
 		values := make([]Scalar, len(slugs))
 		for i, sl := range slugs {
 			values[i] = Scalar{Text: sl, Kind: 's'}
@@ -104,6 +104,50 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 }
 
 func boolPtr(b bool) *bool { return &b }
+
+// namedTypes are the clause types q asks for. Its words are read both as
+// names of types (clausetype.Named: "change of control", "insurance audit
+// rights") and as clause text, by the rules that type sections at ingest
+// (clausetype.Classify: "the supplier shall not increase its prices" is a
+// price restriction whatever it names). When q is more than names and
+// its wording states a type, that type is what it asks for, and the
+// names its words make in passing are not: "merger acquisition
+// controlling interest termination" describes a change of control, not
+// the termination or entire-agreement ("Merger") clauses. Measured on the
+// tuning half of the relevance set (docs/relevance.md).
+func namedTypes(tree *simplequery.Node, words []string) []string {
+	named, whole := clausetype.NamedWhole(append(slices.Clip(words), queryPrefixes(tree, maxPhraseWords)...))
+	stated := clausetype.Classify("", queryText(tree))
+	switch {
+	case len(stated) == 0:
+		return named
+	case !whole:
+		return stated
+	}
+	out := append(named, stated...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// queryText is the text of the parsed q's terms, phrases, prefixes and
+// fuzzy terms that are not excluded, in text order, joined by spaces: q
+// as clause text, without its operators and the words it excludes.
+func queryText(tree *simplequery.Node) string {
+	var parts []string
+	var walk func(n *simplequery.Node, excluded bool)
+	walk = func(n *simplequery.Node, excluded bool) {
+		switch {
+		case n.Kind == simplequery.KindBool:
+			for _, c := range n.Clauses {
+				walk(c.Node, excluded || c.Occur == simplequery.MustNot)
+			}
+		case !excluded:
+			parts = append(parts, strings.Fields(n.Text)...)
+		}
+	}
+	walk(tree, false)
+	return strings.Join(parts, " ")
+}
 
 // quoteHyphenated writes every hyphenated word of q outside quotes as a
 // phrase: non-compete → "non-compete". The standard analyzer splits it in

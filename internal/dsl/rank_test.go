@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
 	"slices"
 	"strings"
 	"testing"
@@ -94,9 +93,19 @@ func TestQueryClauseTypes(t *testing.T) {
 		{"+disparag* -solicit*", []string{"non-disparagement"}},
 		{"+exclusiv*", []string{"exclusivity"}},
 		{"xyzzy plugh", nil},
+		// Names side by side: each is asked for, as well as what their
+		// words state.
+		{"insurance audit rights", []string{"audit-rights", "insurance"}},
+		// Clause wording: the type it states, not the names its words
+		// make in passing (termination; confidentiality).
+		{"termination upon acquisition of control by a competitor", []string{"change-of-control"}},
+		{"unlimited liability for breach of confidentiality", []string{"uncapped-liability"}},
+		{"prices shall not be increased during the term", []string{"price-restrictions"}},
+		// Excluded words state nothing.
+		{`termination -"change of control"`, []string{"effect-of-termination", "termination"}},
 	} {
 		tree := parseQ(tc.q)
-		if got := clausetype.Named(append(queryWords(tree, maxPhraseWords), queryPrefixes(tree, maxPhraseWords)...)); !slices.Equal(got, tc.want) {
+		if got := namedTypes(tree, queryWords(tree, maxPhraseWords)); !slices.Equal(got, tc.want) {
 			t.Errorf("clause types of %q = %q, want %q", tc.q, got, tc.want)
 		}
 	}

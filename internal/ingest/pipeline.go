@@ -33,9 +33,12 @@ type Options struct {
 	// Workers is the number of files read and parsed at once; 0 means
 	// GOMAXPROCS. Output does not depend on it.
 	Workers int
-	// MaxFileBytes refuses larger files unread; 0 means
-	// source.DefaultMaxBytes.
+	// MaxFileBytes refuses larger files unread, and PDFs whose text is
+	// larger; 0 means source.DefaultMaxBytes.
 	MaxFileBytes int64
+	// PDF configures PDF text extraction (pdftotext from PATH by
+	// default).
+	PDF source.PDFOptions
 	// Dedup are the near-duplicate grouping's parameters; nil means
 	// dedup.DefaultParams().
 	Dedup *dedup.Params
@@ -43,10 +46,13 @@ type Options struct {
 	// each thousand records are written, from one goroutine at a time.
 	Progress func(Progress)
 
-	// read reads a file; nil means source.ReadFile. Tests set it to a
-	// reader with a bug.
-	read func(path, name string, opts source.Options) ([]source.Document, error)
+	// read reads a file; nil means source.ReadFileContext. Tests set it
+	// to a reader with a bug.
+	read readFunc
 }
+
+// readFunc is source.ReadFileContext's signature.
+type readFunc func(ctx context.Context, path, name string, opts source.Options) ([]source.Document, error)
 
 // Progress is how far a run has come.
 type Progress struct {
@@ -132,7 +138,7 @@ type fileResult struct {
 func Build(ctx context.Context, root string, opts Options) (*Corpus, error) {
 	start := time.Now()
 	if opts.read == nil {
-		opts.read = source.ReadFile
+		opts.read = source.ReadFileContext
 	}
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
@@ -178,7 +184,7 @@ func Build(ctx context.Context, root string, opts Options) (*Corpus, error) {
 	for range min(opts.Workers, max(len(files), 1)) {
 		wg.Go(func() {
 			for i := range jobs {
-				r := readFile(files[i], opts, hasher)
+				r := readFile(ctx, files[i], opts, hasher)
 				results[i] = r
 				if opts.Progress != nil {
 					mu.Lock()
@@ -266,7 +272,7 @@ func rankInput(pc *parsedContract, groupSize int) dedup.RankInput {
 
 // readFile reads and parses one file. It never fails: what goes wrong is
 // a Skipped entry.
-func readFile(f source.File, opts Options, hasher *dedup.Hasher) (res fileResult) {
+func readFile(ctx context.Context, f source.File, opts Options, hasher *dedup.Hasher) (res fileResult) {
 	skip := func(doc int, format string, args ...any) {
 		p := f.Rel
 		if doc >= 0 {
@@ -274,7 +280,7 @@ func readFile(f source.File, opts Options, hasher *dedup.Hasher) (res fileResult
 		}
 		res.skipped = append(res.skipped, Skipped{Path: p, Reason: fmt.Sprintf(format, args...)})
 	}
-	docs, err := safeRead(opts.read, f, source.Options{MaxBytes: opts.MaxFileBytes, Manifest: opts.Manifest})
+	docs, err := safeRead(ctx, opts.read, f, source.Options{MaxBytes: opts.MaxFileBytes, Manifest: opts.Manifest, PDF: opts.PDF})
 	var (
 		refused *source.RefusedError
 		ioErr   *fs.PathError
@@ -326,13 +332,13 @@ func readFile(f source.File, opts Options, hasher *dedup.Hasher) (res fileResult
 
 // safeRead runs read, turning a panic into an error: a reader bug shown
 // by one file costs that file, not the run.
-func safeRead(read func(path, name string, opts source.Options) ([]source.Document, error), f source.File, opts source.Options) (docs []source.Document, err error) {
+func safeRead(ctx context.Context, read readFunc, f source.File, opts source.Options) (docs []source.Document, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = fmt.Errorf("reader failed: %v", v)
 		}
 	}()
-	return read(f.Path, f.Rel, opts)
+	return read(ctx, f.Path, f.Rel, opts)
 }
 
 // safeParse runs the parser, turning a panic into an error: a parser bug

@@ -76,12 +76,15 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 		"bad/noexhibit.txt":    "<SEC-DOCUMENT>\n<DOCUMENT>\n<TYPE>10-K\n<TEXT>x</TEXT>\n</DOCUMENT>\n",
 		"bad/onlynumbers.txt":  "- 1 -\n\n- 2 -\n",
 		"notes.csv":            "a,b\n",
+		"scans/deal.docx":      "PK\x03\x04",
 		"README":               "not a contract",
 		".hidden.txt":          goodContract,
 		".git/objects/x.txt":   goodContract,
 		"sub/deeper/good2.txt": goodContract,
 	})
-	c, err := Build(context.Background(), dir, Options{MaxFileBytes: 2000})
+	// deal.pdf is refused the same way with pdftotext installed or not
+	noPDF := source.PDFOptions{Command: "pdftotext-not-installed"}
+	c, err := Build(context.Background(), dir, Options{MaxFileBytes: 2000, PDF: noPDF})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,14 +99,15 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 		{"bad/noexhibit.txt", "no contract in the submission (none of its 1 documents is an exhibit of type EX-1, EX-2, EX-4, EX-10 or one naming an agreement)"},
 		{"bad/nohtmltext.htm", "empty file (HTML without text)"},
 		{"bad/onlynumbers.txt", "no text after cleaning"},
+		{"scans/deal.pdf", "no PDF reader (pdftotext-not-installed not found: install poppler-utils (Debian, Ubuntu: apt-get install poppler-utils; macOS: brew install poppler))"},
 	}
 	if !reflect.DeepEqual(s.Skipped, wantSkipped) {
 		t.Errorf("skipped:\n%q\nwant\n%q", s.Skipped, wantSkipped)
 	}
-	if s.Contracts != 4 || s.Files != 12 {
-		t.Errorf("contracts %d, files read %d; want 4, 12", s.Contracts, s.Files)
+	if s.Contracts != 4 || s.Files != 13 {
+		t.Errorf("contracts %d, files read %d; want 4, 13", s.Contracts, s.Files)
 	}
-	wantIgnored := map[string]int{"hidden": 1, "no reader for .csv": 1, "no reader for .pdf": 1, "no reader for (no extension)": 1}
+	wantIgnored := map[string]int{"hidden": 1, "no reader for .csv": 1, "no reader for .docx": 1, "no reader for (no extension)": 1}
 	if !reflect.DeepEqual(s.Ignored, wantIgnored) {
 		t.Errorf("ignored %v, want %v", s.Ignored, wantIgnored)
 	}
@@ -128,10 +132,11 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 	if err := s.WriteSummary(&sum); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"files read: 12", "encodings: utf-8: 4, windows-1252 (assumed): 1\n",
-		"files ignored: 4 (hidden: 1, no reader for (no extension): 1, no reader for .csv: 1, no reader for .pdf: 1)\n" +
-			"  README: no reader for (no extension)\n  notes.csv: no reader for .csv\n  scans/deal.pdf: no reader for .pdf\n",
-		"contracts: 4, in 1 near-duplicate groups of 2 or more: 2", "skipped: 9", "  bad/empty.txt: empty file", "  contract             4"} {
+	for _, want := range []string{"files read: 13", "encodings: utf-8: 4, windows-1252 (assumed): 1\n",
+		"files ignored: 4 (hidden: 1, no reader for (no extension): 1, no reader for .csv: 1, no reader for .docx: 1)\n" +
+			"  README: no reader for (no extension)\n  notes.csv: no reader for .csv\n  scans/deal.docx: no reader for .docx\n",
+		"contracts: 4, in 1 near-duplicate groups of 2 or more: 2", "skipped: 10", "  bad/empty.txt: empty file",
+		"  scans/deal.pdf: no PDF reader (pdftotext-not-installed not found: install poppler-utils", "  contract             4"} {
 		if !strings.Contains(sum.String(), want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum.String())
 		}
@@ -141,14 +146,14 @@ func TestBuildSkipsBadFiles(t *testing.T) {
 func TestBuildSurvivesReaderPanic(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"a.txt": goodContract, "b.txt": "anything", "c.txt": "locked"})
 	// a reader with a bug that b.txt shows, and a file it may not open
-	read := func(path, name string, opts source.Options) ([]source.Document, error) {
+	read := func(ctx context.Context, path, name string, opts source.Options) ([]source.Document, error) {
 		switch name {
 		case "b.txt":
 			panic("index out of range")
 		case "c.txt":
 			return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission}
 		}
-		return source.ReadFile(path, name, opts)
+		return source.ReadFileContext(ctx, path, name, opts)
 	}
 	c, err := Build(context.Background(), dir, Options{read: read})
 	if err != nil {

@@ -128,12 +128,28 @@ func headingTypes(heading string) []string {
 // contract section belongs to: those its heading names (whole, or each
 // part of a joined heading) and those its text states in the wording the
 // text rules know. A section with neither gets none.
+//
+// A heading of third-party beneficiaries whose text makes nobody one
+// ("nothing herein confers any rights upon any person other than the
+// parties") is the no-third-party-beneficiaries boilerplate, whatever
+// the heading says: CUAD's category, and a lawyer searching for third
+// party beneficiaries, mean a non-party given rights.
 func Classify(heading, text string) []string {
 	out := headingTypes(heading)
-	out = append(out, textTypes(text)...)
+	stated := textTypes(text)
+	if i := slices.Index(out, thirdPartyBeneficiary); i >= 0 && !slices.Contains(stated, thirdPartyBeneficiary) {
+		out[i] = noThirdPartyBeneficiaries
+	}
+	out = append(out, stated...)
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// The slugs Classify tells apart by the text under the heading.
+const (
+	thirdPartyBeneficiary     = "third-party-beneficiary"
+	noThirdPartyBeneficiaries = "no-third-party-beneficiaries"
+)
 
 // numbering matches what numbers a heading: "12.", "5.2", "(a)", "iv.",
 // "Section 5.2", "ARTICLE V", "§ 3".

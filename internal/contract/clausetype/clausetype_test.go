@@ -147,6 +147,13 @@ var classifyTests = []struct {
 	{"term and termination", "Term and Termination", "", []string{"term", "termination"}},
 	{"joined heading with an unknown part", "Transfer and Assignment of IP Assets", "", nil},
 	{"unknown heading, no rule", "Products", "Supplier shall deliver the Products.", nil},
+	// A heading of third-party beneficiaries is the type only when its
+	// text makes a non-party one; otherwise it is the boilerplate denying
+	// any.
+	{"beneficiaries denied", "Third Party Beneficiaries", "Nothing in this Agreement shall confer any rights upon any person other than the parties hereto.", []string{"no-third-party-beneficiaries"}},
+	{"beneficiaries named", "Third Party Beneficiaries", "The Indemnified Parties are intended third party beneficiaries of Section 9.", []string{"third-party-beneficiary"}},
+	{"no beneficiaries heading", "No Third Party Beneficiaries", "", []string{"no-third-party-beneficiaries"}},
+	{"beneficiary by text alone", "Miscellaneous", "Licensor's Affiliates shall be third party beneficiaries of this Section.", []string{"miscellaneous", "third-party-beneficiary"}},
 	{
 		"miscellaneous holding law and assignment", "Miscellaneous",
 		"This Agreement shall be governed by and construed in accordance with the laws of the State of Delaware. " +

@@ -30,8 +30,18 @@ import (
 // filter), where the whole heading must name the type; Named is for the
 // free words of a query, where a type's name may come in pieces.
 func Named(words []string) []string {
+	slugs, _ := NamedWhole(words)
+	return slugs
+}
+
+// NamedWhole is Named, and also reports whether words are nothing but
+// the names it found: every content word and prefix belongs to the
+// matched name of a type returned. "insurance audit rights" is two names;
+// "unlimited liability for breach of confidentiality" describes a clause
+// and names confidentiality only in passing.
+func NamedWhole(words []string) (slugs []string, whole bool) {
 	if len(words) == 0 {
-		return nil
+		return nil, false
 	}
 	q := query{stems: make(map[string]bool, len(words))}
 	for _, w := range words {
@@ -46,7 +56,7 @@ func Named(words []string) []string {
 		}
 	}
 	if len(q.stems) == 0 && len(q.prefixes) == 0 {
-		return nil
+		return nil, false
 	}
 	type hit struct {
 		slug string
@@ -65,16 +75,25 @@ func Named(words []string) []string {
 		}
 	}
 	var out []string
+	var names []nameWord // the words of the names matched
 	for _, h := range hits {
 		covered := slices.ContainsFunc(hits, func(o hit) bool {
 			return len(o.best) > len(h.best) && allIn(h.best, query{stems: stemSet(o.best)})
 		})
 		if !covered && !slices.Contains(out, h.slug) {
 			out = append(out, h.slug)
+			names = append(names, h.best...)
 		}
 	}
 	slices.Sort(out)
-	return out
+	whole = len(out) > 0
+	for stem := range q.stems {
+		whole = whole && slices.ContainsFunc(names, func(w nameWord) bool { return w.stem == stem })
+	}
+	for _, p := range q.prefixes {
+		whole = whole && slices.ContainsFunc(names, func(w nameWord) bool { return strings.HasPrefix(w.word, p) || strings.HasPrefix(w.stem, p) })
+	}
+	return out, whole
 }
 
 // typeNames is one type's names, each as its content words.

@@ -39,6 +39,33 @@ func TestNamed(t *testing.T) {
 	}
 }
 
+func TestNamedWhole(t *testing.T) {
+	for _, tc := range []struct {
+		q     string
+		want  []string
+		whole bool
+	}{
+		{"governing law", []string{"governing-law"}, true},
+		{"insurance audit rights", []string{"audit-rights", "insurance"}, true},
+		{"solicit* customers", []string{"no-solicit-of-customers"}, true},
+		// Stop words do not count against a name.
+		{"the governing law of the contract", []string{"governing-law"}, false},
+		{"law of the", []string{"governing-law"}, true},
+		// Words beyond the names: a description that names in passing.
+		{"unlimited liability for breach of confidentiality", []string{"confidentiality", "uncapped-liability"}, false},
+		{"termination if the company is acquired", []string{"effect-of-termination", "termination"}, false},
+		// The longer name holds the shorter one's words.
+		{"joint ownership of intellectual property", []string{"joint-ip-ownership"}, true},
+		{"xyzzy", nil, false},
+		{"", nil, false},
+	} {
+		got, whole := NamedWhole(strings.Fields(tc.q))
+		if !slices.Equal(got, tc.want) || whole != tc.whole {
+			t.Errorf("NamedWhole(%q) = %q, %v; want %q, %v", tc.q, got, whole, tc.want, tc.whole)
+		}
+	}
+}
+
 // TestNamedNamesEveryType checks that every type's slug and name, given
 // as words, name that type.
 func TestNamedNamesEveryType(t *testing.T) {

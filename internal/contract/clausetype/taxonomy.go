@@ -69,7 +69,7 @@ var taxonomy = []Type{
 	{Slug: "minimum-commitment", Name: "Minimum Commitment", CUAD: true, Headings: []string{"minimum purchase", "minimum purchases", "minimum purchase requirements", "minimum order", "minimum orders", "minimum purchase commitment", "minimum requirements", "minimum volume", "minimum quantities", "minimum sales", "minimum royalties", "minimum royalty", "purchase commitment", "take or pay"}},
 	{Slug: "volume-restriction", Name: "Volume Restriction", CUAD: true, Headings: []string{"volume restrictions", "volume limitations", "maximum quantities"}},
 	{Slug: "ip-ownership-assignment", Name: "Ip Ownership Assignment", CUAD: true, Headings: []string{"ownership of intellectual property", "intellectual property ownership", "ownership", "ownership of work product", "work product", "ownership of inventions", "assignment of inventions", "inventions", "work made for hire", "work for hire", "ownership of developments", "ownership of improvements", "ownership of deliverables", "ip ownership", "ownership of ip", "ownership of materials", "ownership and license"}},
-	{Slug: "joint-ip-ownership", Name: "Joint Ip Ownership", CUAD: true, Headings: []string{"joint ownership", "jointly owned intellectual property", "joint inventions", "jointly developed intellectual property", "joint intellectual property", "jointly owned inventions"}},
+	{Slug: "joint-ip-ownership", Name: "Joint Ip Ownership", CUAD: true, Headings: []string{"joint ownership", "jointly owned intellectual property", "joint inventions", "jointly developed intellectual property", "joint intellectual property", "jointly owned inventions", "joint ownership of intellectual property", "joint ownership of inventions"}},
 	{Slug: "license-grant", Name: "License Grant", CUAD: true, Headings: []string{"license", "licenses", "licence", "grant of license", "grant of licenses", "grant of rights", "licence grant", "grant of licence", "license grants", "trademark license", "patent license", "grant", "rights granted", "licenses granted", "license to use", "sublicense", "sublicenses", "sublicensing"}},
 	{Slug: "non-transferable-license", Name: "Non-Transferable License", CUAD: true, Headings: []string{"non-transferable licence", "nontransferable license"}},
 	{Slug: "affiliate-license-licensor", Name: "Affiliate License-Licensor", CUAD: true},
@@ -91,7 +91,7 @@ var taxonomy = []Type{
 	{Slug: "warranty-duration", Name: "Warranty Duration", CUAD: true, Headings: []string{"warranty period", "warranty term", "duration of warranty", "limited warranty period"}},
 	{Slug: "insurance", Name: "Insurance", CUAD: true, Headings: []string{"insurance requirements", "insurance coverage", "product liability insurance", "liability insurance", "required insurance", "insurance and indemnification"}},
 	{Slug: "covenant-not-to-sue", Name: "Covenant Not To Sue", CUAD: true, Headings: []string{"covenants not to sue", "no challenge", "non-challenge", "no contest", "no challenge to ownership", "release", "releases"}},
-	{Slug: "third-party-beneficiary", Name: "Third Party Beneficiary", CUAD: true, Headings: []string{"third party beneficiaries", "third-party beneficiaries", "no third party beneficiaries", "no third-party beneficiaries", "no third party beneficiary", "no third-party rights", "third party rights", "rights of third parties", "beneficiaries", "parties in interest", "no other beneficiaries"}},
+	{Slug: "third-party-beneficiary", Name: "Third Party Beneficiary", CUAD: true, Headings: []string{"third party beneficiaries", "third-party beneficiaries", "third party rights", "rights of third parties", "beneficiaries", "parties in interest", "intended beneficiaries", "third party beneficiary rights"}},
 
 	// Boilerplate and other common clauses.
 	// Binds successors; whether assignment is restricted is for the
@@ -124,6 +124,11 @@ var taxonomy = []Type{
 	{Slug: "taxes", Name: "Taxes", Headings: []string{"tax", "taxation", "withholding taxes", "withholding tax", "tax withholding", "sales taxes", "tax matters"}},
 	{Slug: "further-assurances", Name: "Further Assurances", Headings: []string{"further assurance", "further actions", "further documents", "additional documents", "further acts"}},
 	{Slug: "headings", Name: "Headings", Headings: []string{"captions", "section headings", "titles and headings", "headings and captions", "descriptive headings", "heading"}},
+	// The usual boilerplate that nobody but the parties has rights under
+	// the contract: the opposite of CUAD's Third Party Beneficiary, which
+	// is a non-party made a beneficiary. A section headed as either is
+	// this one unless its text makes someone a beneficiary (Classify).
+	{Slug: "no-third-party-beneficiaries", Name: "No Third Party Beneficiaries", Headings: []string{"no third-party beneficiaries", "no third party beneficiary", "no third-party beneficiary", "no third-party rights", "no third party rights", "no other beneficiaries", "no rights of third parties", "no benefit to third parties", "no third party beneficiaries; no third party rights"}},
 	{Slug: "survival", Name: "Survival", Headings: []string{"survival of provisions", "survival of obligations", "surviving provisions", "survival of terms"}},
 	{Slug: "expenses", Name: "Expenses", Headings: []string{"costs", "costs and expenses", "expenses and costs", "legal fees", "attorneys fees", "attorney fees", "attorneys' fees", "transaction expenses"}},
 	{Slug: "compliance-with-laws", Name: "Compliance with Laws", Headings: []string{"compliance with law", "compliance with applicable laws", "compliance with applicable law", "compliance", "legal compliance", "anti-corruption", "anti-bribery", "export control", "export controls", "foreign corrupt practices act"}},

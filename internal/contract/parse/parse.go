@@ -24,11 +24,10 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	pre := findPreamble(body, spans)
 	c.Name = collapse(completeAmendment(findTitle(body, spans, pre, meta.Description), body, spans, pre))
 	c.Snippet = openingPassage(body, spans, pre)
-	c.Parties = findParties(body, spans, pre)
-	clauses := findClauses(body, spans, pre, c.Name)
 	defs := findDefinitions(body, spans)
+	c.Parties = findParties(body, spans, pre, defs)
+	clauses := findClauses(body, spans, pre, c.Name)
 	c.Sections = append(clauses, defs...)
-	c.Parties = dropDefinedTerms(c.Parties, defs)
 	slices.SortStableFunc(c.Sections, func(a, b contract.Section) int { return a.Start - b.Start })
 	if place, ok := governingLaw(body, clauses); ok {
 		c.Jurisdiction = place.Attr()

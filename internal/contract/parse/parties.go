@@ -13,11 +13,17 @@ const maxPartyBytes = 160
 
 // findParties reads the parties from the preamble: "… by and between BIRCH
 // FIRST GLOBAL INVESTMENTS INC., a corporation … (referred to as
-// "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …".
-func findParties(body string, spans []span, pre preamble) []contract.Party {
-	ps := settleParties(preambleParties(body, spans, pre))
+// "Company") and MOUNT KNOWLEDGE HOLDINGS INC. …", else from the other
+// places contracts name them, the first that names a party winning. A
+// party whose name is one of the contract's defined terms (defs) is
+// dropped before that test, so that a form naming only terms ("between
+// SDBF and Sponsor") gives way to the next.
+func findParties(body string, spans []span, pre preamble, defs []contract.Section) []contract.Party {
+	settle := func(ps []contract.Party) []contract.Party { return dropDefinedTerms(settleParties(ps), defs) }
+	ps := settle(preambleParties(body, spans, pre))
 	if len(ps) > 0 && genericRoles[strings.ToLower(ps[0].Name)] {
-		if lp := settleParties(labelledParties(body)); len(lp) > 0 {
+		if lp := settle(labelledParties(body)); len(lp) > 0 {
+			expandShortNames(body, lp)
 			return lp
 		}
 	}
@@ -29,18 +35,21 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 		func() []contract.Party { return employmentParties(body) },
 		func() []contract.Party { return recitalParties(body, spans) },
 		func() []contract.Party { return labelledParties(body) },
+		func() []contract.Party { return roleLabelParties(body, spans) },
+		func() []contract.Party { return openingParties(body, spans) },
+		func() []contract.Party { return headingParties(body, spans) },
 		func() []contract.Party { return signatoryParties(body) },
 	}
 	k := 0
 	for ; k < len(finders) && len(ps) == 0; k++ {
-		ps = settleParties(finders[k]())
+		ps = settle(finders[k]())
 	}
 	// Only people so far ("Dear Ms. Roe:", "… and John Smith"): the
 	// organisation may be named later, in an employment form's words or
 	// the signatures.
 	if len(ps) > 0 && !slices.ContainsFunc(ps, isOrganisation) {
 		for ; k < len(finders); k++ {
-			if more := settleParties(finders[k]()); slices.ContainsFunc(more, isOrganisation) {
+			if more := settle(finders[k]()); slices.ContainsFunc(more, isOrganisation) {
 				for _, p := range more {
 					if p.Kind == contract.Organisation {
 						ps = append(ps, p)
@@ -50,6 +59,7 @@ func findParties(body string, spans []span, pre preamble) []contract.Party {
 			}
 		}
 	}
+	expandShortNames(body, ps)
 	return ps
 }
 
@@ -117,6 +127,27 @@ func signatoryParties(body string) []contract.Party {
 
 // signatureLabels stand before a signatory's name in a signature block.
 var signatureLabels = map[string]bool{"attest": true, "witness": true, "accepted": true, "agreed": true, "signed": true, "executed": true}
+
+// undersignedRole returns the length of a party written as a role
+// instead of a name at the start of s, "the undersigned employee", "the
+// Employee", or 0.
+func undersignedRole(s string) int {
+	l := asciiLower(prefix(s, 60))
+	n := 0
+	for _, w := range []string{"the ", "undersigned "} {
+		if strings.HasPrefix(l[n:], w) {
+			n += len(w)
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	w := firstWord(l[n:])
+	if w == "" || strings.HasSuffix(w, ",") || !genericRoles[w] {
+		return 0 // "the undersigned, Jo Roe,": the name follows
+	}
+	return n + len(w)
+}
 
 // genericRoles are names a preamble may give instead of the parties'
 // ("between Party A and Party B"); the parties are then found elsewhere.
@@ -188,7 +219,10 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 			}
 			if end := strings.IndexByte(r, ']'); strings.HasPrefix(r, "[") && end >= 0 && isRedactionTerm(r[:end+1]) {
 				after = r[end+1:]
-			} else if w := asciiLower(firstWord(r)); pronouns[w] || genericRoles[w] {
+			} else if w := asciiLower(firstWord(r)); pronouns[w] || genericRoles[w] || undersignedRole(r) > 0 {
+				if n := undersignedRole(r); n > 0 {
+					w = r[:n] // "the undersigned employee ("Employee") and Acme, Inc."
+				}
 				if next := nextPartyStart(r[len(w):]); next >= 0 && next < 20 {
 					rest = r[len(w)+next:] // "you and Acme Corp. (…)"
 					continue
@@ -283,8 +317,8 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
 			continue
 		}
-		if hasPrefixFold(p, "this ") || hasPrefixFold(p, "the ") {
-			continue
+		if hasPrefixFold(p, "this ") || hasPrefixFold(p, "the ") || sentenceStarts[strings.ToLower(firstWord(p))] {
+			continue // "On behalf of Acme, Inc. (the "Company"), I am pleased …": a sentence
 		}
 		name, after := partyName(p)
 		if name == "" || len(name) > 80 {
@@ -354,6 +388,30 @@ func partyListStart(l string) int {
 	if best >= 0 && best < 1200 {
 		return best
 	}
+	return datedMakerStart(l)
+}
+
+// datedMakerStart returns the offset after " by " in a preamble that dates
+// the agreement before naming the party making it, "… is entered into as
+// of May 1, 2008 by Orchid Bay Partners, L.P. ("Recipient") for the
+// benefit of …", or -1. The date may run to 80 bytes and hold no sentence
+// end.
+func datedMakerStart(l string) int {
+	for _, w := range []string{"entered into ", "made ", "executed ", "dated "} {
+		i := strings.Index(l, w)
+		if i < 0 || i > 1000 {
+			continue
+		}
+		rest := prefix(l[i+len(w):], 100)
+		if !strings.HasPrefix(rest, "as of ") && !strings.HasPrefix(rest, "on ") && !strings.HasPrefix(rest, "effective ") && !strings.HasPrefix(rest, "this ") {
+			continue
+		}
+		k := strings.Index(rest, " by ")
+		if k < 0 || strings.Contains(rest[:k], ". ") || strings.ContainsAny(rest[:k], ";(") {
+			continue
+		}
+		return i + len(w) + k + len(" by ")
+	}
 	return -1
 }
 
@@ -407,6 +465,9 @@ func partyName(s string) (string, string) {
 		}
 	}
 	name := strings.TrimRight(strings.TrimSpace(s[:end]), " ,;:")
+	if k := strings.Index(name, " of "); k > 0 && k+4 < len(name) && name[k+4] >= '0' && name[k+4] <= '9' {
+		name = name[:k] // "FIONA GRANT of 27 Larch Crescent": her address
+	}
 	if !plausibleName(name) {
 		return "", s
 	}
@@ -711,6 +772,15 @@ func firstQuoted(s string) string {
 func nextPartyStart(s string) int {
 	limit := min(len(s), 800)
 	l := asciiLower(s[:limit])
+	for _, w := range []string{" for the benefit of ", " in favor of ", " in favour of "} {
+		// "… by Orchid Bay Partners, L.P. ("Recipient") for the benefit
+		// of Silvertip Energy Corp. (the "Company")": the other party
+		if i := strings.Index(l, w); i >= 0 && !strings.Contains(l[:i], ". ") && !strings.Contains(l[:i], " and ") {
+			if rest := s[i+len(w):]; isUpperStart(rest) {
+				return i + len(w)
+			}
+		}
+	}
 	for from := 0; from < limit; {
 		i := strings.Index(l[from:], " and ")
 		if i < 0 {

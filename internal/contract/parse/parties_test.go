@@ -25,7 +25,7 @@ func TestParties(t *testing.T) {
 	} {
 		body, spans := buildBody(tc.text)
 		pre := findPreamble(body, spans)
-		ps := findParties(body, spans, pre)
+		ps := findParties(body, spans, pre, nil)
 		if len(ps) == 0 {
 			t.Errorf("%s: no party", tc.name)
 			continue
@@ -39,7 +39,7 @@ func TestParties(t *testing.T) {
 func TestSecondParty(t *testing.T) {
 	text := "This Agreement is made as of May 1, 2002 by and between XYBERNAUT CORPORATION, a Virginia corporation (\"XC\"), and ALEX JOB RACING, INC., a Florida corporation (\"AJR\")."
 	body, spans := buildBody(text)
-	ps := findParties(body, spans, findPreamble(body, spans))
+	ps := findParties(body, spans, findPreamble(body, spans), nil)
 	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Term != "AJR" {
 		t.Errorf("parties = %+v", ps)
 	}

@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -52,6 +53,28 @@ func blockParties(body string, spans []span) []contract.Party {
 	return nil
 }
 
+// partyLabel reads the role a parties block writes before a name,
+// "Disclosing Party: Vantor Medical Devices, Inc.", "Employee: Jo Roe", and
+// returns it and the text after its colon; "" and s when s has none. A
+// label is one to three capitalised words, not a name with a legal form.
+func partyLabel(s string) (string, string) {
+	s = stripEnumeration(strings.TrimLeft(s, " "))
+	i := strings.IndexByte(prefix(s, 40), ':')
+	if i <= 0 {
+		return "", s
+	}
+	words := strings.Fields(s[:i])
+	if len(words) == 0 || len(words) > 3 || hasLegalForm(s[:i]) {
+		return "", s
+	}
+	for _, w := range words {
+		if !isUpperStart(w) {
+			return "", s
+		}
+	}
+	return strings.Join(words, " "), strings.TrimLeft(s[i+1:], " ")
+}
+
 // endsPartyList reports whether paragraph p starts what follows a list of
 // parties: recitals, the agreement's operative words or its first clause.
 func endsPartyList(p string) bool {
@@ -74,11 +97,15 @@ func endsPartyList(p string) bool {
 func listedParties(s string) []contract.Party {
 	var parties []contract.Party
 	for len(parties) < 6 && s != "" {
-		name, after := partyName(s)
+		label, rest := partyLabel(s)
+		name, after := partyName(rest)
 		if name == "" {
 			break
 		}
 		term, after2 := partyRole(after)
+		if term == "" {
+			term = label
+		}
 		parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, term, after)})
 		next := nextPartyStart(after2)
 		if next < 0 {
@@ -96,12 +123,14 @@ func listedParties(s string) []contract.Party {
 // letterParties reads a letter agreement's parties: the organisations and
 // people named before its salutation (the letterhead, the addressee's
 // block: "Wells Fargo Securities, LLC 301 South College Street …", "Mr.
-// John Roe 12 Elm Street …") and, when the addressee is not named there,
-// the person the salutation names ("Dear Ms. Roe:").
+// John Roe 12 Elm Street …"), when the addressee is not named there the
+// person the salutation names ("Dear Ms. Roe:"), and the organisation the
+// letter's opening gives a defined term ("… involving Acme Foods, Inc. (the
+// "Company") …"), which is the writer or the business the letter is about.
 func letterParties(body string, spans []span) []contract.Party {
 	dear := -1
 	for i := 0; i < len(spans) && i < 25 && spans[i].start < 6000; i++ {
-		if hasPrefixFold(body[spans[i].start:spans[i].end], "dear ") {
+		if isSalutation(body[spans[i].start:spans[i].end]) {
 			dear = i
 			break
 		}
@@ -113,6 +142,17 @@ func letterParties(body string, spans []span) []contract.Party {
 	person := false
 	for i := 0; i < dear && len(parties) < 3; i++ {
 		p := body[spans[i].start:spans[i].end]
+		if l := asciiLower(prefix(p, 20)); strings.HasPrefix(l, "[letterhead of ") || strings.HasPrefix(l, "[on letterhead of ") {
+			// "[Letterhead of Orrin Dale Holdings Corp.]": the writer, as filed
+			inner := p[strings.Index(l, "of ")+3:]
+			if k := strings.IndexByte(inner, ']'); k >= 0 {
+				inner = inner[:k]
+			}
+			if name, _ := partyName(inner); name != "" {
+				parties = append(parties, contract.Party{Name: name, Kind: contract.Organisation})
+			}
+			continue
+		}
 		if isLetterFurniture(p) {
 			continue
 		}
@@ -122,17 +162,152 @@ func letterParties(body string, spans []span) []contract.Party {
 			continue
 		}
 		name, after := partyName(p)
+		name = beforeAddress(name)
 		if name == "" || len(name) > 100 || partyKind(name, "", after) == contract.Person || !hasLegalForm(name) && !hasOrgNoun(name) {
 			continue
 		}
 		parties = append(parties, contract.Party{Name: name, Kind: contract.Organisation})
 	}
-	if !person {
+	if !person && hasPrefixFold(body[spans[dear].start:spans[dear].end], "dear ") {
 		if name := salutationName(body[spans[dear].start:spans[dear].end]); name != "" {
 			parties = append(parties, contract.Party{Name: name, Kind: contract.Person})
 		}
 	}
+	// the letter's opening: the salutation's own paragraph when the text
+	// runs on after it ("Ladies and Gentlemen: In connection with …"), and
+	// the next one
+	for i := dear; i < len(spans) && i <= dear+2 && len(parties) < 4; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if i == dear {
+			p = p[min(len(p), strings.IndexAny(p+":", ":,")+1):]
+		}
+		for _, o := range termedOrganisations(prefix(p, 1500), 1) {
+			if !slices.ContainsFunc(parties, func(q contract.Party) bool { return sameCompany(companyKey(q.Name), companyKey(o.Name)) }) {
+				parties = append(parties, o)
+			}
+		}
+	}
 	return parties
+}
+
+// genericSalutationLines open a letter addressed to an organisation rather
+// than a person: "Ladies and Gentlemen:", "Dear Sirs:".
+var genericSalutationLines = []string{"ladies and gentlemen", "gentlemen", "dear sirs", "dear sir or madam", "dear sir/madam", "to whom it may concern", "sirs"}
+
+// isSalutation reports whether paragraph p opens a letter's body: "Dear
+// …", or a salutation to an organisation followed by a colon or a comma.
+func isSalutation(p string) bool {
+	if hasPrefixFold(p, "dear ") {
+		return true
+	}
+	for _, w := range genericSalutationLines {
+		if hasPrefixFold(p, w) && len(p) > len(w) && (p[len(w)] == ':' || p[len(w)] == ',') {
+			return true
+		}
+	}
+	return false
+}
+
+// termedOrganisations returns up to n organisations that s names and gives
+// a defined term right after their name or short description: "Cascade
+// Hollow Foods, Inc. (together with its subsidiaries, the "Company")",
+// "Lumenfield Systems, Inc. ("Lumenfield")". Contracts define their
+// parties this way wherever they name them, so an organisation so named
+// near the start is a party even when no preamble lists it. A name needs a
+// legal form or an organisation's word, so that a defined product or place
+// does not count.
+func termedOrganisations(s string, n int) []contract.Party {
+	var out []contract.Party
+	for i := 0; i < len(s) && len(out) < n; {
+		// the start of a run of capitalised words
+		if i > 0 && s[i-1] != ' ' || !isUpperStart(s[i:]) {
+			i += nextWordStart(s[i:])
+			continue
+		}
+		before := lastWordOf(strings.TrimRight(s[:i], " "))
+		if isUpperStart(before) && !sentenceStarts[strings.ToLower(before)] || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
+			i += nextWordStart(s[i:]) // inside a run of capitalised words; "a California corporation": a description
+			continue
+		}
+		if w := strings.ToLower(strings.Trim(firstWord(s[i:]), ",.;:")); sentenceStarts[w] && w != "the" {
+			i += nextWordStart(s[i:]) // "On behalf of Acme, Inc.", "In connection with …"
+			continue
+		}
+		name, after := partyName(s[i:])
+		if name == "" || !strings.Contains(name, " ") || !hasLegalForm(name) && !hasOrgNoun(name) || strings.ContainsAny(name, "\"“”()") ||
+			isPartyFragment(repairSpacing(name)) || isStatute(name) {
+			i += nextWordStart(s[i:])
+			continue
+		}
+		desc := prefix(after, 160)
+		if k := strings.Index(desc, ". "); k >= 0 && !abbreviations[strings.ToLower(lastWordOf(desc[:k]))] {
+			desc = desc[:k]
+		}
+		term, _ := partyRole(desc)
+		if term == "" || isRedactionTerm(term) || isStatute(term) {
+			i += nextWordStart(s[i:])
+			continue
+		}
+		out = append(out, contract.Party{Name: name, Term: term, Kind: contract.Organisation})
+		i = len(s) - len(after)
+	}
+	return out
+}
+
+// statuteWords name laws, not organisations: "Securities Exchange Act of
+// 1934 ("Exchange Act")", "Law of the People's Republic of China on Joint
+// Ventures".
+var statuteWords = map[string]bool{
+	"act": true, "law": true, "laws": true, "code": true, "regulation": true, "regulations": true,
+	"rule": true, "rules": true, "statute": true, "statutes": true, "convention": true, "treaty": true, "directive": true,
+}
+
+// isStatute reports whether a name holds a word laws are named with.
+func isStatute(name string) bool {
+	for _, w := range strings.Fields(name) {
+		if statuteWords[strings.ToLower(strings.Trim(w, ",.;:'’s"))] {
+			return true
+		}
+	}
+	return false
+}
+
+// nextWordStart returns the offset of the word after the one s starts in,
+// or len(s).
+func nextWordStart(s string) int {
+	k := strings.IndexByte(s, ' ')
+	if k < 0 {
+		return len(s)
+	}
+	return k + 1
+}
+
+// beforeAddress cuts a name in an address block at its street number,
+// which text joined from the block's lines runs into it: "Birchwood Equity
+// Capital 1 Market Plaza San Francisco" → "Birchwood Equity Capital". The
+// number counts as a street number only when a street word follows it
+// within four words, so "Studio 54 Holdings" and "Carrier 1 AG" stay whole.
+func beforeAddress(name string) string {
+	words := strings.Fields(name)
+	for k := 1; k+1 < len(words); k++ {
+		if digitsLen(words[k]) != len(words[k]) {
+			continue
+		}
+		for _, w := range words[k+1 : min(len(words), k+5)] {
+			if streetWords[strings.ToLower(strings.Trim(w, ",."))] {
+				return strings.TrimRight(strings.Join(words[:k], " "), ",")
+			}
+		}
+	}
+	return name
+}
+
+// streetWords name the kinds of street an address gives.
+var streetWords = map[string]bool{
+	"street": true, "st": true, "avenue": true, "ave": true, "road": true, "rd": true, "boulevard": true,
+	"blvd": true, "drive": true, "dr": true, "lane": true, "ln": true, "way": true, "plaza": true,
+	"place": true, "pl": true, "court": true, "ct": true, "parkway": true, "pkwy": true, "highway": true,
+	"hwy": true, "square": true, "suite": true, "floor": true, "circle": true, "terrace": true,
 }
 
 // isLetterFurniture reports whether a paragraph before a letter's
@@ -235,10 +410,13 @@ var genericSalutations = map[string]bool{
 
 // employmentCues introduce the employer in first-person and
 // second-person employment forms: "As a condition of my employment with
-// Dolby Laboratories, Inc., I …", "you are employed by …".
+// Dolby Laboratories, Inc., I …", "you are employed by …", "The
+// undersigned … hereby agrees with Fairhaven Textile Mills, Inc. as
+// follows".
 var employmentCues = []string{
 	"employment with ", "employment by ", "employed by ", "employment at ", "employee of ",
 	"engagement with ", "engagement by ", "engaged by ", "retained by ", "relationship with ",
+	"agrees with ", "agree with ", "covenants with ",
 }
 
 // employmentParties reads the employer of a first-person (or
@@ -306,4 +484,73 @@ func recitalParties(body string, spans []span) []contract.Party {
 		}
 	}
 	return parties
+}
+
+// openingParties reads the organisations the opening paragraphs give a
+// defined term when no other form names a party: "I, ______, understand
+// that Lumenfield Systems, Inc. ("Lumenfield") has disclosed …". It reads
+// the first paragraphs of prose after the title, up to the first clause.
+func openingParties(body string, spans []span) []contract.Party {
+	var parties []contract.Party
+	for i := 0; i < len(spans) && i < 12 && spans[i].start < 8000 && len(parties) < 2; i++ {
+		p := body[spans[i].start:spans[i].end]
+		if i > 0 && endsPartyList(p) && !hasPrefixFold(p, "whereas") && !hasPrefixFold(p, "in consideration") {
+			break
+		}
+		for _, o := range termedOrganisations(prefix(p, 2000), 2-len(parties)) {
+			if !slices.ContainsFunc(parties, func(q contract.Party) bool { return sameCompany(companyKey(q.Name), companyKey(o.Name)) }) {
+				parties = append(parties, o)
+			}
+		}
+	}
+	return parties
+}
+
+// roleLabelParties reads parties a form gives under role labels near its
+// start, without a "PARTIES" heading: "Employer: Corbel Instruments
+// Corporation", "Employee Name: Dana Whitfield", "Name of Consultant: …".
+// A label counts when it is a role contracts give parties (genericRoles,
+// personTerms), so that "Start Date:" or "Address:" do not.
+func roleLabelParties(body string, spans []span) []contract.Party {
+	var parties []contract.Party
+	for i := 0; i < len(spans) && i < 20 && spans[i].start < 6000 && len(parties) < 4; i++ {
+		label, rest := partyLabel(body[spans[i].start:spans[i].end])
+		role := strings.ToLower(label)
+		role = strings.TrimSuffix(strings.TrimPrefix(role, "name of "), " name")
+		role = strings.TrimPrefix(role, "the ")
+		if label == "" || !genericRoles[role] && !personTerms[role] || role == "name" || role == "date" || role == "title" ||
+			role == "address" || role == "signature" || role == "by" || role == "witness" {
+			continue
+		}
+		name, after := partyName(rest)
+		if name == "" {
+			continue
+		}
+		term := strings.TrimPrefix(strings.TrimSuffix(label, " Name"), "Name of ")
+		parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, role, after)})
+	}
+	return parties
+}
+
+// headingParties reads the organisation a form names only in its heading,
+// above or below the title, and elsewhere calls "the Company": "LOCKWOOD
+// THERAPEUTICS, INC." / "EMPLOYEE PROPRIETARY INFORMATION AND INVENTIONS
+// AGREEMENT" / "In consideration of my employment … by the Company …". The
+// paragraph must be the name alone, with a legal form, among the short
+// paragraphs before the first of prose.
+func headingParties(body string, spans []span) []contract.Party {
+	for i := 0; i < len(spans) && i < 6; i++ {
+		p := strings.TrimSpace(body[spans[i].start:spans[i].end])
+		if len(p) >= 150 {
+			break // prose: the heading is over
+		}
+		name, after := partyName(p)
+		if name == "" || strings.TrimLeft(after, " ,.") != "" && !strings.HasPrefix(strings.TrimLeft(after, " "), "\n") {
+			continue
+		}
+		if hasLegalForm(name) && !isCorporateWord(name) && !isPartyFragment(repairSpacing(name)) {
+			return []contract.Party{{Name: name, Kind: contract.Organisation}}
+		}
+	}
+	return nil
 }

@@ -24,6 +24,20 @@ func TestPartyForms(t *testing.T) {
 		{"placeholder.txt", "Corvid Marine Systems Ltd.", "Corvid Marine Systems Ltd. [organisation, Corvid]"},
 		{"letter-you.txt", "Pelican Ridge Software Corporation", "Pelican Ridge Software Corporation [organisation, Company]"},
 		{"recitals.txt", "Nimbus Orchard Holdings Ltd.", "Nimbus Orchard Holdings Ltd. [organisation, Nimbus]"},
+		{"letter-ladies-gentlemen.txt", "Greyfield Capital Management LLC", "Greyfield Capital Management LLC [organisation]; Cascade Hollow Foods, Inc. [organisation, Company]"},
+		{"nda-first-person.txt", "Lumenfield Systems, Inc.", "Lumenfield Systems, Inc. [organisation, Lumenfield]"},
+		{"dated-by.txt", "Orchid Bay Partners, L.P.", "Orchid Bay Partners, L.P. [organisation, Recipient]; Silvertip Energy Corp. [organisation, Company]"},
+		{"parties-block-labels.txt", "Vantor Medical Devices, Inc.", "Vantor Medical Devices, Inc. [organisation, Disclosing Party]; Keller & Shaw Engineering LLP [organisation, Receiving Party]"},
+		{"letter-on-behalf.txt", "Quantum Leap Games, Inc.", "Ms. Alvarez [person]; Quantum Leap Games, Inc. [organisation, Company]"},
+		{"letterhead-bracket.txt", "Orrin Dale Holdings Corp.", "Orrin Dale Holdings Corp. [organisation]; Birchwood Equity Capital [organisation]"},
+		{"between-numbered-address.txt", "HALDANE MARITIME LIMITED", "HALDANE MARITIME LIMITED [organisation, Company]; FIONA GRANT [person, Employee]"},
+		{"employee-first.txt", "Tidewater Logistics Group, Inc.", "Priscilla Owens [person, Employee]; Tidewater Logistics Group, Inc. [organisation, Tidewater]"},
+		{"form-labels.txt", "Corbel Instruments Corporation", "Dana Whitfield [person, Employee]; Corbel Instruments Corporation [organisation, Employer]"},
+		{"heading-company.txt", "LOCKWOOD THERAPEUTICS, INC.", "LOCKWOOD THERAPEUTICS, INC. [organisation]"},
+		{"heading-title-case.txt", "Sunburst Dental Supply Co.", "Sunburst Dental Supply Co. [organisation]"},
+		{"agrees-with.txt", "Fairhaven Textile Mills, Inc.", "Fairhaven Textile Mills, Inc. [organisation]"},
+		{"terms-only-cover.txt", "Harbor Point Ballpark Funding LLC", "Harbor Point Ballpark Funding LLC [organisation, HPBF]"},
+		{"undersigned-employee.txt", "Bramblewood Health Systems, Inc.", "Bramblewood Health Systems, Inc. [organisation, Company]"},
 	} {
 		raw, err := os.ReadFile(filepath.Join("testdata", "parties", tc.file))
 		if err != nil {
@@ -93,6 +107,11 @@ func TestPartyFragments(t *testing.T) {
 		"Priya Natarajan":                        false,
 		"Golfers Incorporated":                   false,
 		"Natalija Tunevic, director of FreeCook": false,
+		"May 22, 2015 between the Corporation":   true,
+		"SECTION 1. SERVICES":                    true,
+		"ARTICLE IV DEFINITIONS":                 true,
+		"Section Eight Capital LLC":              false,
+		"March Networks Corporation":             false,
 	} {
 		if got := isPartyFragment(name); got != fragment {
 			t.Errorf("isPartyFragment(%q) = %v, want %v", name, got, fragment)
@@ -127,6 +146,8 @@ func TestPartyKind(t *testing.T) {
 		{"Mr. Desmond Achebe", "", "", contract.Person},
 		{"Town of Vinton", "Grantor", "", contract.Organisation},
 		{"Priya Natarajan", "Employee", "", contract.Person},
+		{"Priya Natarajan", "Employee", ` ("Employee") and Tidewater Logistics Group, Inc., a Virginia corporation`, contract.Person},
+		{"Tidewater Logistics", "Employer", `, a Virginia corporation ("Employer") and Jo Roe, an individual`, contract.Organisation},
 	} {
 		if got := partyKind(tc.name, tc.term, tc.desc); got != tc.want {
 			t.Errorf("partyKind(%q, %q, %q) = %s, want %s", tc.name, tc.term, tc.desc, got, tc.want)
@@ -175,6 +196,128 @@ func TestCompany(t *testing.T) {
 	}
 }
 
+// The pieces of the letter and first-person forms, on the sentences they
+// are written for and on what must not pass for them.
+func TestLetterAndOpeningForms(t *testing.T) {
+	for p, want := range map[string]bool{
+		"Dear Ms. Roe:":                        true,
+		"Ladies and Gentlemen:":                true,
+		"Ladies and Gentlemen: In connection":  true,
+		"Gentlemen:":                           true,
+		"To Whom It May Concern:":              true,
+		"Gentlemen's Agreement on Tariffs":     false,
+		"Sirs and Madams of the Board decided": false,
+	} {
+		if got := isSalutation(p); got != want {
+			t.Errorf("isSalutation(%q) = %v, want %v", p, got, want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`In connection with a possible transaction involving Cascade Hollow Foods, Inc. (together with its subsidiaries, the "Company"), you agree`, "Cascade Hollow Foods, Inc. [organisation, Company]"},
+		{`I understand that Lumenfield Systems, Inc. ("Lumenfield") may disclose`, "Lumenfield Systems, Inc. [organisation, Lumenfield]"},
+		{`shares of Tribute Pharmaceuticals Inc. (the "Corporation") to investors`, "Tribute Pharmaceuticals Inc. [organisation, Corporation]"},
+		{`under the Securities Exchange Act of 1934 (the "Exchange Act")`, ""},
+		{`under the Law of the People's Republic of China on Joint Ventures (the "JV Law")`, ""},
+		{`ACME CORPORATION ("Acme"), a California corporation ("Seller")`, "ACME CORPORATION [organisation, Acme]"},
+		{`the Effective Date") INKTOMI CORPORATION ("Inktomi")`, "INKTOMI CORPORATION [organisation, Inktomi]"},
+		{`Jane Roe ("Employee") will join Acme Widgets`, ""},
+	} {
+		if got := showParties(termedOrganisations(tc.in, 1)); got != tc.want {
+			t.Errorf("termedOrganisations(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`this agreement is entered into as of may 1, 2008 by orchid bay partners, l.p. ("recipient")`, "orchid bay partners"},
+		{`this letter is dated this 3rd day of june, 2010 by acme inc.`, "acme inc."},
+		{`this agreement is entered into as of the date signed by the parties; it covers`, ""},
+		{`this agreement is made by and between acme and beta`, ""},
+	} {
+		got := ""
+		if i := datedMakerStart(tc.in); i >= 0 {
+			got = prefix(tc.in[i:], len(tc.want))
+		}
+		if got != tc.want {
+			t.Errorf("datedMakerStart(%q) starts %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, label, rest string }{
+		{"Disclosing Party: Vantor Medical Devices, Inc.", "Disclosing Party", "Vantor Medical Devices, Inc."},
+		{"2. Employee: Jo Roe", "Employee", "Jo Roe"},
+		{"Acme Holdings Inc.: a Delaware corporation", "", "Acme Holdings Inc.: a Delaware corporation"},
+		{"Acme Widgets, Inc. (\"Acme\")", "", "Acme Widgets, Inc. (\"Acme\")"},
+		{"the following parties: Acme", "", "the following parties: Acme"},
+	} {
+		if label, rest := partyLabel(tc.in); label != tc.label || rest != tc.rest {
+			t.Errorf("partyLabel(%q) = %q, %q; want %q, %q", tc.in, label, rest, tc.label, tc.rest)
+		}
+	}
+	for in, want := range map[string]string{
+		"Birchwood Equity Capital 1 Market Plaza San Francisco": "Birchwood Equity Capital",
+		"Carrier 1 AG":                 "Carrier 1 AG",
+		"Studio 54 Holdings":           "Studio 54 Holdings",
+		"Acme Capital 200 Park Avenue": "Acme Capital",
+	} {
+		if got := beforeAddress(in); got != want {
+			t.Errorf("beforeAddress(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]int{
+		`the undersigned employee ("Employee") and`: len("the undersigned employee"),
+		`the Executive and Acme`:                    len("the Executive"),
+		`the undersigned, Jo Roe`:                   0,
+		`the Acme Corporation`:                      0,
+	} {
+		if got := undersignedRole(in); got != want {
+			t.Errorf("undersignedRole(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+// A short name the text writes in full elsewhere is given its full form;
+// a name given its own term, a person and a longer name not tied to the
+// short one are left alone.
+func TestExpandShortNames(t *testing.T) {
+	body := `Mutual Insurance Corporation of America, a Michigan insurance corporation (MICOA) and Stratton Agency, Inc. agree.
+Sagebrush, a California general partnership ("Partnership"). SAGEBRUSH PARTNER ELEVEN, INC., a California corporation.
+Northwind Partner Two, Inc., a California corporation, is its partner.
+WHEREAS HEMISPHERX is a company ("HEMISPHERX").
+HEMISPHERX BIOPHARMA, INC:
+By: /s/ T. Equels
+KESTREL and Kestrel Ridge Software, Inc. ("Kestrel") agree.`
+	for _, tc := range []struct {
+		in   contract.Party
+		want string
+	}{
+		{contract.Party{Name: "MICOA", Kind: contract.Organisation}, "Mutual Insurance Corporation of America"},
+		{contract.Party{Name: "HEMISPHERX", Term: "HEMISPHERX", Kind: contract.Organisation}, "HEMISPHERX BIOPHARMA, INC"},
+		{contract.Party{Name: "Kestrel", Kind: contract.Organisation}, "Kestrel Ridge Software, Inc."},
+		{contract.Party{Name: "Sagebrush", Term: "Partnership", Kind: contract.Organisation}, "Sagebrush"},
+		{contract.Party{Name: "Northwind", Kind: contract.Organisation}, "Northwind"},
+		{contract.Party{Name: "Hemispherx", Kind: contract.Person}, "Hemispherx"},
+		{contract.Party{Name: "SMA", Kind: contract.Organisation}, "SMA"},
+	} {
+		ps := []contract.Party{tc.in}
+		expandShortNames(body, ps)
+		if ps[0].Name != tc.want {
+			t.Errorf("expandShortNames(%q) = %q, want %q", tc.in.Name, ps[0].Name, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		words, acr string
+		want       int
+	}{
+		{"Mutual Insurance Corporation of America, a Michigan", "micoa", 5},
+		{"Mutual Insurance Corporation of America, a Michigan", "mica", 5},
+		{"Dairy Crest Limited", "dcl", 3},
+		{"of America Corp", "oac", 0},
+		{"Dairy crest Limited", "dcl", 0},
+	} {
+		if got := initialsMatch(strings.Fields(tc.words), tc.acr); got != tc.want {
+			t.Errorf("initialsMatch(%q, %q) = %d, want %d", tc.words, tc.acr, got, tc.want)
+		}
+	}
+}
+
 // FuzzParties feeds the party readers arbitrary text: no panic, and every
 // party named has a kind and no fragment for a name.
 func FuzzParties(f *testing.F) {
@@ -185,13 +328,17 @@ func FuzzParties(f *testing.F) {
 		"As a condition of my employment with Acme, Inc., I agree",
 		"IN WITNESS WHEREOF ACME INC. By: Name:",
 		"by and between [ * * * ] (the \"Provider\"), and",
+		"Ladies and Gentlemen: In connection with Acme Foods, Inc. (the \"Company\")",
+		"is entered into as of May 1, 2008 by Acme, L.P. (\"Recipient\")",
+		"HEMISPHERX agrees. HEMISPHERX BIOPHARMA, INC:\nBy:",
+		"Mutual Insurance Corporation of America, a Michigan insurance corporation (MICOA) and MICOA",
 		"Dear", "PARTIES", "By:", "employment with ",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		body, spans := buildBody(s)
-		for _, p := range findParties(body, spans, findPreamble(body, spans)) {
+		for _, p := range findParties(body, spans, findPreamble(body, spans), nil) {
 			if p.Kind == "" || isPartyFragment(p.Name) {
 				t.Errorf("party %+v from %q", p, s)
 			}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 )
@@ -90,6 +91,14 @@ func isPartyFragment(name string) bool {
 		return true
 	}
 	first := strings.ToLower(strings.Trim(words[0], ",.;:"))
+	if len(words) > 1 && (monthNames[first] && digitsLen(words[1]) > 0 || (first == "section" || first == "article") && parseMarker(name).kind != noMarker) {
+		return true // "May 22, 2015 between …": a date; "SECTION 1. SERVICES": a heading
+	}
+	for _, w := range words[1:] {
+		if lw := strings.ToLower(w); lw == "between" || lw == "among" {
+			return true // "… between the Corporation": the sentence naming the parties
+		}
+	}
 	if pronouns[first] || sentenceStarts[first] && first != "the" && len(words) > 1 && !hasLegalForm(name) {
 		return true
 	}
@@ -215,7 +224,11 @@ func partyKind(name, term, desc string) contract.PartyKind {
 	if !personShaped(words) {
 		return contract.Organisation
 	}
-	l := asciiLower(prefix(desc, 200))
+	desc = prefix(desc, 200)
+	if k := nextPartyStart(desc); k >= 0 {
+		desc = desc[:k] // "Jo Roe ("Employee") and Acme, Inc., a Virginia corporation": the next party's description
+	}
+	l := asciiLower(desc)
 	for _, d := range orgDescriptions {
 		if strings.Contains(l, d) {
 			return contract.Organisation
@@ -326,4 +339,138 @@ func representedOrg(name string) string {
 		}
 	}
 	return ""
+}
+
+// expandShortNames gives a party named by a short form — one word without
+// a legal form, as signature blocks and headings write names — the full
+// name the text gives it elsewhere: "HEMISPHERX" → "Hemispherx Biopharma,
+// Inc.", the acronym "MICOA" → "Mutual Insurance Corporation of America"
+// (from "Mutual Insurance Corporation of America, a Michigan insurance
+// corporation (MICOA)"). A party the text names and gives another term
+// keeps its name.
+func expandShortNames(body string, ps []contract.Party) {
+	head := prefix(body, 100<<10)
+	for i, p := range ps {
+		if p.Kind == contract.Person || strings.Contains(p.Name, " ") || hasLegalForm(p.Name) || len(p.Name) < 3 ||
+			p.Term != "" && !strings.EqualFold(p.Term, p.Name) {
+			continue // a name given its own term ("Sagebrush, a California general partnership ("Partnership")") is whole
+		}
+		if full := longForm(head, p.Name); full != "" {
+			ps[i].Name = full
+		} else if full := acronymForm(head, p.Name); full != "" {
+			ps[i].Name = full
+		}
+	}
+}
+
+// longForm returns the first name in text that starts with the word short
+// and ends in a legal form within six words ("HEMISPHERX BIOPHARMA, INC"
+// for "HEMISPHERX"), or "". Only the first 200 occurrences are read, so
+// that a text repeating the name costs no more than a contract.
+func longForm(text, short string) string {
+	l, ls := asciiLower(text), asciiLower(short)
+	for from, seen := 0, 0; seen < 200; seen++ {
+		i := strings.Index(l[from:], ls)
+		if i < 0 {
+			return ""
+		}
+		i += from
+		from = i + len(ls)
+		if i > 0 && isLetterByte(l[i-1]) || from >= len(l) || l[from] != ' ' && l[from] != ',' {
+			continue
+		}
+		name, after := partyName(text[i:])
+		if name != "" && hasLegalForm(name) && len(strings.Fields(name)) <= 6 && !isPartyFragment(name) &&
+			strings.HasPrefix(asciiLower(name), ls) && tiedToShort(after, ls) {
+			return name
+		}
+	}
+	return ""
+}
+
+// tiedToShort reports whether the text after a long name ties it to the
+// short name ls (lower case) as one party: a signature block ("HEMISPHERX
+// BIOPHARMA, INC:", "ACME, INC.\nBy: …", the name alone on its line) or a
+// defined term holding the short name ("… (“Hemispherx”)"). A longer name
+// merely starting with the short one ("Sagebrush Partner Eleven, Inc." of
+// the partnership "Sagebrush") may be another company.
+func tiedToShort(after, ls string) bool {
+	a := strings.TrimLeft(after, " ,.")
+	if a == "" || strings.HasPrefix(a, "\n") || strings.HasPrefix(a, ":") || hasPrefixFold(a, "by:") || hasPrefixFold(a, "by ") {
+		return true
+	}
+	desc := prefix(after, 240)
+	if k := strings.Index(desc, ". "); k >= 0 {
+		desc = desc[:k]
+	}
+	open := strings.IndexByte(desc, '(')
+	return open >= 0 && strings.Contains(asciiLower(desc[open:]), ls)
+}
+
+// acronymForm returns the name an acronym in capitals stands for where
+// the text defines it, "(MICOA)" or `("MICOA")` after a name whose words'
+// initials spell it (lower-case connectors counted or not), or "".
+func acronymForm(text, acr string) string {
+	if !isCaps(acr) || len(acr) > 8 || strings.IndexFunc(acr, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+		return ""
+	}
+	for _, def := range []string{"(" + acr + ")", "(\"" + acr + "\")", "(“" + acr + "”)"} {
+		i := strings.Index(text, def)
+		if i < 0 {
+			continue
+		}
+		before := text[max(0, i-240):i]
+		if k := strings.LastIndexAny(before, "\n;"); k >= 0 {
+			before = before[k+1:]
+		}
+		words := strings.Fields(before)
+		for j := range words {
+			if n := initialsMatch(words[j:], strings.ToLower(acr)); n > 0 {
+				name := strings.TrimRight(strings.Join(words[j:j+n], " "), ",")
+				if !isPartyFragment(name) {
+					return name
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// initialsMatch returns how many of words, from the first, spell acr by
+// their initials — each capitalised word one letter, a lower-case
+// connector ("of", "and") one letter or none — or 0.
+func initialsMatch(words []string, acr string) int {
+	if acr == "" {
+		return 0
+	}
+	var match func(k, a int) int
+	match = func(k, a int) int {
+		if a == len(acr) {
+			return k
+		}
+		if k >= len(words) {
+			return 0
+		}
+		w := strings.Trim(words[k], ",.")
+		if w == "" {
+			return 0
+		}
+		r := unicode.ToLower(firstRune(w))
+		if isUpperStart(w) {
+			if byte(r) == acr[a] && r < utf8.RuneSelf {
+				return match(k+1, a+1)
+			}
+			return 0
+		}
+		if !nameConnectors[w] || k == 0 {
+			return 0
+		}
+		if byte(r) == acr[a] {
+			if n := match(k+1, a+1); n > 0 {
+				return n
+			}
+		}
+		return match(k+1, a)
+	}
+	return match(0, 0)
 }

@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,7 @@ const (
 	Text  Format = "text"
 	HTML  Format = "html"
 	EDGAR Format = "edgar"
+	PDF   Format = "pdf"
 )
 
 // Document is one contract's raw text and what is known about it before
@@ -60,6 +62,8 @@ type Options struct {
 	// Manifest, when set, adds metadata to each document (Manifest.Lookup
 	// by path, EDGAR sequence and exhibit type); its values win.
 	Manifest *Manifest
+	// PDF configures the PDF text extractor.
+	PDF PDFOptions
 }
 
 // DefaultExhibits are the EDGAR exhibit types that hold contracts:
@@ -116,12 +120,18 @@ func refuse(path string, r Reason, format string, args ...any) error {
 	return &RefusedError{Path: path, Reason: r, Detail: fmt.Sprintf(format, args...)}
 }
 
-// ReadFile reads the file at path, which Read knows by name (the path
-// relative to the input root, File.Rel). Size is checked before the file
-// is read, so a huge file costs nothing, and again while reading, so a
-// file that grew since it was listed is refused all the same. An I/O
-// error is returned as the *fs.PathError it is.
+// ReadFile is ReadFileContext without a deadline of the caller's.
 func ReadFile(path, name string, opts Options) ([]Document, error) {
+	return ReadFileContext(context.Background(), path, name, opts)
+}
+
+// ReadFileContext reads the file at path, which ReadContext knows by name
+// (the path relative to the input root, File.Rel). Size is checked before
+// the file is read, so a huge file costs nothing, and again while reading,
+// so a file that grew since it was listed is refused all the same. An I/O
+// error is returned as the *fs.PathError it is; ctx bounds the one step
+// that can take long, a PDF's extraction.
+func ReadFileContext(ctx context.Context, path, name string, opts Options) ([]Document, error) {
 	name = filepath.ToSlash(name)
 	fi, err := os.Stat(path)
 	if err != nil {
@@ -139,7 +149,7 @@ func ReadFile(path, name string, opts Options) ([]Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Read(name, data, opts)
+	return ReadContext(ctx, name, data, opts)
 }
 
 func tooLarge(name string, size, limit int64) error {
@@ -161,14 +171,29 @@ func sizeText(n int64) string {
 // is dropped.
 var utf8BOM = []byte("\uFEFF")
 
-// Read reads one file's content; name (a slash-separated path relative to
-// the input root) chooses the format with the content's own signature and
-// becomes Meta.Path. UTF-16 is read as such (readUTF16), a UTF-8 byte
-// order mark is dropped, and anything else is read by decodeText's rule
-// (UTF-8, a declared charset, Windows-1252).
+// Read is ReadContext without a deadline of the caller's.
 func Read(name string, data []byte, opts Options) ([]Document, error) {
+	return ReadContext(context.Background(), name, data, opts)
+}
+
+// ReadContext reads one file's content; name (a slash-separated path
+// relative to the input root) chooses the format with the content's own
+// signature and becomes Meta.Path. A PDF's text is extracted (pdfText,
+// bounded by ctx and opts.PDF); UTF-16 is read as such (readUTF16), a
+// UTF-8 byte order mark is dropped, and anything else is read by
+// decodeText's rule (UTF-8, a declared charset, Windows-1252). An error
+// is a *RefusedError, or ctx's error when ctx ends during a PDF's
+// extraction.
+func ReadContext(ctx context.Context, name string, data []byte, opts Options) ([]Document, error) {
 	if int64(len(data)) > opts.maxBytes() {
 		return nil, tooLarge(name, int64(len(data)), opts.maxBytes())
+	}
+	if isPDF(name, data) {
+		text, err := pdfText(ctx, name, data, opts)
+		if err != nil {
+			return nil, err
+		}
+		return finish(name, []Document{{Text: text, Format: PDF}}, EncPDF, opts), nil
 	}
 	if why := fileSignature(data); why != "" {
 		return nil, refuse(name, ErrBinary, "%s", why)
@@ -212,6 +237,12 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 	if err != nil {
 		return nil, err
 	}
+	return finish(name, docs, enc, opts), nil
+}
+
+// finish locates a file's documents (Meta.Path, DocIndex), says how it
+// was read and applies the manifest.
+func finish(name string, docs []Document, enc string, opts Options) []Document {
 	for i := range docs {
 		d := &docs[i]
 		d.Meta.Path, d.Meta.DocIndex = name, i
@@ -223,7 +254,7 @@ func Read(name string, data []byte, opts Options) ([]Document, error) {
 		}
 		canonicalCodes(&d.Meta)
 	}
-	return docs, nil
+	return docs
 }
 
 // canonicalCodes spells the code attributes as Form A's filters look them
@@ -259,7 +290,7 @@ func fileSignature(data []byte) string {
 	for _, sig := range []struct {
 		magic, name string
 	}{
-		{"%PDF", "PDF signature"}, {"PK\x03\x04", "ZIP signature"}, {"\x89PNG", "PNG signature"},
+		{"PK\x03\x04", "ZIP signature"}, {"\x89PNG", "PNG signature"},
 		{"GIF8", "GIF signature"}, {"\xff\xd8\xff", "JPEG signature"}, {"\xd0\xcf\x11\xe0", "OLE (Word/Excel) signature"},
 		{"\x1f\x8b", "gzip signature"}, {"\x7fELF", "ELF signature"}, {"{\\rtf", "RTF document"},
 	} {

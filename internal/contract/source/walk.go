@@ -12,7 +12,7 @@ import (
 
 // Extensions are the file name endings of the files Read knows, compared
 // in lower case; Walk collects only these.
-var Extensions = []string{".txt", ".htm", ".html", ".xhtml"}
+var Extensions = []string{".txt", ".htm", ".html", ".xhtml", ".pdf"}
 
 // Readable reports whether name ends in one of Extensions.
 func Readable(name string) bool {
@@ -40,7 +40,7 @@ type Walked struct {
 	Ignored map[string]int
 	// IgnoredFiles names the files Ignored counts, in byte order of Rel,
 	// except hidden ones (an editor's or a version control's, not the
-	// user's): a PDF left out is a contract the user meant to index.
+	// user's): a Word file left out is a contract the user meant to index.
 	IgnoredFiles []IgnoredFile
 }
 

@@ -9,7 +9,7 @@ import (
 
 func TestWalk(t *testing.T) {
 	dir := t.TempDir()
-	for _, f := range []string{"b.txt", "a/c.HTML", "a/d.pdf", "e.htm", "f.csv", "README", ".hidden.txt", ".git/x.txt", "g.xhtml", "manifest.txt"} {
+	for _, f := range []string{"b.txt", "a/c.HTML", "a/d.pdf", "e.htm", "f.csv", "h.docx", "README", ".hidden.txt", ".git/x.txt", "g.xhtml", "manifest.txt"} {
 		p := filepath.Join(dir, f)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -35,16 +35,16 @@ func TestWalk(t *testing.T) {
 			t.Errorf("file %+v", f)
 		}
 	}
-	if want := []string{"a/c.HTML", "b.txt", "e.htm", "g.xhtml", "link.txt"}; !reflect.DeepEqual(rels, want) {
+	if want := []string{"a/c.HTML", "a/d.pdf", "b.txt", "e.htm", "g.xhtml", "link.txt"}; !reflect.DeepEqual(rels, want) {
 		t.Errorf("files %q, want %q", rels, want)
 	}
-	wantIgnored := map[string]int{"hidden": 1, "no reader for .csv": 1, "no reader for .pdf": 1, "no reader for (no extension)": 1, "not a regular file": 2}
+	wantIgnored := map[string]int{"hidden": 1, "no reader for .csv": 1, "no reader for .docx": 1, "no reader for (no extension)": 1, "not a regular file": 2}
 	if !reflect.DeepEqual(w.Ignored, wantIgnored) {
 		t.Errorf("ignored %v, want %v", w.Ignored, wantIgnored)
 	}
 	wantNamed := []IgnoredFile{
-		{"README", "no reader for (no extension)"}, {"a/d.pdf", "no reader for .pdf"}, {"dangling.txt", "not a regular file"},
-		{"dirlink.txt", "not a regular file"}, {"f.csv", "no reader for .csv"},
+		{"README", "no reader for (no extension)"}, {"dangling.txt", "not a regular file"},
+		{"dirlink.txt", "not a regular file"}, {"f.csv", "no reader for .csv"}, {"h.docx", "no reader for .docx"},
 	}
 	if !reflect.DeepEqual(w.IgnoredFiles, wantNamed) {
 		t.Errorf("ignored files %v, want %v", w.IgnoredFiles, wantNamed)
@@ -57,7 +57,7 @@ func TestWalk(t *testing.T) {
 	if _, err := Walk(filepath.Join(dir, "missing")); err == nil {
 		t.Error("a missing root is not an error")
 	}
-	if !Readable("A/B.TXT") || Readable("x.pdf") || Readable("txt") {
+	if !Readable("A/B.TXT") || !Readable("x.PDF") || Readable("x.docx") || Readable("txt") {
 		t.Error("Readable")
 	}
 }
