@@ -9,7 +9,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net/http"
@@ -101,7 +100,7 @@ func run() error {
 		return fmt.Errorf("%w (log: %s)", err, logPath)
 	}
 	defer g.Stop()
-	if err := waitReady(ctx, g.Addr); err != nil {
+	if err := g.WaitReady(ctx, time.Minute); err != nil {
 		return err
 	}
 	idle, err := g.PeakRSS()
@@ -187,26 +186,6 @@ func command(ctx context.Context, bin string, args ...string) error {
 		return fmt.Errorf("%s %s: %w\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
 	}
 	return nil
-}
-
-// waitReady waits until /readyz answers 200: the index is verified and
-// searches are served.
-func waitReady(ctx context.Context, addr string) error {
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/readyz", nil)
-		if err != nil {
-			return err
-		}
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return errors.New("the gateway was not ready within a minute")
 }
 
 func writeReport(path string, rep *stress.Report) error {

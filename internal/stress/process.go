@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"strconv"
@@ -108,24 +109,61 @@ func (g *Gateway) PeakRSS() (int64, error) {
 	return vmHWM(b)
 }
 
+// RSS is the process's resident memory now, in bytes (VmRSS of
+// /proc/<pid>/status).
+func (g *Gateway) RSS() (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", g.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	return statusBytes(b, "VmRSS")
+}
+
 // vmHWM reads the VmHWM line of a /proc/<pid>/status file, in bytes.
-func vmHWM(status []byte) (int64, error) {
+func vmHWM(status []byte) (int64, error) { return statusBytes(status, "VmHWM") }
+
+// statusBytes reads a "key: N kB" line of a /proc/<pid>/status file, in
+// bytes.
+func statusBytes(status []byte, key string) (int64, error) {
 	for line := range strings.Lines(string(status)) {
-		rest, ok := strings.CutPrefix(line, "VmHWM:")
+		rest, ok := strings.CutPrefix(line, key+":")
 		if !ok {
 			continue
 		}
 		f := strings.Fields(rest)
 		if len(f) != 2 || f[1] != "kB" {
-			return 0, fmt.Errorf("VmHWM line %q", strings.TrimSpace(line))
+			return 0, fmt.Errorf("%s line %q", key, strings.TrimSpace(line))
 		}
 		kb, err := strconv.ParseInt(f[0], 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("VmHWM line %q: %w", strings.TrimSpace(line), err)
+			return 0, fmt.Errorf("%s line %q: %w", key, strings.TrimSpace(line), err)
 		}
 		return kb << 10, nil
 	}
-	return 0, fmt.Errorf("no VmHWM line")
+	return 0, fmt.Errorf("no %s line", key)
+}
+
+// WaitReady waits until /readyz answers 200 (the index is verified and
+// searches are served), for at most within.
+func (g *Gateway) WaitReady(ctx context.Context, within time.Duration) error {
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+g.Addr+"/readyz", nil)
+		if err != nil {
+			return err
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		if alive, err := g.Alive(); !alive {
+			return fmt.Errorf("the gateway exited before it was ready: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("the gateway was not ready within %s", within)
 }
 
 // ResetPeak starts a new peak: VmHWM becomes the current resident memory
