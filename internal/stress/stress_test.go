@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -282,4 +283,67 @@ func ExampleRunner_Bound() {
 	timed := Body{Timeout: 300 * time.Millisecond}
 	fmt.Println(r.Bound(timed), r.Bound(Body{}), r.ServerBound(timed), r.ServerBound(Body{}))
 	// Output: 1.3s 2s 400ms 1.1s
+}
+
+// TestConcurrent runs slow and normal bodies against a fake gateway: the
+// slow ones are all in flight together, the normal ones are sent until
+// the slow ones are answered, each at least once, and every result is
+// marked concurrent.
+func TestConcurrent(t *testing.T) {
+	release := make(chan struct{})
+	var inFlight atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b bytes.Buffer
+		b.ReadFrom(r.Body)
+		if b.String() == "slow" {
+			if inFlight.Add(1) == 3 {
+				close(release) // all three slow requests are in flight
+			}
+			<-release
+		}
+		w.Write([]byte(`{"took":1,"timed_out":false,"hits":{"hits":[]}}`))
+	}))
+	defer srv.Close()
+	r := &Runner{URL: srv.URL, Budget: time.Second, Client: srv.Client()}
+	slowBody := Body{Name: "slow", Data: []byte("slow"), Allowed: answer}
+	normal := []Body{{Name: "n1", Data: []byte("n1"), Allowed: answer}, {Name: "n2", Data: []byte("n2"), Allowed: answer}}
+	got := r.Concurrent(t.Context(), []Body{slowBody, slowBody, slowBody}, normal)
+	if len(got) < 5 {
+		t.Fatalf("%d results, want 3 slow and at least 2 normal", len(got))
+	}
+	for i, res := range got {
+		wantName := "slow"
+		if i >= 3 {
+			wantName = normal[(i-3)%2].Name
+		}
+		if res.Body.Name != wantName || !res.Concurrent || res.Status != 200 || r.Failure(res) != "" {
+			t.Errorf("result %d: %s, concurrent %v, status %d, %q", i, res.Body.Name, res.Concurrent, res.Status, r.Failure(res))
+		}
+	}
+}
+
+// TestDrainProblems checks the rules of a stop under load.
+func TestDrainProblems(t *testing.T) {
+	r := &Runner{Budget: time.Second}
+	ok := Result{Body: Body{Name: "b", Allowed: answer}, Status: 200, Latency: time.Second, Concurrent: true}
+	late := ok
+	late.Latency = 3 * time.Second
+	tests := []struct {
+		name string
+		d    DrainResult
+		want []string
+	}{
+		{"clean", DrainResult{InFlight: []Result{ok}, Readyz: map[int]int{503: 3}}, nil},
+		{"never 503", DrainResult{InFlight: []Result{ok}, Readyz: map[int]int{}},
+			[]string{"/readyz during the drain answered map[], want 503 only"}},
+		{"ready again", DrainResult{Readyz: map[int]int{503: 1, 200: 1}},
+			[]string{"/readyz during the drain answered map[200:1 503:1], want 503 only"}},
+		{"late answer, bad exit", DrainResult{InFlight: []Result{late}, Readyz: map[int]int{503: 1}, Exit: errors.New("exit status 1")},
+			[]string{"in flight at SIGTERM / b: replied in 3s, bound 2s", "the gateway did not stop cleanly after SIGTERM: exit status 1"}},
+	}
+	for _, tc := range tests {
+		if got := tc.d.Problems(r); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
 }
