@@ -53,7 +53,7 @@ var cRules = []rule{
 			// "any Production Session exceeds eight (8) hours".
 			{"exceed", `\bnot exceed an aggregate of\b[^.;]{0,60}?\b(?:hours|units|copies)\b`, notVolume},
 			{"maximum", `\b(?:limited to|up to) a maximum of (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:` + volumeUnitWords + `)\b`, notVolume},
-			{"more than&no|not", `\b(?:no|not)\b[^.;]{0,100}?\bmore than (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:[a-z]+ )?(?:` + volumeUnitWords + `|days for)\b`, notVolume},
+			{"more than&no|not", `\b(?:no|not)\b[^.;]{0,100}?\bmore than (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:[a-z]+ )?(?:` + volumeUnitWords + `|days for)\b`, notVolume + `|\b(?:within|after|before|prior to|following|notice)\b`},
 			{"up to", `\bup to (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:social media |reseller |key )?(?:posts|inserts|onserts|impressions|appearances|clinics|sessions|personnel|persons|copies)\b`, notVolume},
 			{"exceed", `\b(?:sessions?|appearances?|shoots?)\b[^.;]{0,40}?\bexceeds? (?:[a-z0-9()]+ ){1,2}hours\b`},
 		}),
@@ -78,9 +78,6 @@ var cRules = []rule{
 			{"not limit|not preclude|not prevent|not restrict&compet|exclusiv|restrict|covenant", `\b(?:compet[a-z]*|exclusivity|exclusive|restrictions?|restrictive|covenants?)\b[^.;]{0,80}?\b(?:shall|will|does|do) not (?:limit|preclude|prevent|restrict)\b`, notCompetitiveException},
 			{"in no event&restrict|covenant|exclusiv|compet", `\bin no event shall (?:the|such|these|any) (?:restrictions?|covenants?|exclusivity|non-?competition|competitive restrictions?)\b[^.;]{0,80}?\bapply\b`},
 			{"passive", `\bpassive (?:investment|investor|ownership|holding)s?\b`},
-			// "this Section 2.3 shall not apply to any Affiliates": the
-			// part after the number's "." starts with its last digit.
-			{"not apply|not be applicable|not be deemed to apply", `^ ?\d+[a-z]?(?:\([a-z0-9]+\))* (?:shall|will|does) not (?:apply|be applicable|be deemed to apply)\b`, notCompetitiveException + `|\bliabilit|\bindemni|\bdamages\b|\bclaims?\b|\bwarrant`},
 		}),
 	},
 }

@@ -4,9 +4,8 @@ import "testing"
 
 // typing1RuleTests are wording the patterns added for the weaker CUAD
 // categories (liquidated damages, non-disparagement, most favoured
-// nation, no-solicit of customers, competitive restriction exception,
-// volume and price restrictions) must find, and near misses they must
-// not.
+// nation, no-solicit of customers, volume and price restrictions) must
+// find, and near misses they must not.
 var typing1RuleTests = []ruleTest{
 	// liquidated-damages
 	{"as liquidated damages", "liquidated-damages", "The Supplier shall pay the amounts set out in Schedule 3 as liquidated damages and not as a penalty.", true},
@@ -23,6 +22,7 @@ var typing1RuleTests = []ruleTest{
 	{"statement resulting in disparagement", "non-disparagement", "No Party will make, issue or release any statement which results in any defamation or disparagement of the other Party.", true},
 	{"bring into disrepute", "non-disparagement", "The Licensee shall not tarnish or bring into disrepute the reputation of the Licensor or its trademarks.", true},
 	{"product disparagement", "non-disparagement", "A comparison of prices alone will not constitute product disparagement.", false},
+	{"marks used in a disparaging manner", "non-disparagement", "The Licensee shall not use the Licensed Domain Names in any manner that tarnishes, degrades or disparages the Licensor.", false},
 	{"public disrepute as a ground", "non-disparagement", "The Company may terminate this Agreement if the Talent commits any act which brings the Talent into public disrepute.", false},
 
 	// most-favored-nation
@@ -43,12 +43,6 @@ var typing1RuleTests = []ruleTest{
 	{"divert resources to a customer", "no-solicit-of-customers", "The Supplier may divert its production capacity to other products when the forecast is met.", false},
 	{"solicit customers in the territory", "no-solicit-of-customers", "The Distributor shall actively solicit customers in the Territory to purchase the Products.", false},
 
-	// competitive-restriction-exception
-	{"numbered section shall not apply", "competitive-restriction-exception", "The Parties acknowledge that the restrictions set forth in this Section 2.3 shall not apply to any Affiliates of the Licensee.", true},
-	{"numbered section, deemed", "competitive-restriction-exception", "Notwithstanding the foregoing, this Section 2.2 shall not be deemed to apply to agreements executed before the date of this Agreement.", true},
-	{"numbered section on liability", "competitive-restriction-exception", "The limitations in Section 9.2 shall not apply to claims for indemnification under Section 8.", false},
-	{"numbered section on confidential information", "competitive-restriction-exception", "The obligations in Section 5.1 shall not apply to information that is publicly available.", false},
-
 	// volume-restriction
 	{"aggregate of FTE hours", "volume-restriction", "The Licensor's obligations under this Section 2.7 shall not exceed an aggregate of [***] ([***]) full- time equivalent hours.", true},
 	{"a maximum of hours", "volume-restriction", "Following the initial period, the support obligations shall be limited to a maximum of twenty (20) hours, or up to a maximum of one hundred twenty five (125) emails.", true},
@@ -57,6 +51,7 @@ var typing1RuleTests = []ruleTest{
 	{"up to posts", "volume-restriction", "The Association will also share up to three (3) social media posts on its accounts.", true},
 	{"session exceeds hours", "volume-restriction", "In the event any Production Session exceeds eight (8) hours in duration the parties will negotiate additional compensation.", true},
 	{"no more than days after", "volume-restriction", "The Company shall pay each invoice no more than thirty (30) days after its receipt.", false},
+	{"within no more than hours", "volume-restriction", "Each Party shall advise the other Party promptly (but in any event within no more than 48 hours) of any warning letter.", false},
 	{"up to a maximum amount", "volume-restriction", "The Supplier shall reimburse expenses up to a maximum of ten thousand dollars.", false},
 	{"liability for hours", "volume-restriction", "The liability of the Consultant shall not exceed an aggregate of the fees paid for ten hours of services.", false},
 
