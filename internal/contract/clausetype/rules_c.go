@@ -53,7 +53,7 @@ var cRules = []rule{
 			// "any Production Session exceeds eight (8) hours".
 			{"exceed", `\bnot exceed an aggregate of\b[^.;]{0,60}?\b(?:hours|units|copies)\b`, notVolume},
 			{"maximum", `\b(?:limited to|up to) a maximum of (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:` + volumeUnitWords + `)\b`, notVolume},
-			{"more than&no|not", `\b(?:no|not)\b[^.;]{0,100}?\bmore than (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:[a-z]+ )?(?:` + volumeUnitWords + `|days for)\b`, notVolume + `|\b(?:within|after|before|prior to|following|notice)\b`},
+			{"more than&no|not", `\b(?:no|not)\b[^.;]{0,100}?\bmore than (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:[a-z]+ )?(?:` + volumeUnitWords + `|days for)\b`, notVolume + `|\b(?:within|after|before|prior to|following|notice)\b|\b(?:response|resolution|turnaround|repair|restoration) times?\b`},
 			{"up to", `\bup to (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:social media |reseller |key )?(?:posts|inserts|onserts|impressions|appearances|clinics|sessions|personnel|persons|copies)\b`, notVolume},
 			{"exceed", `\b(?:sessions?|appearances?|shoots?)\b[^.;]{0,40}?\bexceeds? (?:[a-z0-9()]+ ){1,2}hours\b`},
 		}),

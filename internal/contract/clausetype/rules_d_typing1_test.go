@@ -52,6 +52,7 @@ var typing1RuleTests = []ruleTest{
 	{"session exceeds hours", "volume-restriction", "In the event any Production Session exceeds eight (8) hours in duration the parties will negotiate additional compensation.", true},
 	{"no more than days after", "volume-restriction", "The Company shall pay each invoice no more than thirty (30) days after its receipt.", false},
 	{"within no more than hours", "volume-restriction", "Each Party shall advise the other Party promptly (but in any event within no more than 48 hours) of any warning letter.", false},
+	{"response time in hours", "volume-restriction", "Provider shall correct reported Errors, with a Response Time of no more than four (4) Business Hours for critical Errors.", false},
 	{"up to a maximum amount", "volume-restriction", "The Supplier shall reimburse expenses up to a maximum of ten thousand dollars.", false},
 	{"liability for hours", "volume-restriction", "The liability of the Consultant shall not exceed an aggregate of the fees paid for ten hours of services.", false},
 
