@@ -169,7 +169,7 @@ var coreRules = []rule{
 		patterns: patterns([][]string{
 			{"disparage&not", `\bnot (?:to )?(?:[a-z]+ ){0,4}disparage\b`},
 			{"disparaging", `\b(?:make|makes|making|publish|issue|communicate|utter)\b[^.;]{0,60}?\bdisparaging\b`},
-			{"disparag&not|never|neither|no|nor|refrain", `\b(?:not|never|neither|no|nor|refrain)\b[^.;]{0,250}?\bdisparag(?:e|es|ed|ement of)\b`, `\bmanner\b|\buse (?:of )?(?:the|its|any|such)\b`},
+			{"disparag&not|never|neither|no|nor|refrain", `\b(?:not|never|neither|no|nor|refrain)\b[^.;]{0,400}?\bdisparag(?:e|es|ed|ement of)\b`, `\bin (?:any|a) manner (?:that|which)\b|\buse (?:of )?(?:the|its|any|such)\b`},
 			{"disrepute&not|never|neither|nor|refrain", `\b(?:not|never|neither|nor|refrain)\b[^.;]{0,150}?\b(?:bring|brings|bringing|call|calls|calling)\b[^.;]{0,40}?\binto (?:public )?disrepute\b`},
 		}),
 	},

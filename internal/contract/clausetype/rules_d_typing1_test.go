@@ -22,6 +22,7 @@ var typing1RuleTests = []ruleTest{
 	{"statement resulting in disparagement", "non-disparagement", "No Party will make, issue or release any statement which results in any defamation or disparagement of the other Party.", true},
 	{"bring into disrepute", "non-disparagement", "The Licensee shall not tarnish or bring into disrepute the reputation of the Licensor or its trademarks.", true},
 	{"product disparagement", "non-disparagement", "A comparison of prices alone will not constitute product disparagement.", false},
+	{"in any manner, a statement that disparages", "non-disparagement", "Neither it nor any of its Affiliates will in any manner, directly or indirectly, make any statement that relates to and otherwise disparages the Investor or any of its members.", true},
 	{"marks used in a disparaging manner", "non-disparagement", "The Licensee shall not use the Licensed Domain Names in any manner that tarnishes, degrades or disparages the Licensor.", false},
 	{"public disrepute as a ground", "non-disparagement", "The Company may terminate this Agreement if the Talent commits any act which brings the Talent into public disrepute.", false},
 
