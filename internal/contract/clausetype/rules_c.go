@@ -67,7 +67,7 @@ var cRules = []rule{
 		// Agreement"; not "the foregoing shall not apply to information
 		// that is publicly available" (a confidentiality exception).
 		slug: "competitive-restriction-exception",
-		cues: [][]string{{"not apply", "not be applicable", "not be deemed to apply", "not prevent", "not prohibit", "not restrict", "not preclude", "not be prohibited", "not be restricted", "not be prevented", "not be precluded", "not be a breach", "not be deemed a breach", "not constitute a breach", "not limit", "nothing", "in no event", "passive", "securities", "stock", "shares", "share capital", "notwithstanding"}},
+		cues: [][]string{{"not apply", "not be applicable", "not be deemed to apply", "not prevent", "not prohibit", "not restrict", "not preclude", "not be prohibited", "not be restricted", "not be prevented", "not be precluded", "not be a breach", "not be deemed a breach", "not constitute a breach", "not limit", "nothing", "in no event", "passive", "securities", "stock", "shares", "share capital"}},
 		patterns: patterns([][]string{
 			{"restrict|covenant|exclusiv|prohibition|compet&not apply|not be applicable|not be deemed to apply", `\b(?:restrictions?|restrictive|restricted|non-?compet[a-z]*|covenants?|exclusivity|prohibitions?|competition|competitive)\b[^.;]{0,120}?\b(?:shall|will|does|do|should) not (?:apply|be applicable|be deemed to apply)\b`, notCompetitiveException},
 			{"not prevent|not prohibit|not restrict|not preclude|not be prohibited|not be restricted|not be prevented|not be precluded", `\b(?:shall|will|does|do|should) not (?:be (?:prevented|prohibited|restricted|precluded)|(?:prevent|prohibit|restrict|preclude)s?)\b[^.;]{0,60}?\bfrom\b[^.;]{0,150}?\b(?:compet|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|licens|grant|engag|provid|promot|operat)`, notCompetitiveException},
@@ -78,10 +78,6 @@ var cRules = []rule{
 			{"not limit|not preclude|not prevent|not restrict&compet|exclusiv|restrict|covenant", `\b(?:compet[a-z]*|exclusivity|exclusive|restrictions?|restrictive|covenants?)\b[^.;]{0,80}?\b(?:shall|will|does|do) not (?:limit|preclude|prevent|restrict)\b`, notCompetitiveException},
 			{"in no event&restrict|covenant|exclusiv|compet", `\bin no event shall (?:the|such|these|any) (?:restrictions?|covenants?|exclusivity|non-?competition|competitive restrictions?)\b[^.;]{0,80}?\bapply\b`},
 			{"passive", `\bpassive (?:investment|investor|ownership|holding)s?\b`},
-			// "Notwithstanding the foregoing, Excite may display … links to
-			// NetGrocer's Competitors"; "Notwithstanding the above,
-			// Bioamber shall be permitted to evaluate other biocatalysts".
-			{"notwithstanding&may|entitled|permitted|free to|right to", `\bnotwithstanding (?:the foregoing|the above|anything to the contrary|paragraphs?|sections?)\b[^.;]{0,80}?\b(?:may|shall be (?:entitled|permitted|free) to|shall have the right to|is (?:entitled|permitted|free) to)\b[^.;]{0,60}?\b(?:sell|market|promot|distribut|develop|manufactur|endorse|display|advertis|offer|compete\b|competing|engag|evaluat|make available)`, notCompetitiveException + `|\bassign|\btransfer|\bterminat|\bsublicens|\binventory\b`},
 		}),
 	},
 }

@@ -4,8 +4,8 @@ import "testing"
 
 // typing1RuleTests are wording the patterns added for the weaker CUAD
 // categories (liquidated damages, non-disparagement, most favoured
-// nation, no-solicit of customers, competitive restriction exception,
-// volume and price restrictions) must find, and near misses they must not.
+// nation, no-solicit of customers, volume and price restrictions) must
+// find, and near misses they must not.
 var typing1RuleTests = []ruleTest{
 	// liquidated-damages
 	{"as liquidated damages", "liquidated-damages", "The Supplier shall pay the amounts set out in Schedule 3 as liquidated damages and not as a penalty.", true},
@@ -43,13 +43,6 @@ var typing1RuleTests = []ruleTest{
 	{"solicitation of the company's clients", "no-solicit-of-customers", "(ii) solicit, participate in or promote the solicitation of any of the Company's clients, customers, or prospective customers.", true},
 	{"divert resources to a customer", "no-solicit-of-customers", "The Supplier may divert its production capacity to other products when the forecast is met.", false},
 	{"solicit customers in the territory", "no-solicit-of-customers", "The Distributor shall actively solicit customers in the Territory to purchase the Products.", false},
-
-	// competitive-restriction-exception
-	{"notwithstanding, may display competitors", "competitive-restriction-exception", "Notwithstanding the foregoing, the Portal may display links to the Sponsor's Competitors in search results pages in response to user queries.", true},
-	{"notwithstanding, permitted to evaluate", "competitive-restriction-exception", "Notwithstanding the above, the Developer shall be permitted to evaluate other biocatalysts, but shall not undertake development of such biocatalysts.", true},
-	{"notwithstanding, may apply to a court", "competitive-restriction-exception", "Notwithstanding the foregoing, the parties may apply to any court of competent jurisdiction for injunctive relief.", false},
-	{"notwithstanding, may assign", "competitive-restriction-exception", "Notwithstanding the foregoing, either Party may transfer and assign this Agreement to any of its affiliates.", false},
-	{"notwithstanding, may sell off inventory", "competitive-restriction-exception", "Notwithstanding the foregoing, upon termination the Distributor may sell its remaining inventory of Products for ninety days.", false},
 
 	// volume-restriction
 	{"aggregate of FTE hours", "volume-restriction", "The Licensor's obligations under this Section 2.7 shall not exceed an aggregate of [***] ([***]) full- time equivalent hours.", true},
