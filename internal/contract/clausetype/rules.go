@@ -157,13 +157,13 @@ var coreRules = []rule{
 	},
 	{
 		// "shall not disparage the other party"; "make any disparaging
-		// statements"; not "will not constitute product disparagement"
-		// or "use the marks in a manner that is disparaging".
-		// "never disparage either party"; "neither it nor any of its
-		// Representatives shall … criticize, disparage … the other
-		// Party"; "no Party will make any statement which results in any
-		// … disparagement of"; "shall not tarnish or bring into
-		// disrepute the reputation of".
+		// statements"; "never disparage either party"; "neither it nor
+		// any of its Representatives shall … criticize, disparage … the
+		// other Party"; "no Party will make any statement which results
+		// in any … disparagement of"; "shall not tarnish or bring into
+		// disrepute the reputation of". Not "will not constitute product
+		// disparagement", nor a use of the marks "in a manner that is
+		// disparaging" or "in any manner that … disparages".
 		slug: "non-disparagement",
 		cues: [][]string{{"disparag", "disrepute"}},
 		patterns: patterns([][]string{
