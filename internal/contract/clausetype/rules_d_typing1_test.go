@@ -34,6 +34,8 @@ var typing1RuleTests = []ruleTest{
 	{"fees not exceeding those charged to third parties", "most-favored-nation", "Such fees shall be commercially reasonable and such fees shall not exceed the fees charged by Licensor to unaffiliated third parties for the same content.", true},
 	{"highest rate paid to any", "most-favored-nation", "The Company shall increase the rate of remuneration paid hereunder up to the highest then-current rate paid by the Company to any other endorser.", true},
 	{"less favorable than another agreement", "most-favored-nation", "The replacement agreement shall provide rights that are not materially less favorable than those provided under the Acknowledgement Agreement.", false},
+	{"better than the specification", "most-favored-nation", "The yield of the process shall be better than the specification in Exhibit B.", false},
+	{"lower prices through savings", "most-favored-nation", "The parties shall work together to achieve lower prices for the Products through cost savings.", false},
 	{"highest standards", "most-favored-nation", "The Manufacturer shall maintain the highest standards of quality in the manufacture of the Products.", false},
 	{"fees not exceeding the budget", "most-favored-nation", "The consulting fees shall not exceed the budget approved by the Steering Committee.", false},
 
@@ -43,6 +45,8 @@ var typing1RuleTests = []ruleTest{
 	{"solicitation of the company's clients", "no-solicit-of-customers", "(ii) solicit, participate in or promote the solicitation of any of the Company's clients, customers, or prospective customers.", true},
 	{"divert resources to a customer", "no-solicit-of-customers", "The Supplier may divert its production capacity to other products when the forecast is met.", false},
 	{"solicit customers in the territory", "no-solicit-of-customers", "The Distributor shall actively solicit customers in the Territory to purchase the Products.", false},
+
+	{"customers asked to renew", "no-solicit-of-customers", "The Agent shall solicit customers to renew their policies before the policies lapse.", false},
 
 	// volume-restriction
 	{"aggregate of FTE hours", "volume-restriction", "The Licensor's obligations under this Section 2.7 shall not exceed an aggregate of [***] ([***]) full- time equivalent hours.", true},
@@ -54,6 +58,8 @@ var typing1RuleTests = []ruleTest{
 	{"no more than days after", "volume-restriction", "The Company shall pay each invoice no more than thirty (30) days after its receipt.", false},
 	{"within no more than hours", "volume-restriction", "Each Party shall advise the other Party promptly (but in any event within no more than 48 hours) of any warning letter.", false},
 	{"response time in hours", "volume-restriction", "Provider shall correct reported Errors, with a Response Time of no more than four (4) Business Hours for critical Errors.", false},
+	{"up to days", "volume-restriction", "The Supplier may delay delivery by up to thirty (30) days.", false},
+	{"a delay exceeding hours", "volume-restriction", "Any outage that exceeds forty-eight (48) hours entitles the Customer to a credit.", false},
 	{"up to a maximum amount", "volume-restriction", "The Supplier shall reimburse expenses up to a maximum of ten thousand dollars.", false},
 	{"liability for hours", "volume-restriction", "The liability of the Consultant shall not exceed an aggregate of the fees paid for ten hours of services.", false},
 
