@@ -440,7 +440,7 @@ type BoolClause struct {
 // Boost Multiplies the clause's score; not negative.
 type Boost = float32
 
-// ContractDocument The JSON answer of the document view (branch h/documents; reconcile at merge).
+// ContractDocument The JSON answer of the document view (GET /contracts/{id} asking for JSON): the contract record, its sections with their offsets and types, and its body.
 type ContractDocument struct {
 	// UnderscoreId The record id, `en/<record_id>`.
 	//

@@ -1,15 +1,17 @@
 // Command stress is `make stress`: it builds an index (CUAD when the
 // corpus is there, the demo corpus otherwise) with the ingest binary,
 // starts the gateway binary on it, sends the hostile bodies of
-// internal/stress one at a time, reads the gateway's peak resident memory
-// per family, writes the results file and exits 1 when any body got a
-// status it may not get, a 5xx, or no reply within its bound, when the
-// peak exceeds -max-rss, or when the gateway died.
+// internal/stress one at a time, then the concurrency family's at once,
+// then stops the gateway with SIGTERM while some are in flight; it reads
+// the gateway's peak resident memory per family and each request's
+// server time from the gateway's log, writes the results file and exits
+// 1 when any body got a status it may not get, a 5xx, or no reply within
+// its bounds, when the peak exceeds -max-rss, when the gateway died, or
+// when it did not stop cleanly under load.
 package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"net/http"
@@ -34,9 +36,9 @@ func main() {
 
 // options are the command's flags.
 type options struct {
-	bin, cuad, work, index, out string
-	maxRSS                      int64
-	budget                      time.Duration
+	bin, cuad, work, index, out, bodies string
+	maxRSS                              int64
+	budget                              time.Duration
 }
 
 func run() error {
@@ -47,6 +49,7 @@ func run() error {
 	flag.StringVar(&o.work, "work", filepath.Join(os.TempDir(), "contractsearch-stress"), "working folder (index, logs), emptied first")
 	flag.StringVar(&o.index, "index", "", "serve this existing index instead of building one")
 	flag.StringVar(&o.out, "out", "bench/stress.txt", "results file")
+	flag.StringVar(&o.bodies, "bodies", "", "also write every body's result to this file (tab-separated)")
 	flag.Int64Var(&maxRSSMiB, "max-rss", 512, "bound on the gateway's peak resident memory, MiB")
 	flag.DurationVar(&o.budget, "max-timeout", time.Second, "the gateway's MAX_TIMEOUT: the bound of a body without a timeout")
 	flag.Parse()
@@ -87,9 +90,12 @@ func run() error {
 	}
 	defer logFile.Close()
 	const token = "stress-token"
+	// Shorter than the requests in flight when the suite stops the
+	// gateway, so that they outlive the listener.
+	const drain = 500 * time.Millisecond
 	env := []string{
 		"PATH=" + os.Getenv("PATH"), "API_TOKENS=" + token, "INDEX_DIR=" + o.index, "INDEX_POLL_INTERVAL=1h",
-		"MAX_TIMEOUT=" + o.budget.String(), "SHUTDOWN_DRAIN=0s", "LOG_LEVEL=info",
+		"MAX_TIMEOUT=" + o.budget.String(), "SHUTDOWN_DRAIN=" + drain.String(), "LOG_LEVEL=info",
 		// The suite measures what a request costs, not the rate limiter:
 		// one client sending as fast as it can would otherwise get 429s.
 		"RATE_LIMIT_RPS=1000", "RATE_LIMIT_BURST=1000",
@@ -101,7 +107,7 @@ func run() error {
 		return fmt.Errorf("%w (log: %s)", err, logPath)
 	}
 	defer g.Stop()
-	if err := waitReady(ctx, g.Addr); err != nil {
+	if err := g.WaitReady(ctx, time.Minute); err != nil {
 		return err
 	}
 	idle, err := g.PeakRSS()
@@ -111,13 +117,14 @@ func run() error {
 	header = append(header,
 		fmt.Sprintf("gateway: %s with MAX_TIMEOUT=%s, RATE_LIMIT_RPS=1000, other settings default; peak RSS once ready %.0f MiB",
 			filepath.Join(o.bin, "gateway"), o.budget, float64(idle)/(1<<20)),
-		fmt.Sprintf("rules: status allowed for the body (200, 400, 413, 429 as each body says), never 5xx, reply within its timeout (MAX_TIMEOUT when it has none) + %s; peak RSS below -max-rss", stress.Slack),
-		"bodies are sent one at a time; a family's peak RSS is VmHWM, reset (clear_refs) before the family")
+		fmt.Sprintf("rules: status allowed for the body (200, 400, 413, 429 as each body says), never 5xx; the server's time (its log's duration) less its threads' wait for a CPU within the timeout (MAX_TIMEOUT when the body has none) + %s, the client's within it + %s; peak RSS below -max-rss", stress.ServerSlack, stress.WallSlack),
+		"bodies are sent one at a time, but for the concurrency family (client's bound only); a family's peak RSS is VmHWM, reset (clear_refs) before the family")
 
 	r := &stress.Runner{
-		URL:    "http://" + g.Addr + "/api/v1alpha/search?token=" + token,
-		Budget: o.budget,
-		Client: &http.Client{Transport: &http.Transport{DisableCompression: true}},
+		URL:      "http://" + g.Addr + "/api/v1alpha/search?token=" + token,
+		Budget:   o.budget,
+		Client:   &http.Client{Transport: &http.Transport{DisableCompression: true}},
+		CPUTimes: g.CPUTimes,
 	}
 	rep := &stress.Report{Header: header, MaxRSS: o.maxRSS, Runner: r}
 	var problems []string
@@ -142,6 +149,42 @@ func run() error {
 		if alive, exit := g.Alive(); !alive {
 			problems = append(problems, fmt.Sprintf("the gateway died during %s: %v (log: %s)", fam.Name, exit, logPath))
 			break
+		}
+	}
+	if alive, _ := g.Alive(); alive && ctx.Err() == nil {
+		// Many costly bodies at once, ordinary searches meanwhile.
+		if err := g.ResetPeak(); err != nil && resetOK {
+			rep.Header = append(rep.Header, "peak RSS not reset before the concurrency family ("+err.Error()+")")
+		}
+		slow, normal := stress.ConcurrentBodies()
+		fr := stress.FamilyReport{Family: "concurrency", Results: r.Concurrent(ctx, slow, normal)}
+		if fr.PeakRSS, err = g.PeakRSS(); err != nil {
+			problems = append(problems, fmt.Sprintf("after concurrency: %v", err))
+		}
+		rep.Families = append(rep.Families, fr)
+		fmt.Fprintf(os.Stderr, "stress: %-22s %3d bodies, peak RSS %4.0f MiB\n", fr.Family, len(fr.Results), float64(fr.PeakRSS)/(1<<20))
+
+		// SIGTERM with costly requests in flight: they are answered, and
+		// /readyz says the gateway is going away until it is gone.
+		var inFlight []stress.Body
+		for _, b := range slow {
+			if r.Timeout(b) >= 2*drain {
+				inFlight = append(inFlight, b)
+			}
+		}
+		dr := stress.StopUnderLoad(ctx, g, r, inFlight, 10*time.Second)
+		rep.Footer = append(rep.Footer, dr.String())
+		problems = append(problems, dr.Problems(r)...)
+		fmt.Fprintf(os.Stderr, "stress: %s\n", dr.String())
+	}
+	// Stopped first, so that the log holds the line of every request.
+	g.Stop()
+	if err := serverTimes(rep, logPath); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if o.bodies != "" {
+		if err := writeBodies(o.bodies, rep); err != nil {
+			return err
 		}
 	}
 	if rep.PeakRSS() > o.maxRSS {
@@ -189,25 +232,41 @@ func command(ctx context.Context, bin string, args ...string) error {
 	return nil
 }
 
-// waitReady waits until /readyz answers 200: the index is verified and
-// searches are served.
-func waitReady(ctx context.Context, addr string) error {
-	deadline := time.Now().Add(time.Minute)
-	for time.Now().Before(deadline) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/readyz", nil)
-		if err != nil {
-			return err
-		}
-		if resp, err := http.DefaultClient.Do(req); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
+// serverTimes fills every result's server time from the gateway's log.
+func serverTimes(rep *stress.Report, logPath string) error {
+	f, err := os.Open(logPath)
+	if err != nil {
+		return err
 	}
-	return errors.New("the gateway was not ready within a minute")
+	defer f.Close()
+	times, err := stress.ServerTimes(f)
+	if err != nil {
+		return err
+	}
+	for i := range rep.Families {
+		for j := range rep.Families[i].Results {
+			res := &rep.Families[i].Results[j]
+			res.Server = times[res.RequestID]
+		}
+	}
+	return nil
 }
+
+// writeBodies writes one line per body: family, name, status, timeout,
+// the client's and the server's time.
+func writeBodies(path string, rep *stress.Report) error {
+	var sb strings.Builder
+	sb.WriteString("family\tbody\tstatus\ttimed_out\ttimeout_ms\tclient_ms\tserver_ms\tcpu_ran_ms\tcpu_waited_ms\n")
+	for _, f := range rep.Families {
+		for _, res := range f.Results {
+			fmt.Fprintf(&sb, "%s\t%q\t%d\t%v\t%d\t%.1f\t%.1f\t%.1f\t%.1f\n", f.Family, res.Body.Name, res.Status, res.TimedOut,
+				rep.Runner.Timeout(res.Body).Milliseconds(), ms(res.Latency), ms(res.Server), ms(res.CPU.Ran), ms(res.CPU.Waited))
+		}
+	}
+	return os.WriteFile(path, []byte(sb.String()), 0o644)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func writeReport(path string, rep *stress.Report) error {
 	if dir := filepath.Dir(path); dir != "" {

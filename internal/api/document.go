@@ -77,16 +77,7 @@ func (s *Server) document(c echo.Context) error {
 	if wantsPretty(c) {
 		b = indent(b)
 	}
-	return s.deliver(c, c.JSONBlob(http.StatusOK, b))
-}
-
-// deliver records the error, if any, of writing a rendered answer: the
-// status may be out, the body is not, and the log says so (middleware.go).
-func (s *Server) deliver(c echo.Context, err error) error {
-	if err != nil {
-		scopeOf(c).Undelivered = err
-	}
-	return nil
+	return s.deliver(c, echo.MIMEApplicationJSON, b)
 }
 
 // documentJSON is the JSON answer: the record as OpenSearch's GET of a
@@ -130,7 +121,7 @@ func (s *Server) documentPage(ctx context.Context, c echo.Context, id string, do
 	// The page's address holds the token: no Referer may carry it away.
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Content-Type-Options", "nosniff")
-	return s.deliver(c, c.HTMLBlob(http.StatusOK, out.Bytes()))
+	return s.deliver(c, echo.MIMETextHTMLCharsetUTF8, out.Bytes())
 }
 
 // highlightedBody runs the highlighting search and returns the body's one

@@ -82,25 +82,51 @@ func (e *encoder) rawValue(m json.RawMessage) {
 }
 
 // isCompact reports whether JSON text m has no whitespace outside its
-// strings, so that compacting it would change nothing.
+// strings, so that compacting it would change nothing. Strings (nearly
+// all of a highlighted answer's bytes) are skipped with bytes.IndexByte,
+// not byte by byte: this runs on every raw member of an answer, after
+// the backend's deadline.
 func isCompact(m []byte) bool {
-	inString := false
 	for i := 0; i < len(m); i++ {
-		c := m[i]
-		switch {
-		case inString && c == '\\':
-			i++
-		case c == '"':
-			inString = !inString
-		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+		switch m[i] {
+		case ' ', '\t', '\n', '\r':
 			return false
+		case '"':
+			end, ok := stringEnd(m, i)
+			if !ok {
+				return true // unterminated: nothing outside a string follows
+			}
+			i = end
 		}
 	}
 	return true
 }
 
+// stringEnd is the index of the quote that closes the JSON string opened
+// at m[open]: the first quote after it preceded by an even number of
+// backslashes.
+func stringEnd(m []byte, open int) (int, bool) {
+	for j := open + 1; ; j++ {
+		k := bytes.IndexByte(m[j:], '"')
+		if k < 0 {
+			return 0, false
+		}
+		j += k
+		backslashes := 0
+		for p := j - 1; p > open && m[p] == '\\'; p-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return j, true
+		}
+	}
+}
+
 // writeEnvelopeJSON writes env with encoding/json's bytes.
 func writeEnvelopeJSON(out *bytes.Buffer, env *envelope) error {
+	// One allocation of about the answer's size, rather than doubling
+	// from small: a highlighted answer can be many megabytes.
+	out.Grow(int(sizeHint(env)))
 	e := newEncoder(out)
 	e.raw("{")
 	e.member(true, "took", env.Took)
@@ -126,6 +152,34 @@ func writeEnvelopeJSON(out *bytes.Buffer, env *envelope) error {
 	}
 	e.raw("}")
 	return e.err
+}
+
+// sizeHint is about the size of env's encoding, a little more rather
+// than less: its raw members, and each hit's other members.
+func sizeHint(env *envelope) int64 {
+	n := int64(512 + len(env.Aggregations) + len(env.Suggest) + len(env.Profile))
+	for _, f := range env.Shards.Failures {
+		n += int64(len(f))
+	}
+	return n + hitsSizeHint(env.Hits.Hits)
+}
+
+// hitsSizeHint is sizeHint's share of hits: raw members, inner hits, and
+// for each hit its names, the member names and numbers (perHit).
+func hitsSizeHint(hits []backend.Hit) int64 {
+	const perHit = 192
+	var n int64
+	for i := range hits {
+		h := &hits[i]
+		n += perHit + int64(len(h.Index)+len(h.ID)+len(h.Source)+len(h.Highlight)+len(h.Explanation))
+		if h.Nested != nil {
+			n += int64(len(h.Nested.Field))
+		}
+		for name, ih := range h.InnerHits {
+			n += perHit + int64(len(name)) + hitsSizeHint(ih.Hits.Hits)
+		}
+	}
+	return n
 }
 
 func (e *encoder) shards(s *backend.Shards) {

@@ -74,6 +74,10 @@ func TestEnvelopeMatchesEncodingJSON(t *testing.T) {
 		if !bytes.Equal(got.Bytes(), want) {
 			t.Errorf("%s:\n got %s\nwant %s", tc.name, clipBytes(got.Bytes()), clipBytes(want))
 		}
+		// The buffer is sized once: the hint is not below the answer.
+		if hint := sizeHint(&tc.env); hint < int64(got.Len()) {
+			t.Errorf("%s: size hint %d, answer %d bytes", tc.name, hint, got.Len())
+		}
 	}
 }
 
@@ -89,13 +93,52 @@ func TestIsCompact(t *testing.T) {
 		{`{"a": 1}`, false},
 		{"[1,\n2]", false},
 		{`"\\\\" `, false},
+		{`"\\\" "`, true},
+		{`"\\""x",1`, true},
+		{`"\\" "x"`, false},
+		{`"a" ,1`, false},
+		{`"unterminated \" `, true},
 		{``, true},
 	}
 	for _, tc := range tests {
 		if got := isCompact([]byte(tc.json)); got != tc.want {
 			t.Errorf("%s: got %v", tc.json, got)
 		}
+		if got := isCompactByteByByte([]byte(tc.json)); got != tc.want {
+			t.Errorf("%s: the reference says %v", tc.json, got)
+		}
 	}
+}
+
+// FuzzIsCompact compares isCompact with the plain byte-by-byte scan it
+// replaced.
+func FuzzIsCompact(f *testing.F) {
+	for _, s := range []string{`{"a":"x\\" , "b":1}`, `"\\\" " `, `[1, 2]`, `"a\\\\"x"`, ``} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, m []byte) {
+		if got, want := isCompact(m), isCompactByteByByte(m); got != want {
+			t.Errorf("%q: got %v, want %v", m, got, want)
+		}
+	})
+}
+
+// isCompactByteByByte is the reference: a scan of every byte that tracks
+// whether it is inside a string.
+func isCompactByteByByte(m []byte) bool {
+	inString := false
+	for i := 0; i < len(m); i++ {
+		c := m[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ' ' || c == '\t' || c == '\n' || c == '\r'):
+			return false
+		}
+	}
+	return true
 }
 
 func clipBytes(b []byte) string {

@@ -181,6 +181,36 @@ func orNone(label string) string {
 // status the gateway already uses for a client gone before the answer.
 const statusUndelivered = 499
 
+// deliver writes a rendered answer of type contentType with status 200,
+// and records in the request's scope (for the log and metrics,
+// middleware.go) an answer that did not reach the connection: the client
+// gone before it (the request's context cancelled: nothing is written), a
+// write that failed or passed the connection's deadline. The body goes
+// out with its Content-Length and is flushed here, not after the handler
+// returns, so that a failure of its last bytes is seen too; what the log
+// then counts as written is what the connection took.
+func (s *Server) deliver(c echo.Context, contentType string, b []byte) error {
+	sc := scopeOf(c)
+	if err := c.Request().Context().Err(); err != nil {
+		sc.Undelivered = fmt.Errorf("the client went away before the answer: %w", err)
+		return nil
+	}
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, contentType)
+	w.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	_, err := w.Write(b)
+	if err == nil {
+		// The response's own Flush hides the error; the connection's
+		// writer reports it.
+		err = http.NewResponseController(w.Writer).Flush()
+	}
+	if err != nil {
+		sc.Undelivered = err
+	}
+	return nil
+}
+
 // logError renders an error for the log: API errors with their cause.
 func logError(err error) string {
 	if e, ok := apierr.As(err); ok {

@@ -60,12 +60,7 @@ func (s *Server) search(c echo.Context) error {
 	if max := s.opts.MaxResponseBytes; max > 0 && int64(len(b)) > max {
 		return apierr.ResponseTooLarge(max)
 	}
-	if err := c.JSONBlob(http.StatusOK, b); err != nil {
-		// The status line may be out, the body is not: the log says so
-		// (middleware.go) rather than record an answer never received.
-		sc.Undelivered = err
-	}
-	return nil
+	return s.deliver(c, echo.MIMEApplicationJSON, b)
 }
 
 // backendError is the API error for a backend call's failure: the

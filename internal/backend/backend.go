@@ -137,6 +137,19 @@ type Hit struct {
 	InnerHits   map[string]InnerHits `json:"inner_hits,omitempty"`
 }
 
+// RawBytes is a lower bound of the hit's size in a response: the JSON it
+// carries (its _source, highlight and explanation, its inner hits'
+// included), without the members around it.
+func (h *Hit) RawBytes() int64 {
+	n := int64(len(h.Source) + len(h.Highlight) + len(h.Explanation))
+	for _, ih := range h.InnerHits {
+		for i := range ih.Hits.Hits {
+			n += ih.Hits.Hits[i].RawBytes()
+		}
+	}
+	return n
+}
+
 // InnerHits is one named inner_hits result of a hit.
 type InnerHits struct {
 	Hits Hits `json:"hits"`

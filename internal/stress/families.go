@@ -625,3 +625,38 @@ func sortedKeys(m map[string]string) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// ConcurrentBodies are the concurrency family's: slow are eight costly
+// bodies sent at once, each from its own client (repeated-word sloppy
+// phrases, fuzzy and prefix storms, operator soup, whole highlighted
+// values at size 100: the time of each is its deadline's, the memory of
+// the last two the response limit's); normal are ordinary searches sent
+// meanwhile, which must still be answered in their time.
+func ConcurrentBodies() (slow, normal []Body) {
+	pick := map[string]bool{
+		"sloppy-phrases/match_phrase the x200 ~10":                                     true,
+		`sloppy-phrases/form A "the x800"~100`:                                         true,
+		"fuzzy-storms/sqs word~2 x100 highlighted":                                     true,
+		"fuzzy-storms/form A word~2 x100":                                              true,
+		"prefix-storms/sqs a* x260":                                                    true,
+		"operator-storms/random soup 2":                                                true,
+		"oversized-highlights/common words, whole values of every field, size 100, 1s": true,
+	}
+	for _, f := range Families() {
+		for _, b := range f.Bodies {
+			if pick[f.Name+"/"+b.Name] {
+				slow = append(slow, b)
+			}
+		}
+	}
+	// Eight in all: the whole highlighted values twice.
+	slow = append(slow, slow[len(slow)-1])
+	second := time.Second
+	normal = []Body{
+		{Name: "form A governing law", Data: formA(obj{"q": "governing law"}), Allowed: answer},
+		{Name: "sqs termination, 1s", Data: formB(sqs("termination for convenience", "name", "body"), second, obj{"size": 10}),
+			Timeout: second, Allowed: answer},
+		{Name: "clause Governing Law", Data: formA(obj{"q": "agreement", "clause": obj{"Governing Law": "New York"}}), Allowed: answer},
+	}
+	return slow, normal
+}

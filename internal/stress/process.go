@@ -5,10 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -108,24 +111,113 @@ func (g *Gateway) PeakRSS() (int64, error) {
 	return vmHWM(b)
 }
 
+// RSS is the process's resident memory now, in bytes (VmRSS of
+// /proc/<pid>/status).
+func (g *Gateway) RSS() (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", g.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	return statusBytes(b, "VmRSS")
+}
+
 // vmHWM reads the VmHWM line of a /proc/<pid>/status file, in bytes.
-func vmHWM(status []byte) (int64, error) {
+func vmHWM(status []byte) (int64, error) { return statusBytes(status, "VmHWM") }
+
+// statusBytes reads a "key: N kB" line of a /proc/<pid>/status file, in
+// bytes.
+func statusBytes(status []byte, key string) (int64, error) {
 	for line := range strings.Lines(string(status)) {
-		rest, ok := strings.CutPrefix(line, "VmHWM:")
+		rest, ok := strings.CutPrefix(line, key+":")
 		if !ok {
 			continue
 		}
 		f := strings.Fields(rest)
 		if len(f) != 2 || f[1] != "kB" {
-			return 0, fmt.Errorf("VmHWM line %q", strings.TrimSpace(line))
+			return 0, fmt.Errorf("%s line %q", key, strings.TrimSpace(line))
 		}
 		kb, err := strconv.ParseInt(f[0], 10, 64)
 		if err != nil {
-			return 0, fmt.Errorf("VmHWM line %q: %w", strings.TrimSpace(line), err)
+			return 0, fmt.Errorf("%s line %q: %w", key, strings.TrimSpace(line), err)
 		}
 		return kb << 10, nil
 	}
-	return 0, fmt.Errorf("no VmHWM line")
+	return 0, fmt.Errorf("no %s line", key)
+}
+
+// WaitReady waits until /readyz answers 200 (the index is verified and
+// searches are served), for at most within.
+func (g *Gateway) WaitReady(ctx context.Context, within time.Duration) error {
+	deadline := time.Now().Add(within)
+	for time.Now().Before(deadline) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+g.Addr+"/readyz", nil)
+		if err != nil {
+			return err
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		if alive, err := g.Alive(); !alive {
+			return fmt.Errorf("the gateway exited before it was ready: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("the gateway was not ready within %s", within)
+}
+
+// CPUTimes are a process's times summed over its threads, from
+// /proc/<pid>/task/*/schedstat: how long they ran, and how long they were
+// ready to run but waited for a CPU (the kernel's run queue).
+type CPUTimes struct {
+	Ran, Waited time.Duration
+}
+
+// Sub is the times spent between o and c.
+func (c CPUTimes) Sub(o CPUTimes) CPUTimes {
+	// A thread that ended in between takes its times with it: no
+	// difference is negative.
+	return CPUTimes{Ran: max(0, c.Ran-o.Ran), Waited: max(0, c.Waited-o.Waited)}
+}
+
+// CPUTimes reads the process's CPU times now.
+func (g *Gateway) CPUTimes() (CPUTimes, error) {
+	dir := fmt.Sprintf("/proc/%d/task", g.cmd.Process.Pid)
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return CPUTimes{}, err
+	}
+	var sum CPUTimes
+	for _, t := range tasks {
+		b, err := os.ReadFile(filepath.Join(dir, t.Name(), "schedstat"))
+		if err != nil {
+			continue // the thread ended
+		}
+		ct, err := schedstat(b)
+		if err != nil {
+			return CPUTimes{}, err
+		}
+		sum.Ran += ct.Ran
+		sum.Waited += ct.Waited
+	}
+	return sum, nil
+}
+
+// schedstat reads a schedstat file: nanoseconds on a CPU, nanoseconds
+// waiting on a run queue, time slices.
+func schedstat(b []byte) (CPUTimes, error) {
+	f := strings.Fields(string(b))
+	if len(f) != 3 {
+		return CPUTimes{}, fmt.Errorf("schedstat %q: want 3 fields", strings.TrimSpace(string(b)))
+	}
+	ran, err1 := strconv.ParseInt(f[0], 10, 64)
+	waited, err2 := strconv.ParseInt(f[1], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return CPUTimes{}, fmt.Errorf("schedstat %q: %w", strings.TrimSpace(string(b)), err)
+	}
+	return CPUTimes{Ran: time.Duration(ran), Waited: time.Duration(waited)}, nil
 }
 
 // ResetPeak starts a new peak: VmHWM becomes the current resident memory

@@ -9,10 +9,13 @@ import (
 )
 
 // Report is the results file: header lines (what ran, where), one line
-// per family, the totals against the bounds, then every failure.
+// per family, the totals against the bounds, footer lines, each family's
+// slowest reply, then every failure.
 type Report struct {
 	Header   []string
 	Families []FamilyReport
+	// Footer are lines after the totals (how the gateway stopped).
+	Footer []string
 	// MaxRSS is the bound on the gateway's peak resident memory, in bytes.
 	MaxRSS int64
 	Runner *Runner
@@ -48,7 +51,7 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&sb, "# %s\n", h)
 	}
 	tw := tabwriter.NewWriter(&sb, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "family\tbodies\tmax ms\tmost over timeout ms\tpeak RSS MiB\t  statuses\n")
+	fmt.Fprint(tw, "family\tbodies\tmax ms\tover timeout ms: client\tserver\tless CPU wait\tpeak RSS MiB\t  statuses\n")
 	total := 0
 	for i := range r.Families {
 		f := &r.Families[i]
@@ -57,19 +60,27 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 		for _, s := range f.Statuses() {
 			st = append(st, fmt.Sprintf("%s: %d", s.Status, s.N))
 		}
-		lat, _ := f.MaxLatency()
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.0f\t  %s\n", f.Family, len(f.Results), lat.Milliseconds(),
-			r.Runner.MaxOverTimeout(f).Milliseconds(), mib(f.PeakRSS), strings.Join(st, ", "))
+		var lat time.Duration
+		if res := f.Slowest(); res != nil {
+			lat = res.Latency
+		}
+		client, server, working := r.Runner.MaxOverTimeout(f)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%.0f\t  %s\n", f.Family, len(f.Results), lat.Milliseconds(),
+			client.Milliseconds(), server.Milliseconds(), working.Milliseconds(), mib(f.PeakRSS), strings.Join(st, ", "))
 	}
 	if err := tw.Flush(); err != nil {
 		return 0, err
 	}
 	failures := r.Failures()
 	fmt.Fprintf(&sb, "\n%d bodies, %d failures; peak RSS %.0f MiB (bound %.0f MiB)\n", total, len(failures), mib(r.PeakRSS()), mib(r.MaxRSS))
+	for _, l := range r.Footer {
+		fmt.Fprintf(&sb, "%s\n", l)
+	}
 	for i := range r.Families {
 		f := &r.Families[i]
-		if lat, name := f.MaxLatency(); lat > 0 {
-			fmt.Fprintf(&sb, "slowest of %s: %s (%s)\n", f.Family, clip(name, 80), lat.Round(time.Millisecond))
+		if res := f.Slowest(); res != nil {
+			fmt.Fprintf(&sb, "slowest of %s: %s (%s; server %s, %s of it waiting for a CPU)\n", f.Family, clip(res.Body.Name, 80),
+				res.Latency.Round(time.Millisecond), res.Server.Round(time.Millisecond), res.CPU.Waited.Round(time.Millisecond))
 		}
 	}
 	for _, f := range failures {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -68,21 +69,38 @@ func TestFamilies(t *testing.T) {
 	}
 }
 
+// TestConcurrentBodies checks that the concurrency family finds its
+// eight slow bodies in the suite.
+func TestConcurrentBodies(t *testing.T) {
+	slow, normal := ConcurrentBodies()
+	if len(slow) != 8 || len(normal) == 0 {
+		t.Errorf("%d slow bodies, %d normal", len(slow), len(normal))
+	}
+}
+
 // TestFailure checks the rules applied to each result.
 func TestFailure(t *testing.T) {
 	r := &Runner{Budget: time.Second}
 	timed := Body{Name: "b", Timeout: 300 * time.Millisecond, Allowed: answerOrRefusal}
 	untimed := Body{Name: "a", Allowed: refusal}
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	tests := []struct {
 		name string
 		res  Result
 		want string
 	}{
-		{"allowed, in time", Result{Body: timed, Status: 200, Latency: 1299 * time.Millisecond}, ""},
-		{"at the bound", Result{Body: timed, Status: 400, Latency: 1300 * time.Millisecond}, ""},
-		{"late", Result{Body: timed, Status: 200, Latency: 1301 * time.Millisecond}, "replied in 1.301s, bound 1.3s"},
-		{"server budget", Result{Body: untimed, Status: 400, Latency: 1900 * time.Millisecond}, ""},
-		{"server budget, late", Result{Body: untimed, Status: 400, Latency: 2100 * time.Millisecond}, "replied in 2.1s, bound 2s"},
+		{"allowed, in time", Result{Body: timed, Status: 200, Latency: ms(1299), Server: ms(400)}, ""},
+		{"at the bounds", Result{Body: timed, Status: 400, Latency: ms(1300), Server: ms(400)}, ""},
+		{"late", Result{Body: timed, Status: 200, Latency: ms(1301), Server: ms(400)}, "replied in 1.301s, bound 1.3s"},
+		{"server late", Result{Body: timed, Status: 200, Latency: ms(500), Server: ms(401)},
+			"the server took 401ms, 0s of it waiting for a CPU; bound 400ms"},
+		{"server late, waiting for a CPU", Result{Body: timed, Status: 200, Latency: ms(900), Server: ms(800), CPU: CPUTimes{Ran: ms(100), Waited: ms(400)}}, ""},
+		{"server late, waiting less", Result{Body: timed, Status: 200, Latency: ms(900), Server: ms(800), CPU: CPUTimes{Ran: ms(100), Waited: ms(399)}},
+			"the server took 800ms, 399ms of it waiting for a CPU; bound 400ms"},
+		{"not logged", Result{RequestID: "stress-7", Body: timed, Status: 200, Latency: ms(10)}, "request stress-7 is not in the gateway's log"},
+		{"429 not logged", Result{Body: timed, Status: 429, Latency: ms(10)}, ""},
+		{"server budget", Result{Body: untimed, Status: 400, Latency: ms(1900), Server: ms(1100)}, ""},
+		{"server budget, late", Result{Body: untimed, Status: 400, Latency: ms(2100), Server: ms(10)}, "replied in 2.1s, bound 2s"},
 		{"5xx", Result{Body: timed, Status: 503}, "status 503"},
 		{"not allowed", Result{Body: untimed, Status: 200}, "status 200, allowed [400 429]"},
 		{"no reply", Result{Body: timed, Err: errors.New("connection reset")}, "no reply: connection reset"},
@@ -94,12 +112,63 @@ func TestFailure(t *testing.T) {
 	}
 }
 
+// TestServerTimes reads request durations from a gateway log: the
+// suite's requests only, and only their access log lines.
+func TestServerTimes(t *testing.T) {
+	log := strings.Join([]string{
+		`{"time":"t","level":"INFO","msg":"request","request_id":"stress-1","method":"POST","path":"/api/v1alpha/search","status":200,"duration_ms":41.641,"bytes_out":10}`,
+		`{"time":"t","level":"INFO","msg":"request","request_id":"other","status":200,"duration_ms":3}`,
+		`{"time":"t","level":"INFO","msg":"other","request_id":"stress-2","duration_ms":5}`,
+		`not json "request_id":"stress-3"`,
+		`{"time":"t","level":"WARN","msg":"request","request_id":"stress-4","status":499,"duration_ms":1250.5,"error":"x"}`,
+	}, "\n")
+	got, err := ServerTimes(strings.NewReader(log))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]time.Duration{"stress-1": 41641 * time.Microsecond, "stress-4": 1250500 * time.Microsecond}
+	if len(got) != len(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	for id, d := range want {
+		if got[id] != d {
+			t.Errorf("%s: got %s, want %s", id, got[id], d)
+		}
+	}
+}
+
+func TestSchedstat(t *testing.T) {
+	tests := []struct {
+		in   string
+		want CPUTimes
+		err  bool
+	}{
+		{"564931659 1367326805 543\n", CPUTimes{Ran: 564931659, Waited: 1367326805}, false},
+		{"1 2\n", CPUTimes{}, true},
+		{"x 2 3\n", CPUTimes{}, true},
+	}
+	for _, tc := range tests {
+		got, err := schedstat([]byte(tc.in))
+		if got != tc.want || (err != nil) != tc.err {
+			t.Errorf("%q: got %v, %v", tc.in, got, err)
+		}
+	}
+	// A thread that ended between two readings makes no negative time.
+	if d := (CPUTimes{Ran: 5, Waited: 1}).Sub(CPUTimes{Ran: 7, Waited: 0}); d != (CPUTimes{Ran: 0, Waited: 1}) {
+		t.Errorf("Sub: got %v", d)
+	}
+}
+
 // TestSend runs bodies against a fake gateway: status, timed_out and the
 // reply that is not a search response.
 func TestSend(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b bytes.Buffer
 		b.ReadFrom(r.Body)
+		if !strings.HasPrefix(r.Header.Get("X-Request-Id"), requestIDPrefix) {
+			w.WriteHeader(http.StatusTeapot)
+			return
+		}
 		switch b.String() {
 		case "timed":
 			w.Write([]byte(`{"took":5,"timed_out":true,"hits":{"hits":[]}}`))
@@ -144,12 +213,13 @@ func TestReport(t *testing.T) {
 		Runner: r,
 		Families: []FamilyReport{
 			{Family: "deep-nesting", PeakRSS: 70 << 20, Results: []Result{
-				{Body: b("bool x5", heavy, answerOrRefusal), Status: 200, Latency: 40 * time.Millisecond},
-				{Body: b("bool x2000", heavy, refusal), Status: 400, Latency: 3 * time.Millisecond},
+				{Body: b("bool x5", heavy, answerOrRefusal), Status: 200, Latency: 40 * time.Millisecond, Server: 38 * time.Millisecond},
+				{Body: b("bool x2000", heavy, refusal), Status: 400, Latency: 3 * time.Millisecond, Server: time.Millisecond},
 			}},
 			{Family: "sloppy-phrases", PeakRSS: 110 << 20, Results: []Result{
-				{Body: b("form A the x800", 0, answerOrRefusal), Status: 200, TimedOut: true, Latency: 1090 * time.Millisecond},
-				{Body: b("late one", heavy, answerOrRefusal), Status: 200, TimedOut: true, Latency: 1400 * time.Millisecond},
+				{Body: b("form A the x800", 0, answerOrRefusal), Status: 200, TimedOut: true, Latency: 1090 * time.Millisecond, Server: 1080 * time.Millisecond},
+				{Body: b("late one", heavy, answerOrRefusal), Status: 200, TimedOut: true, Latency: 1400 * time.Millisecond, Server: 1390 * time.Millisecond,
+					CPU: CPUTimes{Ran: 300 * time.Millisecond, Waited: 800 * time.Millisecond}},
 				{Body: b("gone", heavy, answerOrRefusal), Err: errors.New("EOF"), Latency: 20 * time.Millisecond},
 			}},
 		},
@@ -210,6 +280,70 @@ func TestListeningAddr(t *testing.T) {
 // without.
 func ExampleRunner_Bound() {
 	r := &Runner{Budget: time.Second}
-	fmt.Println(r.Bound(Body{Timeout: 300 * time.Millisecond}), r.Bound(Body{}))
-	// Output: 1.3s 2s
+	timed := Body{Timeout: 300 * time.Millisecond}
+	fmt.Println(r.Bound(timed), r.Bound(Body{}), r.ServerBound(timed), r.ServerBound(Body{}))
+	// Output: 1.3s 2s 400ms 1.1s
+}
+
+// TestConcurrent runs slow and normal bodies against a fake gateway: the
+// slow ones are all in flight together, the normal ones are sent until
+// the slow ones are answered, each at least once, and every result is
+// marked concurrent.
+func TestConcurrent(t *testing.T) {
+	release := make(chan struct{})
+	var inFlight atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b bytes.Buffer
+		b.ReadFrom(r.Body)
+		if b.String() == "slow" {
+			if inFlight.Add(1) == 3 {
+				close(release) // all three slow requests are in flight
+			}
+			<-release
+		}
+		w.Write([]byte(`{"took":1,"timed_out":false,"hits":{"hits":[]}}`))
+	}))
+	defer srv.Close()
+	r := &Runner{URL: srv.URL, Budget: time.Second, Client: srv.Client()}
+	slowBody := Body{Name: "slow", Data: []byte("slow"), Allowed: answer}
+	normal := []Body{{Name: "n1", Data: []byte("n1"), Allowed: answer}, {Name: "n2", Data: []byte("n2"), Allowed: answer}}
+	got := r.Concurrent(t.Context(), []Body{slowBody, slowBody, slowBody}, normal)
+	if len(got) < 5 {
+		t.Fatalf("%d results, want 3 slow and at least 2 normal", len(got))
+	}
+	for i, res := range got {
+		wantName := "slow"
+		if i >= 3 {
+			wantName = normal[(i-3)%2].Name
+		}
+		if res.Body.Name != wantName || !res.Concurrent || res.Status != 200 || r.Failure(res) != "" {
+			t.Errorf("result %d: %s, concurrent %v, status %d, %q", i, res.Body.Name, res.Concurrent, res.Status, r.Failure(res))
+		}
+	}
+}
+
+// TestDrainProblems checks the rules of a stop under load.
+func TestDrainProblems(t *testing.T) {
+	r := &Runner{Budget: time.Second}
+	ok := Result{Body: Body{Name: "b", Allowed: answer}, Status: 200, Latency: time.Second, Concurrent: true}
+	late := ok
+	late.Latency = 3 * time.Second
+	tests := []struct {
+		name string
+		d    DrainResult
+		want []string
+	}{
+		{"clean", DrainResult{InFlight: []Result{ok}, Readyz: map[int]int{503: 3}}, nil},
+		{"never 503", DrainResult{InFlight: []Result{ok}, Readyz: map[int]int{}},
+			[]string{"/readyz during the drain answered map[], want 503 only"}},
+		{"ready again", DrainResult{Readyz: map[int]int{503: 1, 200: 1}},
+			[]string{"/readyz during the drain answered map[200:1 503:1], want 503 only"}},
+		{"late answer, bad exit", DrainResult{InFlight: []Result{late}, Readyz: map[int]int{503: 1}, Exit: errors.New("exit status 1")},
+			[]string{"in flight at SIGTERM / b: replied in 3s, bound 2s", "the gateway did not stop cleanly after SIGTERM: exit status 1"}},
+	}
+	for _, tc := range tests {
+		if got := tc.d.Problems(r); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
 }

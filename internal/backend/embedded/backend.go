@@ -488,24 +488,12 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 			}
 			return false, err
 		}
-		if size += hitBytes(&hit); maxBytes > 0 && size > maxBytes {
+		if size += hit.RawBytes(); maxBytes > 0 && size > maxBytes {
 			return false, apierr.ResponseTooLarge(maxBytes)
 		}
 		out.Hits = append(out.Hits, hit)
 	}
 	return false, nil
-}
-
-// hitBytes is a lower bound of a rendered hit's size in the response:
-// the JSON it carries, its inner hits' included.
-func hitBytes(h *backend.Hit) int64 {
-	n := int64(len(h.Source) + len(h.Highlight) + len(h.Explanation))
-	for _, ih := range h.InnerHits {
-		for i := range ih.Hits.Hits {
-			n += hitBytes(&ih.Hits.Hits[i])
-		}
-	}
-	return n
 }
 
 // renderHit renders one hit of the page; it returns ctx's error when ctx

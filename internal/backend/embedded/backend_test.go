@@ -137,7 +137,7 @@ func TestResponseSizeLimit(t *testing.T) {
 	}
 	var sources int64
 	for i := range full.Hits.Hits {
-		sources += hitBytes(&full.Hits.Hits[i])
+		sources += full.Hits.Hits[i].RawBytes()
 	}
 	for _, tt := range []struct {
 		limit    int64

@@ -143,20 +143,34 @@ var coreRules = []rule{
 		}),
 	},
 	{
-		// "as liquidated damages and not as a penalty".
-		slug:     "liquidated-damages",
-		cues:     [][]string{{"liquidated damages"}},
-		patterns: patterns([][]string{{"liquidated damages", `\bliquidated damages\b`}}),
+		// "as liquidated damages and not as a penalty"; "shall pay
+		// the Termination Fee"; "shall pay … a cancellation fee equal
+		// to"; "an early termination penalty … to pay"; not "without
+		// payment of any termination fee".
+		slug: "liquidated-damages",
+		cues: [][]string{{"liquidated damages", "termination fee", "termination payment", "termination penalty", "termination charge", "cancellation fee", "cancellation payment", "cancellation penalty", "cancellation charge"}},
+		patterns: patterns([][]string{
+			{"liquidated damages", `\bliquidated damages\b`},
+			{earlyExitFeeLits + "&pay|paid|owe", `\b(?:pay|pays|paid|owe|owes)\b[^.;]{0,150}?` + earlyExitFee, noEarlyExitFee},
+			{earlyExitFeeLits + "&pay|paid", earlyExitFee + `[^.;]{0,150}?\b(?:pay|paid|payable)\b`, noEarlyExitFee},
+		}),
 	},
 	{
 		// "shall not disparage the other party"; "make any disparaging
-		// statements"; not "will not constitute product disparagement"
-		// or "use the marks in a manner that is disparaging".
+		// statements"; "never disparage either party"; "neither it nor
+		// any of its Representatives shall … criticize, disparage … the
+		// other Party"; "no Party will make any statement which results
+		// in any … disparagement of"; "shall not tarnish or bring into
+		// disrepute the reputation of". Not "will not constitute product
+		// disparagement", nor a use of the marks "in a manner that is
+		// disparaging" or "in any manner that … disparages".
 		slug: "non-disparagement",
-		cues: [][]string{{"disparag"}},
+		cues: [][]string{{"disparag", "disrepute"}},
 		patterns: patterns([][]string{
 			{"disparage&not", `\bnot (?:to )?(?:[a-z]+ ){0,4}disparage\b`},
 			{"disparaging", `\b(?:make|makes|making|publish|issue|communicate|utter)\b[^.;]{0,60}?\bdisparaging\b`},
+			{"disparag&not|never|neither|no|nor|refrain", `\b(?:not|never|neither|no|nor|refrain)\b[^.;]{0,400}?\bdisparag(?:e|es|ed|ement of)\b`, `\bin (?:any|a) manner (?:that|which)\b|\buse (?:of )?(?:the|its|any|such)\b`},
+			{"disrepute&not|never|neither|nor|refrain", `\b(?:not|never|neither|nor|refrain)\b[^.;]{0,150}?\b(?:bring|brings|bringing|call|calls|calling)\b[^.;]{0,40}?\binto (?:public )?disrepute\b`},
 		}),
 	},
 	{
@@ -232,6 +246,18 @@ const permissiveAssignment = `\bwithout\b[^.;]{0,40}?\b(?:consent|approval)\b|\b
 // a carve-out that lets a party assign ("provided, however, that either
 // party may assign … in connection with a Change of Control").
 const permissiveMay = `\b(?:provided,? (?:however,? )?that|except that|notwithstanding\b[^.;]{0,40}?,)[^.;]{0,80}?\b(?:may|right to|entitled to|free to)\s+(?:assign|transfer|novate)\b|\b(?:either|each) party (?:may|shall have the right to|shall be entitled to)\s+(?:assign|transfer)\b|\bmay be assigned by\b`
+
+// earlyExitFeeLits are the literals of earlyExitFee, one of which its
+// every match holds.
+const earlyExitFeeLits = "termination fee|termination payment|termination penalty|termination charge|cancellation fee|cancellation payment|cancellation penalty|cancellation charge"
+
+// earlyExitFee is a sum fixed in advance for ending the contract early,
+// which CUAD's liquidated damages include: "the Termination Fee", "a
+// cancellation fee", "an early termination penalty".
+const earlyExitFee = `\b(?:termination|cancellation) (?:fee|payment|penalty|charge)s?\b`
+
+// noEarlyExitFee is a sentence that waives the fee.
+const noEarlyExitFee = `\bwithout (?:any |the )?(?:payment of (?:any )?)?(?:penalty|(?:early )?(?:termination|cancellation) (?:fee|payment|penalty|charge))|\bno (?:early )?(?:termination|cancellation) (?:fee|payment|penalty|charge)`
 
 // notCompetition is wording that names competition without restricting
 // it: a use of confidential information "to create a competitive

@@ -162,13 +162,26 @@ var aRules = []rule{
 		// to any similarly situated customer"; "will not be charged a
 		// higher fee than … its other Clients".
 		slug: "most-favored-nation",
-		cues: [][]string{{"favo", "lowest price", "best price", "higher"}},
+		cues: [][]string{{"favo", "lowest price", "best price", "higher", "better than", "lower price", "lower rate", "lower fee", "not exceed the", "highest"}},
 		patterns: patterns([][]string{
 			{"favo", `most favou?red\b`},
 			{"favo", `favou?rabl[ey]\b[^.;]{0,150}?\bthan\b[^.;]{0,120}?\b(?:any|all|other|its)\b[^.;]{0,60}?\b(?:customers?|licensees?|distributors?|purchasers?|resellers?|clients?|third part(?:y|ies)|suppliers?|members?|agents?|dealers?|users?)\b`},
 			{"favo", `as favou?rabl[ey]\b[^.;]{0,100}?\bas\b`},
 			{"lowest price|best price", `(?:lowest|best) price\b[^.;]{0,150}?\b(?:any|other|all)\b`},
 			{"higher", `higher (?:fee|price|rate)s?\b[^.;]{0,100}?\bthan\b[^.;]{0,100}?\bother\b`},
+			// "treated at least as favorable in all respects (including
+			// … pricing …) as"; "on not less favorable terms than
+			// those offered to any other"; "preferred pricing … which is
+			// better than that provided … to"; "lower prices … than those
+			// charged to outside concerns"; "such fees shall not exceed
+			// the fees charged by Licensor to unaffiliated third
+			// parties"; "the highest then-current rate paid … to any".
+			{"favo", `\bat least as favou?rabl[ey]\b[^.;]{0,200}?\bas\b`},
+			{"favo", `\b(?:less|more) favou?rable\b[^.;]{0,80}?\bthan (?:th(?:ose|at|e terms?) )?(?:which |that )?(?:were |are |is |it )?(?:offered|granted|given|provided|extended|charged|made available|accorded)\b[^.;]{0,60}?\b(?:to|by) (?:any|all|other|its other|third|similarly|the|such)\b`},
+			{"better than", `\b(?:pricing|prices?|terms|rates?)\b[^.;]{0,60}?\bbetter than\b[^.;]{0,60}?\b(?:provided|offered|granted|given|extended|charged)\b`},
+			{"lower price|lower rate|lower fee", `\blower (?:prices?|rates?|fees?)\b[^.;]{0,100}?\bthan\b[^.;]{0,40}?\b(?:charged|offered|given|extended|granted)\b`},
+			{"not exceed the", `\bnot exceed the (?:fees|prices?|rates?|royalt(?:y|ies)|charges)\b[^.;]{0,20}?\b(?:charged|offered|paid|granted)\b[^.;]{0,80}?\b(?:third part(?:y|ies)|other|any)\b`},
+			{"highest", `\bhighest (?:then[- ]current )?(?:rate|price|fee|royalty)s?\b[^.;]{0,60}?\b(?:paid|charged|offered)\b[^.;]{0,40}?\bto any\b`},
 		}),
 	},
 	{

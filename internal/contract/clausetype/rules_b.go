@@ -96,6 +96,14 @@ var bRules = []rule{
 		patterns: patterns([][]string{
 			{"not|neither|nor|refrain&solicit|divert|induce|entice|interfere|circumvent",
 				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|divert|induce|entice|interfere|circumvent)[a-z]*\b[^.;]{0,80}?\b(?:customers?|clients?|accounts?|business relations(?:hips?)?|insureds?)\b`, `\bservices of\b`},
+			// An item of a list of restrictions, its "shall not" before
+			// the list: "(ii) divert or attempt to divert any business
+			// or customer"; "induce or persuade any customer … to
+			// terminate or diminish its relationship"; "solicit … the
+			// solicitation of any of the Company's clients".
+			{"divert&customer|client", `\bdivert\b[^.;]{0,40}?\b(?:customers?|clients?)\b`},
+			{"solicit|induce|entice&customer|client", `\b(?:solicit|induce|entice)[a-z]*\b[^.;]{0,60}?\b(?:customers?|clients?)\b[^.;]{0,150}?\bto (?:terminate|cease|reduce|diminish|discontinue|curtail|withdraw)\b`},
+			{"solicit&customer|client", `\bsolicit(?:ation)?\b[^.;]{0,60}?\bof (?:any of )?(?:the )?(?:[a-z]+'s|other party's) (?:clients|customers)\b`},
 		}),
 	},
 	{

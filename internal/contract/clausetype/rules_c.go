@@ -25,6 +25,8 @@ var cRules = []rule{
 			{"increase|decrease|adjust&cpi|consumer price index", `\b(?:increase|increased|decrease|decreased|adjust|adjusted|adjustment)[a-z]*\b[^.;]{0,100}?\b(?:cpi|consumer price index)\b`},
 			{"markup|mark-up", `\b(?:charged?|invoiced?|sold|supply|supplied|price[ds]?)\b[^.;]{0,60}?\bat (?:its |their )?(?:actual )?cost\b[^.;]{0,30}?\bmark-?up\b`, `\breimburs`},
 			{"price", `\bprice (?:freeze|ceiling|cap)\b`},
+			// "subject to a maximum charge of $100.00 per trailer".
+			{"charge|price|fee&maximum", `\b(?:subject to|at) a maximum (?:charge|price|fee)\b`, notPriceRestriction},
 		}),
 	},
 	{
@@ -43,6 +45,17 @@ var cRules = []rule{
 			{"deviat|more than&forecast", `\bforecast(?:s|ed)?\b[^.;]{0,60}?\b(?:deviat[a-z]*|by more than)\b`},
 			{"exceed&hours|appearances|sessions|person-days|man-days|posts|units", `\b(?:not (?:to )?exceed(?:ing)?|shall not exceed|will not exceed)\b[^.;]{0,50}?\b(?:hours|appearances|sessions|posts|units|person-days|man-days)\b`, notVolume},
 			{"up to&additional", `\bup to (?:[a-z0-9()\[\]*-]+ ){1,3}additional (?:products|units|locations|stores|sessions|appearances)\b`},
+			// "shall not exceed an aggregate of [***] full-time
+			// equivalent hours"; "limited to a maximum of twenty (20)
+			// hours"; "no more than two major code releases"; "shall
+			// not demonstrate the Software … to more than ten (10)
+			// Software Users"; "up to three (3) social media posts";
+			// "any Production Session exceeds eight (8) hours".
+			{"exceed", `\bnot exceed an aggregate of\b[^.;]{0,60}?\b(?:hours|units|copies)\b`, notVolume},
+			{"maximum", `\b(?:limited to|up to) a maximum of (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:` + volumeUnitWords + `)\b`, notVolume},
+			{"more than&no|not", `\b(?:no|not)\b[^.;]{0,100}?\bmore than (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:[a-z]+ )?(?:` + volumeUnitWords + `|days for)\b`, notVolume + `|\b(?:within|after|before|prior to|following|notice)\b|\b(?:response|resolution|turnaround|repair|restoration) times?\b`},
+			{"up to", `\bup to (?:[a-z0-9()\[\]*,-]+ ){1,3}(?:social media |reseller |key )?(?:posts|inserts|onserts|impressions|appearances|clinics|sessions|personnel|persons|copies)\b`, notVolume},
+			{"exceed", `\b(?:sessions?|appearances?|shoots?)\b[^.;]{0,40}?\bexceeds? (?:[a-z0-9()]+ ){1,2}hours\b`},
 		}),
 	},
 	{
@@ -72,6 +85,10 @@ var cRules = []rule{
 // notPriceRestriction is a cap that is not on the contract's prices:
 // interest and late charges capped by law, and liability capped by fees.
 const notPriceRestriction = `\binterest\b|\blate (?:charge|fee|payment)|\bmaximum (?:rate|amount)\b|\bpermitted by (?:applicable )?law\b|\bliabilit|\bdamages\b|\busury\b`
+
+// volumeUnitWords are what a volume restriction counts besides orders and
+// quantities: hours of service, copies, releases, users, appearances.
+const volumeUnitWords = `hours|emails|calls|requests|incidents|copies|copy|releases|units|users|seats|licenses|locations|stores|sessions|appearances|posts|impressions|inserts|events|shows`
 
 // notVolume is a limit that is not on quantities ordered or delivered:
 // liability, damages and indemnities capped by amounts.

@@ -173,12 +173,19 @@ func scorerNorm(passageStart int) float32 {
 // the tags, a trailing value or paragraph separator dropped, then trimmed
 // as Java's String.trim (every character up to U+0020 at either end).
 //
-// It reports false, and stops, once the text exceeds maxBytes (where a
-// tag ending in whitespace is followed by only whitespace, a little
-// early). Once stop
-// stops, the fragment is incomplete (stop.Err says so).
+// It reports false once the text exceeds maxBytes: before building
+// anything when the tags alone must exceed it (long tags around many
+// matches: tens of megabytes built only to be refused), otherwise as soon
+// as the text built does (where a tag ending in whitespace is followed by
+// only whitespace, a little early). Once stop stops, the fragment is
+// incomplete (stop.Err says so).
 func (d *doc) format(p *passage, pre, post string, stop *search.Stopper, maxBytes int) (string, bool) {
+	merged := mergedMatches(p)
+	if tagsFloor(merged, pre, post) > maxBytes {
+		return "", false
+	}
 	var sb strings.Builder
+	sb.Grow(min(d.substringLen(p.start, p.end)+merged*(len(pre)+len(post)), maxBytes))
 	pos := p.start
 	for i := 0; i < len(p.matches); i++ {
 		if stop.Tick() {
@@ -188,7 +195,7 @@ func (d *doc) format(p *passage, pre, post string, stop *search.Stopper, maxByte
 			return "", false
 		}
 		start := p.matches[i].start
-		sb.WriteString(d.substring(pos, start))
+		d.appendSubstring(&sb, pos, start)
 		end := p.matches[i].end
 		for i+1 < len(p.matches) && p.matches[i+1].start < end {
 			i++
@@ -196,11 +203,11 @@ func (d *doc) format(p *passage, pre, post string, stop *search.Stopper, maxByte
 		}
 		end = min(end, p.end)
 		sb.WriteString(pre)
-		sb.WriteString(d.substring(start, end))
+		d.appendSubstring(&sb, start, end)
 		sb.WriteString(post)
 		pos = end
 	}
-	sb.WriteString(d.substring(pos, max(pos, p.end)))
+	d.appendSubstring(&sb, pos, max(pos, p.end))
 	s := sb.String()
 	if cut, ok := strings.CutSuffix(s, "\u2029"); ok {
 		s = javaTrim(cut)
@@ -208,6 +215,33 @@ func (d *doc) format(p *passage, pre, post string, stop *search.Stopper, maxByte
 		s = javaTrim(strings.TrimSuffix(s, "\x00"))
 	}
 	return s, len(s) <= maxBytes
+}
+
+// mergedMatches is how many pairs of tags format writes in p: one per
+// run of overlapping matches.
+func mergedMatches(p *passage) int {
+	n := 0
+	for i := 0; i < len(p.matches); i++ {
+		end := p.matches[i].end
+		for i+1 < len(p.matches) && p.matches[i+1].start < end {
+			i++
+			end = p.matches[i].end
+		}
+		n++
+	}
+	return n
+}
+
+// tagsFloor is the least length of a fragment holding n pairs of tags
+// once trimmed: when both tags hold a character trimming keeps, all of the
+// tags but the whitespace before the first and after the last lie between
+// the fragment's first and last kept characters. Otherwise it is 0.
+func tagsFloor(n int, pre, post string) int {
+	lead, trail := trimmedLeft(pre), len(strings.TrimRightFunc(post, func(r rune) bool { return r <= ' ' }))
+	if n == 0 || lead == 0 || trail == 0 {
+		return 0
+	}
+	return n*(len(pre)+len(post)) - (len(pre) - lead) - (len(post) - trail)
 }
 
 // trimmedLeft is the length of s without what javaTrim removes at its

@@ -73,30 +73,72 @@ func TestStopsWhenContextEnds(t *testing.T) {
 }
 
 // TestMaxBytes checks the bound on one hit's fragments: within it the
-// fragments are those without a bound, beyond it a *TooLargeError.
+// fragments are those without a bound, beyond it a *TooLargeError. The
+// tags are long (the bound is met by tags, which format counts before
+// building), padded with whitespace that trimming removes at either end
+// of the fragment, or nothing but whitespace.
 func TestMaxBytes(t *testing.T) {
 	body := strings.Repeat("the parties agree that the terms bind the parties. ", 200)
 	long := strings.Repeat("<b>", 3000)
-	whole := func(o *Options) { o.NumberOfFragments = 0; o.PreTag, o.PostTag = long, long }
-	want, err := Highlight(t.Context(), tq("the"), "body", []string{body}, bOpts(whole))
-	if err != nil || len(want) != 1 {
-		t.Fatalf("unbounded: %d fragments, %v", len(want), err)
+	for _, tags := range [][2]string{{long, long}, {"\t  " + long + " ", "\n" + long + "\t \n"}, {strings.Repeat(" ", 9000), "\t"}} {
+		whole := func(o *Options) { o.NumberOfFragments = 0; o.PreTag, o.PostTag = tags[0], tags[1] }
+		want, err := Highlight(t.Context(), tq("the"), "body", []string{" " + body}, bOpts(whole))
+		if err != nil || len(want) != 1 {
+			t.Fatalf("unbounded: %d fragments, %v", len(want), err)
+		}
+		size := len(want[0])
+		tests := []struct {
+			max     int
+			tooMuch bool
+		}{
+			{0, false}, {size + 10, false}, {size, false}, {size - 1, true}, {1 << 20, size > 1<<20}, {10, true},
+		}
+		for _, tc := range tests {
+			got, err := Highlight(t.Context(), tq("the"), "body", []string{" " + body}, bOpts(func(o *Options) { whole(o); o.MaxBytes = tc.max }))
+			var tl *TooLargeError
+			switch {
+			case tc.tooMuch && (!errors.As(err, &tl) || tl.Max != tc.max || tl.Field != "body"):
+				t.Errorf("tags of %d bytes, max %d: got %d fragments, error %v; want a TooLargeError", len(tags[0]), tc.max, len(got), err)
+			case !tc.tooMuch && (err != nil || len(got) != 1 || got[0] != want[0]):
+				t.Errorf("tags of %d bytes, max %d: got %d fragments, error %v; want the unbounded fragment", len(tags[0]), tc.max, len(got), err)
+			}
+		}
 	}
-	size := len(want[0])
+}
+
+// TestTagsFloor checks the least trimmed length format assumes before
+// building a fragment against the fragments it builds.
+func TestTagsFloor(t *testing.T) {
 	tests := []struct {
-		max     int
-		tooMuch bool
+		n         int
+		pre, post string
+		want      int
 	}{
-		{0, false}, {size + 10, false}, {size, false}, {size - 1, true}, {1 << 20, true}, {10, true},
+		{0, "<b>", "</b>", 0},
+		{1, "<b>", "</b>", 7},
+		{3, " <b>", "</b>\t", 3*9 - 1 - 1},
+		{2, "  ", "</b>", 0},
+		{2, "<b>", "", 0},
 	}
 	for _, tc := range tests {
-		got, err := Highlight(t.Context(), tq("the"), "body", []string{body}, bOpts(func(o *Options) { whole(o); o.MaxBytes = tc.max }))
-		var tl *TooLargeError
-		switch {
-		case tc.tooMuch && (!errors.As(err, &tl) || tl.Max != tc.max || tl.Field != "body"):
-			t.Errorf("max %d: got %d fragments, error %v; want a TooLargeError", tc.max, len(got), err)
-		case !tc.tooMuch && (err != nil || len(got) != 1 || got[0] != want[0]):
-			t.Errorf("max %d: got %d fragments, error %v; want the unbounded fragment", tc.max, len(got), err)
+		if got := tagsFloor(tc.n, tc.pre, tc.post); got != tc.want {
+			t.Errorf("tagsFloor(%d, %q, %q) = %d, want %d", tc.n, tc.pre, tc.post, got, tc.want)
+		}
+	}
+	// Whatever the text around them, a fragment is never shorter.
+	for _, text := range []string{"the", "  the  ", "the the the", " x the\tthe y ", "the\u2029"} {
+		for _, tags := range [][2]string{{" <b> ", " </b> "}, {"<", ">"}, {"\t\t[", "]\n"}} {
+			frags, err := Highlight(t.Context(), tq("the"), "body", []string{text}, bOpts(func(o *Options) {
+				o.NumberOfFragments = 0
+				o.PreTag, o.PostTag = tags[0], tags[1]
+			}))
+			if err != nil || len(frags) != 1 {
+				t.Fatalf("%q: %d fragments, %v", text, len(frags), err)
+			}
+			n := strings.Count(frags[0], strings.TrimSpace(tags[0]))
+			if floor := tagsFloor(n, tags[0], tags[1]); floor > len(frags[0]) {
+				t.Errorf("%q with tags %q: fragment %q of %d bytes, floor %d", text, tags, frags[0], len(frags[0]), floor)
+			}
 		}
 	}
 }

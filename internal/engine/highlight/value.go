@@ -151,19 +151,33 @@ func (d *doc) partAt(o int) *part {
 	return d.parts[max(i, 0)]
 }
 
-// substring returns the joined value between UTF-16 offsets a and b.
-func (d *doc) substring(a, b int) string {
-	var sb strings.Builder
+// appendSubstring writes the joined value between UTF-16 offsets a and b
+// to sb.
+func (d *doc) appendSubstring(sb *strings.Builder, a, b int) {
+	d.eachPiece(a, b, sb.WriteString)
+}
+
+// substringLen is the length in bytes of the joined value between UTF-16
+// offsets a and b.
+func (d *doc) substringLen(a, b int) int {
+	n := 0
+	d.eachPiece(a, b, func(s string) (int, error) { n += len(s); return len(s), nil })
+	return n
+}
+
+// eachPiece calls fn with the pieces of the joined value between UTF-16
+// offsets a and b, in order: the text of each part and the separator
+// (a NUL) between two parts.
+func (d *doc) eachPiece(a, b int, fn func(string) (int, error)) {
 	for _, p := range d.parts {
 		if p.base > 0 && p.base-1 >= a && p.base-1 < b {
-			sb.WriteByte(0)
+			fn("\x00")
 		}
 		lo, hi := max(a, p.base), min(b, p.base+p.n16)
 		if lo < hi {
-			sb.WriteString(p.text[p.byteOffset(lo-p.base):p.byteOffset(hi-p.base)])
+			fn(p.text[p.byteOffset(lo-p.base):p.byteOffset(hi-p.base)])
 		}
 	}
-	return sb.String()
 }
 
 // analyze calls fn for every token of the document that passes filter (all
