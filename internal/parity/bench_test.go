@@ -83,7 +83,7 @@ var cuadDir = filepath.Join("..", "..", "..", "shared", "corpora", "cuad")
 
 // benchIndex ingests a corpus folder (the generated demo corpus when dir is
 // empty) into a temporary index and serves it.
-func benchIndex(b *testing.B, dir string, m *mappings.Set) *embedded.Backend {
+func benchIndex(b testing.TB, dir string, m *mappings.Set) *embedded.Backend {
 	b.Helper()
 	if dir == "" {
 		dir = b.TempDir()
