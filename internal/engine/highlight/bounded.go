@@ -86,3 +86,30 @@ type wholeBreaker struct{ n int }
 func (w *wholeBreaker) setText(text []uint16) { w.n = len(text) }
 func (w *wholeBreaker) preceding(int) int     { return 0 }
 func (w *wholeBreaker) following(int) int     { return w.n }
+
+// scratch is what the passages of one Highlight call are cut with, kept
+// by the Highlighter for its next calls: the break iterators (setText
+// resets their state and memos, keeping their memory) and the buffer the
+// current value's UTF-16 text is written into. Passages are never made
+// from the buffer: fragments are cut from the values themselves.
+type scratch struct {
+	u16      []uint16
+	scanner  *boundedScanner
+	sentence *ruleIter
+}
+
+// bounded returns the scratch's bounded scanner for maxLen.
+func (s *scratch) bounded(maxLen int) *boundedScanner {
+	if s.scanner == nil || s.scanner.maxLen != maxLen {
+		s.scanner = newBoundedScanner(maxLen)
+	}
+	return s.scanner
+}
+
+// sentences returns the scratch's plain sentence iterator.
+func (s *scratch) sentences() sentenceBreaker {
+	if s.sentence == nil {
+		s.sentence = newMemoRuleIter(sentenceData)
+	}
+	return sentenceBreaker{s.sentence}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
@@ -97,6 +98,10 @@ type Highlighter struct {
 	field string
 	opts  Options
 	ex    *extracted
+	// scratch holds *scratch: the break iterators and buffers one
+	// Highlight call uses, kept for the next hits (a whole contract's
+	// UTF-16 text and the iterators' memos are large).
+	scratch sync.Pool
 }
 
 // New returns the highlighter of field for q (the search's query, as built
@@ -148,7 +153,12 @@ func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string,
 	var passages []*passage
 	if stop.Err() == nil {
 		if len(matches) > 0 {
-			passages = h.passages(d, matches, stop)
+			sc, _ := h.scratch.Get().(*scratch)
+			if sc == nil {
+				sc = &scratch{}
+			}
+			passages = h.passages(d, matches, sc, stop)
+			h.scratch.Put(sc)
 		} else if h.opts.NoMatchSize > 0 {
 			passages = d.noMatchPassage(h.opts.NoMatchSize)
 		}

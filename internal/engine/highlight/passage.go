@@ -26,7 +26,7 @@ type passage struct {
 // later passage wins); the survivors come back in text order.
 //
 // Once stop stops, the passages are incomplete (stop.Err says so).
-func (h *Highlighter) passages(d *doc, ms []match, stop *search.Stopper) []*passage {
+func (h *Highlighter) passages(d *doc, ms []match, sc *scratch, stop *search.Stopper) []*passage {
 	maxPassages := h.opts.NumberOfFragments
 	var br passageBreaker
 	switch {
@@ -36,9 +36,9 @@ func (h *Highlighter) passages(d *doc, ms []match, stop *search.Stopper) []*pass
 	case h.opts.Keyword:
 		br = &wholeBreaker{}
 	case h.opts.FragmentSize > 0:
-		br = newBoundedScanner(h.opts.FragmentSize)
+		br = sc.bounded(h.opts.FragmentSize)
 	default:
-		br = sentenceBreaker{newMemoRuleIter(sentenceData)}
+		br = sc.sentences()
 	}
 	contentLength := d.length
 	var kept []*passage
@@ -87,7 +87,8 @@ func (h *Highlighter) passages(d *doc, ms []match, stop *search.Stopper) []*pass
 			}
 			if pt != cur {
 				cur = pt
-				br.setText(cur.utf16())
+				sc.u16 = cur.appendUTF16(sc.u16[:0])
+				br.setText(sc.u16)
 			}
 			local := m.start - cur.base
 			p.start = max(cur.base+br.preceding(local+1), 0)
@@ -300,7 +301,7 @@ func (d *doc) joinedUTF16() []uint16 {
 		if i > 0 {
 			out = append(out, 0)
 		}
-		out = append(out, p.utf16()...)
+		out = p.appendUTF16(out)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package highlight
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf16"
@@ -28,7 +29,6 @@ type part struct {
 	base  int // offset of the part in the joined value
 	n16   int // UTF-16 length
 	ascii bool
-	u16   []uint16     // the text as UTF-16, built when a break iterator needs it
 	index []checkpoint // byte offsets of some UTF-16 offsets, for non-ASCII text
 }
 
@@ -78,25 +78,26 @@ func utf16Len(s string) (n int, ascii bool) {
 	return n, ascii
 }
 
-func (p *part) utf16() []uint16 {
-	if p.u16 == nil && p.ascii {
-		p.u16 = make([]uint16, len(p.text))
+// appendUTF16 appends the part as UTF-16 to dst: the break iterators'
+// text. The caller owns dst, so a scratch buffer serves hit after hit.
+func (p *part) appendUTF16(dst []uint16) []uint16 {
+	if p.ascii {
+		dst = slices.Grow(dst, len(p.text))
 		for i := range len(p.text) {
-			p.u16[i] = uint16(p.text[i])
+			dst = append(dst, uint16(p.text[i]))
+		}
+		return dst
+	}
+	dst = slices.Grow(dst, p.n16)
+	for _, r := range p.text {
+		if r >= 0x10000 {
+			r1, r2 := utf16.EncodeRune(r)
+			dst = append(dst, uint16(r1), uint16(r2))
+		} else {
+			dst = append(dst, uint16(r))
 		}
 	}
-	if p.u16 == nil {
-		p.u16 = make([]uint16, 0, p.n16)
-		for _, r := range p.text {
-			if r >= 0x10000 {
-				r1, r2 := utf16.EncodeRune(r)
-				p.u16 = append(p.u16, uint16(r1), uint16(r2))
-			} else {
-				p.u16 = append(p.u16, uint16(r))
-			}
-		}
-	}
-	return p.u16
+	return dst
 }
 
 // checkpointEvery is the spacing, in UTF-16 units, of the offsets a
