@@ -41,6 +41,10 @@ type ruleData struct {
 	// s·numCategories+cat holds the next state's row (its number times
 	// numCategories) in the low 16 bits and its stateFlags above.
 	step []int32
+	// forced[a·numCategories+b] says that a character of category b after
+	// one of category a is a break every forward run from before it stops
+	// at (see computeForced).
+	forced []bool
 }
 
 const (
@@ -73,7 +77,60 @@ func init() {
 		for i, next := range d.forward {
 			d.step[i] = int32(next)*int32(d.numCategories) | int32(d.stateFlags[next])<<16
 		}
+		d.computeForced()
 	}
+}
+
+// computeForced fills d.forced: the category pairs (a, b), neither
+// ignored, after which the forward table stops from every state. A run
+// (handleNext) from before such a pair then never returns past the b
+// character: it stops there at the latest, its result (and lookahead
+// result) being positions it has reached. Runs only move forward, so the
+// chain of breaks from any position before the pair passes the b
+// character itself: a walk from further back can start there instead.
+// The stop state must flag nothing, or stopping would set a result.
+func (d *ruleData) computeForced() {
+	nc := d.numCategories
+	d.forced = make([]bool, nc*nc)
+	if d.stateFlags[stopState] != 0 {
+		return
+	}
+	states := len(d.forward) / nc
+	for a := range nc {
+		for b := range nc {
+			forced := true
+			for s := 0; s < states && forced; s++ {
+				if s == stopState {
+					continue
+				}
+				t := int(d.forward[s*nc+a])
+				forced = t == stopState || int(d.forward[t*nc+b]) == stopState
+			}
+			d.forced[a*nc+b] = forced
+		}
+	}
+}
+
+// forcedScan bounds how far back forcedBreak looks.
+const forcedScan = 256
+
+// forcedBreak returns the last position q in (lo, hi], at most forcedScan
+// units before hi, where a forced pair of BMP characters meets (q-1 and
+// q), or -1. Every chain of breaks from lo reaching beyond q passes q.
+func (it *ruleIter) forcedBreak(lo, hi int) int {
+	d, text := it.d, it.text
+	hi = min(hi, len(text)-1)
+	for q := hi; q > lo && q > 0 && q > hi-forcedScan; q-- {
+		u1, u2 := int(text[q-1]), int(text[q])
+		if u1 >= 0xD800 && u1 <= 0xDFFF || u2 >= 0xD800 && u2 <= 0xDFFF || u1 == ciDone || u2 == ciDone {
+			continue
+		}
+		a, b := d.category(u1), d.category(u2)
+		if a != ignoreCat && b != ignoreCat && d.forced[a*d.numCategories+b] {
+			return q
+		}
+	}
+	return -1
 }
 
 func (d *ruleData) lookupSlow(c rune) int8 {
@@ -126,6 +183,15 @@ type ruleIter struct {
 	// sentence rules often run to the start of the text from everywhere.
 	prevAt []prevMemo
 	passed []prevPassed // scratch: the entries one run passed
+
+	// literal turns off the forced-break shortcut of previous and
+	// following (tests compare both ways). Without it they start their
+	// forward walk at the last forced break (ruleData.forced) before the
+	// offset rather than at the last break they know, which may be far
+	// back: the chain of breaks passes the forced break either way, so the
+	// answers are the same, but the word iterator used to walk every word
+	// between one passage and the next.
+	literal bool
 }
 
 // prevMemoEvery is the spacing of the positions ruleIter.prevAt remembers.
@@ -370,9 +436,21 @@ func (it *ruleIter) handlePrevious() int {
 			it.passed = append(it.passed, prevPassed{slot: slot, state: int16(state), category: int8(category)})
 		}
 		lastCategory = category
-		category = d.category(c)
+		if c < 128 {
+			category = int(d.ascii[c])
+		} else {
+			category = int(d.lookupSlow(rune(c)))
+		}
 		if category != ignoreCat {
 			state = int(d.backward[state*d.numCategories+category])
+		}
+		// getPrevious, inline where the unit before is no surrogate.
+		if it.pos > 0 {
+			if u := it.text[it.pos-1]; u < 0xD800 || u > 0xDFFF {
+				it.pos--
+				c = int(u)
+				continue
+			}
 		}
 		c = it.getPrevious()
 	}
@@ -409,6 +487,12 @@ func (it *ruleIter) previous() int {
 	} else {
 		it.pos = lastResult
 	}
+	if lastResult != breakDone && !it.literal {
+		if q := it.forcedBreak(lastResult, start-1); q >= 0 {
+			lastResult = q
+			it.pos = q
+		}
+	}
 	result := lastResult
 	for result != breakDone && result < start {
 		lastResult = result
@@ -431,6 +515,12 @@ func (it *ruleIter) following(offset int) int {
 		result = it.handlePrevious()
 	} else {
 		it.pos = result
+	}
+	if result != breakDone && !it.literal {
+		if q := it.forcedBreak(result, offset); q >= 0 {
+			result = q
+			it.pos = q
+		}
 	}
 	for result != breakDone && result <= offset {
 		result = it.handleNext()

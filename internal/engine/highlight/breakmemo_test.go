@@ -9,11 +9,13 @@ import (
 )
 
 // TestMemoRuleIterAgrees checks that remembering handleNext's and
-// handlePrevious's runs changes no answer: a remembering sentence iterator
-// and a plain one get the same calls — the bounded scanner's at increasing
-// match offsets, and calls at random offsets in any order — and must answer
-// alike, on the break test texts, synthetic texts with surrogates and
-// ignored characters, and CUAD contracts when present.
+// handlePrevious's runs, and starting forward walks at forced breaks,
+// change no answer: a remembering sentence iterator and a word iterator
+// with the shortcut, and literal ones (no memo, no shortcut: the JDK's
+// algorithm), get the same calls — the bounded scanner's at increasing
+// match offsets, and calls at random offsets in any order — and must
+// answer alike, on the break test texts, synthetic texts with surrogates
+// and ignored characters, and CUAD contracts when present.
 func TestMemoRuleIterAgrees(t *testing.T) {
 	units := memoTestTexts(t)
 	r := rand.New(rand.NewPCG(1, 2))
@@ -24,7 +26,8 @@ func TestMemoRuleIterAgrees(t *testing.T) {
 		// The bounded scanner, as passages call it.
 		for _, maxLen := range []int{20, 100, 400} {
 			plain, memo := newBoundedScanner(maxLen), newBoundedScanner(maxLen)
-			plain.main = newRuleIter(sentenceData)
+			plain.main = literalRuleIter(sentenceData)
+			plain.inner = literalRuleIter(wordData)
 			plain.setText(u)
 			memo.setText(u)
 			for o := r.IntN(50); o < len(u); o += 1 + r.IntN(300) {
@@ -35,26 +38,38 @@ func TestMemoRuleIterAgrees(t *testing.T) {
 				}
 			}
 		}
-		// Any order, re-using the iterators across texts.
-		plain, memo := newRuleIter(sentenceData), newMemoRuleIter(sentenceData)
-		plain.setText(u)
-		memo.setText(u)
-		for range 200 {
-			o := r.IntN(len(u) + 1)
-			var a, b int
-			switch r.IntN(3) {
-			case 0:
-				a, b = plain.preceding(max(o, 1)), memo.preceding(max(o, 1))
-			case 1:
-				a, b = plain.following(o), memo.following(o)
-			default:
-				a, b = plain.next(), memo.next()
-			}
-			if a != b {
-				t.Fatalf("text %d, offset %d: memo gives %d, plain %d", i, o, b, a)
+		// Any order.
+		for _, pair := range [][2]*ruleIter{
+			{literalRuleIter(sentenceData), newMemoRuleIter(sentenceData)},
+			{literalRuleIter(wordData), newRuleIter(wordData)},
+		} {
+			plain, memo := pair[0], pair[1]
+			plain.setText(u)
+			memo.setText(u)
+			for range 200 {
+				o := r.IntN(len(u) + 1)
+				var a, b int
+				switch r.IntN(3) {
+				case 0:
+					a, b = plain.preceding(max(o, 1)), memo.preceding(max(o, 1))
+				case 1:
+					a, b = plain.following(o), memo.following(o)
+				default:
+					a, b = plain.next(), memo.next()
+				}
+				if a != b {
+					t.Fatalf("text %d, offset %d: memo gives %d, plain %d", i, o, b, a)
+				}
 			}
 		}
 	}
+}
+
+// literalRuleIter is the JDK's iterator as it is: no memo, no shortcut.
+func literalRuleIter(d *ruleData) *ruleIter {
+	it := newRuleIter(d)
+	it.literal = true
+	return it
 }
 
 // memoTestTexts returns the break test texts, synthetic texts with
