@@ -45,6 +45,11 @@ type ruleData struct {
 	// one of category a is a break every forward run from before it stops
 	// at (see computeForced).
 	forced []bool
+	// forcedScan is how far back forcedBreak looks for such a pair: word
+	// breaks are forced every few characters; the sentence rules only
+	// after U+2029 or a ! or ? directly followed by a word, which contracts
+	// hardly have, so looking for them would cost more than it saves.
+	forcedScan int
 }
 
 const (
@@ -79,6 +84,7 @@ func init() {
 		}
 		d.computeForced()
 	}
+	wordData.forcedScan = 64
 }
 
 // computeForced fills d.forced: the category pairs (a, b), neither
@@ -111,16 +117,14 @@ func (d *ruleData) computeForced() {
 	}
 }
 
-// forcedScan bounds how far back forcedBreak looks.
-const forcedScan = 256
-
-// forcedBreak returns the last position q in (lo, hi], at most forcedScan
-// units before hi, where a forced pair of BMP characters meets (q-1 and
-// q), or -1. Every chain of breaks from lo reaching beyond q passes q.
+// forcedBreak returns the last position q in (lo, hi], less than the rule
+// set's forcedScan units before hi, where a forced pair of BMP characters
+// meets (q-1 and q), or -1. Every chain of breaks from lo reaching beyond
+// q passes q.
 func (it *ruleIter) forcedBreak(lo, hi int) int {
 	d, text := it.d, it.text
 	hi = min(hi, len(text)-1)
-	for q := hi; q > lo && q > 0 && q > hi-forcedScan; q-- {
+	for q := hi; q > lo && q > 0 && q > hi-d.forcedScan; q-- {
 		u1, u2 := int(text[q-1]), int(text[q])
 		if u1 >= 0xD800 && u1 <= 0xDFFF || u2 >= 0xD800 && u2 <= 0xDFFF || u1 == ciDone || u2 == ciDone {
 			continue

@@ -82,9 +82,11 @@ func utf16Len(s string) (n int, ascii bool) {
 // text. The caller owns dst, so a scratch buffer serves hit after hit.
 func (p *part) appendUTF16(dst []uint16) []uint16 {
 	if p.ascii {
-		dst = slices.Grow(dst, len(p.text))
-		for i := range len(p.text) {
-			dst = append(dst, uint16(p.text[i]))
+		n := len(dst)
+		dst = slices.Grow(dst, len(p.text))[:n+len(p.text)]
+		out := dst[n:]
+		for i := range out {
+			out[i] = uint16(p.text[i])
 		}
 		return dst
 	}
