@@ -47,9 +47,18 @@ func contractQueries(tb testing.TB) []Query {
 // compares them with a golden written before the highlighter was made
 // faster: one line a query with a hash of every hit's index, id and
 // highlight, and the first fragment for a readable diff. Any change in a
-// fragment, its order or the hits fails it. The demo corpus always runs;
-// CUAD (../shared) runs unless -short.
+// fragment, its order or the hits fails it. The demo corpus always runs
+// (about 10 s), CUAD (../shared) unless -short (about a minute, most of
+// it building the index). Under the race detector, which makes the demo
+// run take a minute, it is skipped: the highlighter's concurrency is
+// checked by its own package.
+//
+//	go test -run TestFormAContractHighlights ./internal/parity          # demo and CUAD
+//	go test -run TestFormAContractHighlights ./internal/parity -args -update-highlights  # rewrite the goldens
 func TestFormAContractHighlights(t *testing.T) {
+	if raceDetector {
+		t.Skip("race detector: the demo index and 144 whole-contract queries take a minute; run without -race")
+	}
 	m, err := mappings.Load()
 	if err != nil {
 		t.Fatal(err)
