@@ -31,9 +31,9 @@ build:
 ##       at full size without the race detector; the analysis corpus comparisons; the engine with its invariant
 ##       checks; the OpenSearch integration (skipped without Docker); the API clients and README examples; the hostile-request suite; short fuzz runs of the request, file and manifest parsers
 test:
-	@scripts/step.sh lint 60 $(MAKE) --no-print-directory lint
+	@scripts/step.sh lint 40 $(MAKE) --no-print-directory lint
 	@scripts/step.sh "race detector, heavy tests small (-short)" 420 $(GO) test -race -short -count=1 -timeout 10m ./...
-	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 60 \
+	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 80 \
 	  $(GO) test -count=1 -timeout 10m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)
 	@scripts/step.sh "analysis corpus comparisons (single-threaded: without the race detector, which skipped them)" 50 \
 	  $(GO) test -count=1 -run '^(TestASCIIFastPathMatchesScanner|TestMatchesLuceneOnCUAD|TestMatchesLuceneRandom|TestEveryCodePointMatchesLucene)$$' ./internal/engine/analysis
@@ -48,10 +48,10 @@ test:
 
 # HEAVY_TESTS run small, or not at all, under -short in the race step, and at full size in their own step
 # (every test that reads testing.Short() or the race flag; the analysis ones have their own step).
-HEAVY_TESTS   = ^(TestBruteForceProperty|TestPrunedTopHits|TestMinCompetitiveScore|TestDamageAfterOpen|TestRoundTripProperties|TestProperties|TestMemoRuleIterAgrees|TestBreaksMatchJavaOnCUAD|TestTableMatchesJava|TestHandleNextAgrees|TestCUAD|TestAdversarialInputs|TestCheckAgreementDemo|TestMatchesTranscription|TestPrefilterImplied|TestTextTypesMatchesReferenceOnCUAD|TestGoldenIsCurrent|TestNoFusedMultiplyAdd|TestAdversarialReads|TestTranslateRandomDSL)$$
+HEAVY_TESTS   = ^(TestBruteForceProperty|TestPrunedTopHits|TestMinCompetitiveScore|TestDamageAfterOpen|TestRoundTripProperties|TestProperties|TestMemoRuleIterAgrees|TestBreaksMatchJavaOnCUAD|TestTableMatchesJava|TestHandleNextAgrees|TestCUAD|TestAdversarialInputs|TestCheckAgreementDemo|TestMatchesTranscription|TestPrefilterImplied|TestTextTypesMatchesReferenceOnCUAD|TestGoldenIsCurrent|TestNoFusedMultiplyAdd|TestAdversarialReads|TestTranslateRandomDSL|TestPDFParsesLikeText|TestFormAContractHighlights)$$
 HEAVY_PKGS    = ./internal/engine/search ./internal/engine/postings ./internal/engine/termdict ./internal/engine/highlight \
                 ./internal/contract/parse ./internal/contract/clausetype ./internal/contract/source ./internal/engine/suggest \
-                ./internal/engine/similarity ./internal/backend/embedded
+                ./internal/engine/similarity ./internal/backend/embedded ./internal/parity
 TEST_FUZZTIME = 2s
 # TEST_FUZZ_DIRS hold the parsers of what users send: requests (dsl, simplequery, the embedded translation and
 # _source filters, content negotiation, the document view's q marks), files and manifests (source, bulk) and
