@@ -21,14 +21,28 @@ type boolWeightT struct {
 	flat bool
 }
 
+// pollClauses is how many clauses boolWeight builds between two reads of
+// the deadline.
+const pollClauses = 8
+
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 	q = dedupBool(q)
 	w := &boolWeightT{msm: q.MinimumShouldMatch, q: q, boost: boost, dl: ix.dl}
 	var err error
+	expired, built := false, 0
 	build := func(qs []Query) []weight {
 		out := make([]weight, 0, len(qs))
 		for _, c := range qs {
-			if err != nil {
+			if err != nil || expired {
+				break
+			}
+			// Thousands of clauses (a pasted storm of fuzzy terms over
+			// several fields) take long to build, each far longer than a
+			// scoring step: the clock is read every few clauses, and past
+			// the deadline the rest are not built and the search stops
+			// (timeout.go).
+			if built++; ix.dl != nil && built%pollClauses == 0 && ix.dl.poll() {
+				expired = true
 				break
 			}
 			var cw weight
@@ -40,6 +54,9 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 	w.must, w.should, w.filter, w.mustNot = build(q.Must), build(q.Should), build(q.Filter), build(q.MustNot)
 	if err != nil {
 		return nil, err
+	}
+	if expired {
+		return noMatch{}, nil
 	}
 	if q.MinimumShouldMatch <= 1 {
 		// Lucene inlines nested disjunctions (flatten.go).
