@@ -31,6 +31,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/benchscale"
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/parity"
+	"github.com/contractsearch/contractsearch/internal/runinfo"
 	"github.com/contractsearch/contractsearch/internal/stress"
 	"github.com/contractsearch/contractsearch/mappings"
 )
@@ -80,7 +81,7 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 
-	r := &report{options: o, start: time.Now(), load: loadAverage(), commit: commit(), command: strings.Join(os.Args, " ")}
+	r := &report{options: o, start: time.Now(), load: runinfo.LoadAverage(), commit: runinfo.Commit(), command: strings.Join(os.Args, " ")}
 	if err := os.MkdirAll(o.work, 0o755); err != nil {
 		return err
 	}
@@ -514,26 +515,6 @@ func mib(n int64) float64 { return float64(n) / (1 << 20) }
 
 func progress(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "benchscale: %s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
-}
-
-func commit() string {
-	out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
 }
 
 func cpuModel() string {

@@ -20,7 +20,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -30,6 +29,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/cuad"
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/relevance"
+	"github.com/contractsearch/contractsearch/internal/runinfo"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -136,7 +136,7 @@ func run(args []string, stdout io.Writer) error {
 		report.Filters = append(report.Filters, f)
 	}
 	header := fmt.Sprintf("make relevance: %s, commit %s\n%d queries (%s), judgments from %s/master_clauses.csv (%d contracts)\nsearched: %s; %.1f s",
-		time.Now().UTC().Format(time.RFC3339), commit(), len(qs), querySource(*queriesPath), *cuadDir, len(labels.Files), where, time.Since(start).Seconds())
+		time.Now().UTC().Format(time.RFC3339), runinfo.Commit(), len(qs), querySource(*queriesPath), *cuadDir, len(labels.Files), where, time.Since(start).Seconds())
 
 	w := stdout
 	if *out != "" {
@@ -216,12 +216,4 @@ func redactToken(u string) string {
 		return u[:i] + "token=…" + u[i+j:]
 	}
 	return u
-}
-
-func commit() string {
-	out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
 }

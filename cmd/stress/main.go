@@ -24,6 +24,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/contractsearch/contractsearch/internal/runinfo"
 	"github.com/contractsearch/contractsearch/internal/stress"
 )
 
@@ -57,8 +58,8 @@ func run() error {
 
 	start := time.Now()
 	header := []string{
-		fmt.Sprintf("make stress, %s, commit %s", start.UTC().Format(time.RFC3339), commit()),
-		fmt.Sprintf("%s, %d cpus, %s; load average at start %s", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version(), loadAverage()),
+		fmt.Sprintf("make stress, %s, commit %s", start.UTC().Format(time.RFC3339), runinfo.Commit()),
+		fmt.Sprintf("%s, %d cpus, %s; load average at start %s", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version(), runinfo.LoadAverage()),
 	}
 	// make's timeout (or ^C) stops the run, the gateway and ingest with it.
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
@@ -283,24 +284,4 @@ func writeReport(path string, rep *stress.Report) error {
 		return err
 	}
 	return f.Close()
-}
-
-func commit() string {
-	out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	return strings.TrimSpace(string(out))
-}
-
-func loadAverage() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
 }
