@@ -1,7 +1,6 @@
 package integration
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -63,17 +62,7 @@ func demoIndex(t *testing.T, n int) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	corpus, err := ingest.Build(context.Background(), in, ingest.Options{Manifest: m, ManifestPath: mpath})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bulk bytes.Buffer
-	if err := corpus.WriteBulk(context.Background(), &bulk, nil); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	buildIndex(t, dir, bulk.String())
-	return dir
+	return ingestIndex(t, in, ingest.Options{Manifest: m, ManifestPath: mpath})
 }
 
 // pageHit is a hit as the page shows it.

@@ -1,8 +1,6 @@
 package integration
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -39,17 +37,7 @@ func indexContracts(t *testing.T, contracts map[string]string) string {
 			t.Fatal(err)
 		}
 	}
-	corpus, err := ingest.Build(context.Background(), in, ingest.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bulk bytes.Buffer
-	if err := corpus.WriteBulk(context.Background(), &bulk, nil); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	buildIndex(t, dir, bulk.String())
-	return dir
+	return ingestIndex(t, in, ingest.Options{})
 }
 
 // TestClauseTypeFilter runs the whole way — contract files through ingest

@@ -37,17 +37,7 @@ func makeRunIndex(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	corpus, err := ingest.Build(context.Background(), in, ingest.Options{Manifest: m, ManifestPath: mpath, OnlyListed: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var bulk bytes.Buffer
-	if err := corpus.WriteBulk(context.Background(), &bulk, nil); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	buildIndex(t, dir, bulk.String())
-	return dir
+	return ingestIndex(t, in, ingest.Options{Manifest: m, ManifestPath: mpath, OnlyListed: true})
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -14,7 +15,25 @@ import (
 
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
+	"github.com/contractsearch/contractsearch/internal/ingest"
 )
+
+// ingestIndex runs the contract files of the folder in through ingest
+// with opts and builds an embedded index of the records: its directory.
+func ingestIndex(t *testing.T, in string, opts ingest.Options) string {
+	t.Helper()
+	corpus, err := ingest.Build(context.Background(), in, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bulk bytes.Buffer
+	if err := corpus.WriteBulk(context.Background(), &bulk, nil); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	buildIndex(t, dir, bulk.String())
+	return dir
+}
 
 // buildIndex publishes a generation of bulk into dir.
 func buildIndex(t *testing.T, dir, bulk string) uint64 {
