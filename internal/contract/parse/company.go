@@ -148,9 +148,84 @@ func readableName(body, name string) string {
 		if s := segmentCode(prefix(body, 64<<10), name); s != "" {
 			return s
 		}
-		return strings.ReplaceAll(name, ",", ", ") // "NETGEAR,INC" → "NETGEAR, INC"
+		if strings.Contains(name, ",") {
+			return strings.ReplaceAll(name, ",", ", ") // "NETGEAR,INC" → "NETGEAR, INC"
+		}
+		if s := peelCode(name); s != "" {
+			return s
+		}
 	}
 	return name
+}
+
+// peelCode splits a code whose words the text does not use by the words
+// company names end in: legal forms and companyWords are taken off its
+// end, longest first, and what is left before them is one word:
+// "ELANDIAINTERNATIONALINC" → "Elandia International Inc". "" when no
+// such word ends it, or what is left is a letter or two.
+func peelCode(code string) string {
+	rest := lettersLower(code)
+	var words []string
+	for {
+		w := longestSuffixWord(rest)
+		if w == "" || len(rest) > len(w) && len(rest)-len(w) < 3 {
+			break
+		}
+		if f, ok := legalForms[w]; ok {
+			words = append(words, f)
+		} else {
+			words = append(words, capitalise(w))
+		}
+		rest = rest[:len(rest)-len(w)]
+		if rest == "" {
+			break
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	if rest != "" {
+		words = append(words, capitalise(rest))
+	}
+	slices.Reverse(words)
+	return strings.Join(words, " ")
+}
+
+// longestSuffixWord is the longest legal form or company word s ends in.
+func longestSuffixWord(s string) string {
+	best := ""
+	for f := range legalForms {
+		if len(f) > len(best) && strings.HasSuffix(s, f) {
+			best = f
+		}
+	}
+	for _, w := range companyWords {
+		if len(w) > len(best) && strings.HasSuffix(s, w) {
+			best = w
+		}
+	}
+	return best
+}
+
+// legalForms are the legal forms that end company names, as written in
+// one.
+var legalForms = map[string]string{
+	"inc": "Inc", "incorporated": "Incorporated", "corp": "Corp", "corporation": "Corporation",
+	"co": "Co", "company": "Company", "ltd": "Ltd", "limited": "Limited", "llc": "LLC", "lp": "LP",
+	"llp": "LLP", "plc": "PLC",
+}
+
+// companyWords are words company names are commonly made of, beyond their
+// legal forms: the language of company names, not names seen anywhere.
+var companyWords = []string{
+	"international", "global", "worldwide", "america", "american", "holdings", "holding", "group",
+	"partners", "partnership", "trust", "communications", "telecommunications", "technologies",
+	"technology", "systems", "software", "solutions", "services", "networks", "network", "wireless",
+	"digital", "interactive", "media", "entertainment", "enterprises", "industries", "industrial",
+	"products", "brands", "foods", "pharmaceuticals", "pharma", "therapeutics", "biosciences",
+	"sciences", "medical", "health", "healthcare", "energy", "resources", "capital", "financial",
+	"bancorp", "bank", "investments", "properties", "realty", "electronics", "devices", "labs",
+	"laboratories", "motors", "airlines", "marketing", "management", "ventures",
 }
 
 // segmentCode splits a code written without spaces into the fewest words

@@ -188,6 +188,21 @@ func TestCompany(t *testing.T) {
 	if got := readableName("The franchisor (Mrs. Fields) sells Original recipes of Cookies.", "MRSFIELDSORIGINALCOOKIESINC"); got != "Mrs Fields Original Cookies Inc" {
 		t.Errorf("a code split into the text's words: %q", got)
 	}
+	for _, tc := range []struct{ text, code, want string }{
+		// the text uses none of the code's words: the common words of
+		// company names split it, the rest is one word
+		{"Bank of South Pacific Ltd and Datec PNG Ltd", "ELANDIAINTERNATIONALINC", "Elandia International Inc"},
+		{"", "STARTECGLOBALCOMMUNICATIONSCORP", "Startec Global Communications Corp"},
+		{"", "FIRSTBANCORP", "First Bancorp"},
+		{"", "GLOBALHOLDINGSINC", "Global Holdings Inc"},
+		// no company word ends it, or a letter or two would be left: as is
+		{"", "ZYXWVUTSRQ", "ZYXWVUTSRQ"},
+		{"", "XYINC", "XYINC"},
+	} {
+		if got := readableName(tc.text, tc.code); got != tc.want {
+			t.Errorf("readableName(%q, %q) = %q, want %q", tc.text, tc.code, got, tc.want)
+		}
+	}
 	if Company(parties[:1], "", contract.Meta{}) != nil {
 		t.Error("a person alone is no company")
 	}
