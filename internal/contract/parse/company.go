@@ -159,7 +159,7 @@ func readableName(body, name string) string {
 }
 
 // peelCode splits a code whose words the text does not use by the words
-// company names end in: legal forms and companyWords are taken off its
+// company names end in: legal forms and orgNouns are taken off its
 // end, longest first, and what is left before them is one word:
 // "ELANDIAINTERNATIONALINC" → "Elandia International Inc". "" when no
 // such word ends it, or what is left is a letter or two.
@@ -191,7 +191,9 @@ func peelCode(code string) string {
 	return strings.Join(words, " ")
 }
 
-// longestSuffixWord is the longest legal form or company word s ends in.
+// longestSuffixWord is the longest legal form or organisation noun s
+// ends in. Nouns shorter than six letters are left out: they end too many
+// other words ("state", "press").
 func longestSuffixWord(s string) string {
 	best := ""
 	for f := range legalForms {
@@ -199,8 +201,8 @@ func longestSuffixWord(s string) string {
 			best = f
 		}
 	}
-	for _, w := range companyWords {
-		if len(w) > len(best) && strings.HasSuffix(s, w) {
+	for w := range orgNouns {
+		if len(w) >= 6 && len(w) > len(best) && strings.HasSuffix(s, w) {
 			best = w
 		}
 	}
@@ -213,19 +215,6 @@ var legalForms = map[string]string{
 	"inc": "Inc", "incorporated": "Incorporated", "corp": "Corp", "corporation": "Corporation",
 	"co": "Co", "company": "Company", "ltd": "Ltd", "limited": "Limited", "llc": "LLC", "lp": "LP",
 	"llp": "LLP", "plc": "PLC",
-}
-
-// companyWords are words company names are commonly made of, beyond their
-// legal forms: the language of company names, not names seen anywhere.
-var companyWords = []string{
-	"international", "global", "worldwide", "america", "american", "holdings", "holding", "group",
-	"partners", "partnership", "trust", "communications", "telecommunications", "technologies",
-	"technology", "systems", "software", "solutions", "services", "networks", "network", "wireless",
-	"digital", "interactive", "media", "entertainment", "enterprises", "industries", "industrial",
-	"products", "brands", "foods", "pharmaceuticals", "pharma", "therapeutics", "biosciences",
-	"sciences", "medical", "health", "healthcare", "energy", "resources", "capital", "financial",
-	"bancorp", "bank", "investments", "properties", "realty", "electronics", "devices", "labs",
-	"laboratories", "motors", "airlines", "marketing", "management", "ventures",
 }
 
 // segmentCode splits a code written without spaces into the fewest words
