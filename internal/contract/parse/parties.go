@@ -208,6 +208,12 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	var parties []contract.Party
 	rest := s[i:]
 	for len(parties) < 6 && rest != "" {
+		// a form's label before the name: "Between Client Name: Acme,
+		// Inc. … And Customer Name: Beta LLC"
+		label, unlabelled := partyLabel(rest)
+		if label != "" {
+			rest = unlabelled
+		}
 		name, after := partyName(rest)
 		if name == "" {
 			// a redacted or unnamed first party, "by and between [ * * * ]
@@ -285,6 +291,12 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 			p := strings.TrimSpace(body[spans[k].start:spans[k].end])
 			if strings.EqualFold(p, "and") || strings.EqualFold(p, "and:") {
 				continue
+			}
+			if label, rest := partyLabel(p); label != "" {
+				if rest == "" {
+					continue // a form's label above the name: "Client Name:"
+				}
+				p = rest
 			}
 			name, _ := partyName(p)
 			if name == "" {
