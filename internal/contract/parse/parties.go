@@ -539,6 +539,19 @@ var nameDelimiters = []string{
 	" through its ", " through their ", ", through ",
 }
 
+// incorporatedInName reports whether "incorporated" is a name's legal
+// form, given the byte before it and the lower-case text after it: after
+// a comma unless "in" or "under" follows ("Cargill, Incorporated"), or
+// ending the name, before a comma, a parenthesis or the sentence's end
+// ("Integrity Incorporated, a Delaware corporation"); not "Acme Corp.
+// incorporated in Delaware".
+func incorporatedInName(before byte, after string) bool {
+	if before == ',' {
+		return !strings.HasPrefix(after, " in ") && !strings.HasPrefix(after, " under")
+	}
+	return after == "" || after[0] == ',' || after[0] == '.' || after[0] == ';' || strings.HasPrefix(after, " (")
+}
+
 // corporateTail continues a name after a comma: ", Inc.", ", LLC".
 var corporateTail = []string{
 	"inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "l.p.", "lp", "corp", "corp.", "co.",
@@ -559,8 +572,9 @@ func nameEnd(s string) int {
 				break
 			}
 			i += from
-			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) || d == " incorporated" && i > 0 && l[i-1] == ',' && !strings.HasPrefix(l[i+len(d):], " in ") && !strings.HasPrefix(l[i+len(d):], " under") {
-				// "Cargill, Incorporated through its …": the legal form
+			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) || d == " incorporated" && i > 0 && incorporatedInName(l[i-1], l[i+len(d):]) {
+				// "Cargill, Incorporated through its …", "INTEGRITY
+				// INCORPORATED, a Delaware corporation": the legal form
 				from = i + 1
 				continue
 			}

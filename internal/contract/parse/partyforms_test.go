@@ -112,6 +112,9 @@ func TestPartyFragments(t *testing.T) {
 		"ARTICLE IV DEFINITIONS":                 true,
 		"Section Eight Capital LLC":              false,
 		"March Networks Corporation":             false,
+		"Board on the 22nd of May, 2008":         true,
+		"May 7 Holdings":                         true,
+		"May Department Stores Company":          false,
 	} {
 		if got := isPartyFragment(name); got != fragment {
 			t.Errorf("isPartyFragment(%q) = %v, want %v", name, got, fragment)
