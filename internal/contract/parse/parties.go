@@ -435,9 +435,9 @@ func partyName(s string) (string, string) {
 	}
 	for changed := true; changed; {
 		changed = false
-		s = strings.TrimLeft(s, " :,")
+		s = strings.TrimLeft(s, " :,●•▪◦")
 		s = stripEnumeration(s)
-		for _, w := range []string{"the undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and"} {
+		for _, w := range []string{"the undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and", "of"} {
 			if len(s) > len(w)+1 && strings.EqualFold(s[:len(w)], w) && (s[len(w)] == ' ' || s[len(w)] == ':') {
 				s = s[len(w)+1:]
 				changed = true

@@ -91,6 +91,9 @@ func isPartyFragment(name string) bool {
 		return true
 	}
 	first := strings.ToLower(strings.Trim(words[0], ",.;:"))
+	if (isSuffixWord(first) || isSuffixWord(first+".")) && !hasLegalForm(strings.Join(words[1:], " ")) {
+		return true // "GmbH, Vogelsanger Strasse 78": a legal form ends a name ("AG Barr plc" is one)
+	}
 	if len(words) > 1 && (monthNames[first] && digitsLen(words[1]) > 0 || (first == "section" || first == "article") && parseMarker(name).kind != noMarker) {
 		return true // "May 22, 2015 between …": a date; "SECTION 1. SERVICES": a heading
 	}
