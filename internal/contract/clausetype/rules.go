@@ -21,7 +21,7 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules, eRules)
+var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules)
 
 // coreRules are the rules of the types the clause filter is measured on
 // and the first dozen more; the other files' slices (aRules, bRules, cRules) add
@@ -261,11 +261,8 @@ const noEarlyExitFee = `\bwithout (?:any |the )?(?:payment of (?:any )?)?(?:pena
 
 // notCompetition is wording that names competition without restricting
 // it: a use of confidential information "to create a competitive
-// product", "whether or not such entity competes", a definition, a
-// sentence keeping a party free to compete ("will not serve to impair
-// the right of either party … to develop … products … that may be
-// competitive").
-const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b|\bimpair\b|\b(?:restrict|limit|prevent|preclude)s? (?:the right|either party|any party|a party|each party)\b`
+// product", "whether or not such entity competes", a definition.
+const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b`
 
 // competes is how a restriction names competition: "compete with",
 // "competing products", "a competitor of", "competitive with"; not
