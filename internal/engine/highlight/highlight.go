@@ -114,6 +114,19 @@ func New(q search.Query, field string, opts Options) *Highlighter {
 	return &Highlighter{field: field, opts: opts, ex: extract(q, field)}
 }
 
+// Offsets reads one hit's occurrences of the highlighted field from the
+// index: what the postings of a field mapped with `index_options:
+// offsets` hold (the embedded backend implements it over a segment).
+type Offsets interface {
+	// Occurrences calls fn with the position and the start and end
+	// offsets of each occurrence of term in the hit's field, in position
+	// order, and never when the term does not occur. Offsets count UTF-16
+	// code units of the field's values joined with one unit between them
+	// (the joined value the highlighter works on); positions are the
+	// indexed ones.
+	Occurrences(term string, fn func(pos, start, end int)) error
+}
+
 // Highlight is New(q, field, opts).Highlight(ctx, values).
 func Highlight(ctx context.Context, q search.Query, field string, values []string, opts Options) ([]string, error) {
 	return New(q, field, opts).Highlight(ctx, values)
@@ -132,6 +145,21 @@ var standard = analysis.NewStandard(255)
 // ctx ends, Highlight stops within a few thousand steps and returns ctx's
 // error, and the caller leaves the hit out as not fetched in time.
 func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string, error) {
+	return h.HighlightIndexed(ctx, values, nil)
+}
+
+// HighlightIndexed is Highlight with the hit's field read from the index
+// when offs is not nil and the query allows it: the occurrences of the
+// query's terms come from offs instead of analysing values again, as
+// Lucene's unified highlighter takes offsets from postings (OffsetSource
+// POSTINGS) for a field indexed with offsets. Like Lucene, it analyses
+// the values all the same when the query has a prefix, fuzzy or
+// several-term terms query on the field (their terms are the document's
+// own tokens, found by analysis), and for keyword fields. The fragments
+// are those Highlight returns; only the analysis path refuses values
+// longer than MaxAnalyzedOffset, as OpenSearch checks the length only
+// when it analyses.
+func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, offs Offsets) ([]string, error) {
 	if h.ex.empty() && h.opts.NoMatchSize <= 0 {
 		return nil, nil
 	}
@@ -143,13 +171,22 @@ func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string,
 	}
 	stop := search.NewStopper(ctx)
 	d := newDoc(values)
-	if d.length > h.opts.MaxAnalyzedOffset {
+	indexed := offs != nil && h.fromPostings()
+	if d.length > h.opts.MaxAnalyzedOffset && !indexed {
 		return nil, &TooLongError{Field: h.field, Length: d.length, Max: h.opts.MaxAnalyzedOffset}
 	}
 	if d.length == 0 {
 		return nil, nil
 	}
-	matches := h.matches(d, stop)
+	var matches []match
+	if indexed {
+		var err error
+		if matches, err = h.indexedMatches(d, offs, stop); err != nil {
+			return nil, err
+		}
+	} else {
+		matches = h.matches(d, stop)
+	}
 	var passages []*passage
 	if stop.Err() == nil {
 		if len(matches) > 0 {
@@ -267,10 +304,73 @@ func (h *Highlighter) matches(d *doc, stop *search.Stopper) []match {
 	if stop.Err() != nil {
 		return nil
 	}
+	return h.collect(infos, relevant, stop)
+}
 
+// fromPostings reports whether the query's occurrences in the field can
+// be read from postings: Lucene's getOptimizedOffsetSource keeps
+// POSTINGS unless the query has automata (multi-term queries), and
+// keyword fields have no positions or offsets.
+func (h *Highlighter) fromPostings() bool {
+	return !h.opts.Keyword && len(h.ex.automata) == 0
+}
+
+// indexedMatches is matches with the occurrences read from the index:
+// only the terms the analysis path would find relevant (highlighted
+// everywhere, or phrase terms) are looked up, each once.
+func (h *Highlighter) indexedMatches(d *doc, offs Offsets, stop *search.Stopper) ([]match, error) {
+	ex := h.ex
+	infos := map[string]*termInfo{}
+	var relevant []*termInfo
+	add := func(t string) error {
+		if _, seen := infos[t]; seen {
+			return nil
+		}
+		_, insensitive := slices.BinarySearch(ex.insensitive, t)
+		ti := &termInfo{insensitive: insensitive, span: ex.spanTerms[t]}
+		if !ti.insensitive && !ti.span {
+			return nil
+		}
+		err := offs.Occurrences(t, func(pos, start, end int) {
+			ti.occ = append(ti.occ, occurrence{pos: pos, start: start, end: end})
+		})
+		if err != nil {
+			return fmt.Errorf("highlight %s: offsets of %q: %w", h.field, t, err)
+		}
+		infos[t] = ti
+		if len(ti.occ) > 0 {
+			relevant = append(relevant, ti)
+		}
+		return nil
+	}
+	for _, t := range ex.terms {
+		if err := add(t); err != nil {
+			return nil, err
+		}
+	}
+	if stop.Tick() {
+		return nil, nil
+	}
+	for _, ti := range relevant {
+		for _, o := range ti.occ {
+			// An occurrence past the value means offsets indexed from
+			// other values than those the source holds: never trust them.
+			if o.end > d.length || o.start > o.end {
+				return nil, fmt.Errorf("highlight %s: indexed occurrence at [%d, %d) outside the value (%d units)", h.field, o.start, o.end, d.length)
+			}
+		}
+	}
+	return h.collect(infos, relevant, stop), nil
+}
+
+// collect turns the relevant terms' occurrences into the document's
+// matches, ordered as Lucene's MultiOffsetsEnum yields them: by start
+// offset, end offset, then term.
+func (h *Highlighter) collect(infos map[string]*termInfo, relevant []*termInfo, stop *search.Stopper) []match {
+	ex := h.ex
 	var ms []match
 	for term, ti := range infos {
-		if ti != irrelevant && ti.insensitive {
+		if ti.insensitive {
 			for _, o := range ti.occ {
 				ms = append(ms, match{o.start, o.end, term, len(ti.occ)})
 			}
