@@ -125,7 +125,16 @@ type Offsets interface {
 	// (the joined value the highlighter works on); positions are the
 	// indexed ones.
 	Occurrences(term string, fn func(pos, start, end int)) error
+	// Prefixed returns the field's terms (of any document) that start
+	// with prefix, in byte order, and true; or false when more than limit
+	// terms do.
+	Prefixed(prefix string, limit int) ([]string, bool, error)
 }
+
+// maxPrefixExpansion bounds the dictionary terms a prefix or fuzzy query
+// is expanded to on the postings path: each costs a lookup in the hit's
+// postings, and past a few hundred analysing the value is cheaper.
+const maxPrefixExpansion = 256
 
 // Highlight is New(q, field, opts).Highlight(ctx, values).
 func Highlight(ctx context.Context, q search.Query, field string, values []string, opts Options) ([]string, error) {
@@ -149,16 +158,24 @@ func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string,
 }
 
 // HighlightIndexed is Highlight with the hit's field read from the index
-// when offs is not nil and the query allows it: the occurrences of the
-// query's terms come from offs instead of analysing values again, as
+// when offs is not nil (not for keyword fields): the occurrences of the
+// query's terms come from offs instead of analysing the values again, as
 // Lucene's unified highlighter takes offsets from postings (OffsetSource
-// POSTINGS) for a field indexed with offsets. Like Lucene, it analyses
-// the values all the same when the query has a prefix, fuzzy or
-// several-term terms query on the field (their terms are the document's
-// own tokens, found by analysis), and for keyword fields. The fragments
-// are those Highlight returns; only the analysis path refuses values
-// longer than MaxAnalyzedOffset, as OpenSearch checks the length only
-// when it analyses.
+// POSTINGS) for a field indexed with offsets. The fragments are those
+// Highlight returns.
+//
+// A prefix, fuzzy or several-term terms query on the field makes Lucene
+// analyse the value all the same (getOptimizedOffsetSource turns
+// POSTINGS into ANALYSIS when the query has automata), because the
+// automata match the document's own tokens. Those tokens are also the
+// dictionary terms the automata accept that the document has, so here
+// they are read from postings too: a terms query's terms are looked up,
+// a prefix (or a fuzzy query's fixed prefix) is expanded against the
+// field's dictionary — unless it names more than maxPrefixExpansion
+// terms, or a fuzzy query has no fixed prefix, when the value is
+// analysed. Which path runs changes no fragment. As in OpenSearch,
+// a value longer than MaxAnalyzedOffset is refused (TooLongError) only
+// when Lucene would analyse it: without offsets, or with automata.
 func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, offs Offsets) ([]string, error) {
 	if h.ex.empty() && h.opts.NoMatchSize <= 0 {
 		return nil, nil
@@ -171,8 +188,8 @@ func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, off
 	}
 	stop := search.NewStopper(ctx)
 	d := newDoc(values)
-	indexed := offs != nil && h.fromPostings()
-	if d.length > h.opts.MaxAnalyzedOffset && !indexed {
+	indexed := offs != nil && !h.opts.Keyword
+	if d.length > h.opts.MaxAnalyzedOffset && (!indexed || len(h.ex.automata) > 0) {
 		return nil, &TooLongError{Field: h.field, Length: d.length, Max: h.opts.MaxAnalyzedOffset}
 	}
 	if d.length == 0 {
@@ -181,10 +198,11 @@ func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, off
 	var matches []match
 	if indexed {
 		var err error
-		if matches, err = h.indexedMatches(d, offs, stop); err != nil {
+		if matches, indexed, err = h.indexedMatches(d, offs, stop); err != nil {
 			return nil, err
 		}
-	} else {
+	}
+	if !indexed {
 		matches = h.matches(d, stop)
 	}
 	var passages []*passage
@@ -307,60 +325,90 @@ func (h *Highlighter) matches(d *doc, stop *search.Stopper) []match {
 	return h.collect(infos, relevant, stop)
 }
 
-// fromPostings reports whether the query's occurrences in the field can
-// be read from postings: Lucene's getOptimizedOffsetSource keeps
-// POSTINGS unless the query has automata (multi-term queries), and
-// keyword fields have no positions or offsets.
-func (h *Highlighter) fromPostings() bool {
-	return !h.opts.Keyword && len(h.ex.automata) == 0
-}
-
 // indexedMatches is matches with the occurrences read from the index:
-// only the terms the analysis path would find relevant (highlighted
-// everywhere, or phrase terms) are looked up, each once.
-func (h *Highlighter) indexedMatches(d *doc, offs Offsets, stop *search.Stopper) ([]match, error) {
+// the terms the analysis path would find relevant (highlighted
+// everywhere, phrase terms, terms an automaton accepts) are looked up,
+// each once. ok is false, with nothing done, when an automaton cannot be
+// expanded against the dictionary (the caller analyses the value).
+func (h *Highlighter) indexedMatches(d *doc, offs Offsets, stop *search.Stopper) (ms []match, ok bool, err error) {
 	ex := h.ex
+	// The automata's candidate terms first, so that an automaton too wide
+	// to expand costs no lookup.
+	cands := make([][]string, len(ex.automata))
+	for i, a := range ex.automata {
+		switch {
+		case a.terms != nil:
+			cands[i] = a.terms
+		case a.prefix == "":
+			return nil, false, nil // a fuzzy query without a fixed prefix
+		default:
+			ts, ok, err := offs.Prefixed(a.prefix, maxPrefixExpansion)
+			if err != nil {
+				return nil, false, fmt.Errorf("highlight %s: terms of %q: %w", h.field, a.label, err)
+			}
+			if !ok {
+				return nil, false, nil
+			}
+			cands[i] = ts
+		}
+	}
 	infos := map[string]*termInfo{}
 	var relevant []*termInfo
-	add := func(t string) error {
-		if _, seen := infos[t]; seen {
-			return nil
+	info := func(t string) (*termInfo, error) {
+		if ti, seen := infos[t]; seen {
+			return ti, nil
 		}
 		_, insensitive := slices.BinarySearch(ex.insensitive, t)
 		ti := &termInfo{insensitive: insensitive, span: ex.spanTerms[t]}
-		if !ti.insensitive && !ti.span {
-			return nil
-		}
 		err := offs.Occurrences(t, func(pos, start, end int) {
 			ti.occ = append(ti.occ, occurrence{pos: pos, start: start, end: end})
 		})
 		if err != nil {
-			return fmt.Errorf("highlight %s: offsets of %q: %w", h.field, t, err)
+			return nil, fmt.Errorf("highlight %s: offsets of %q: %w", h.field, t, err)
 		}
 		infos[t] = ti
 		if len(ti.occ) > 0 {
 			relevant = append(relevant, ti)
 		}
-		return nil
+		return ti, nil
 	}
 	for _, t := range ex.terms {
-		if err := add(t); err != nil {
-			return nil, err
+		_, insensitive := slices.BinarySearch(ex.insensitive, t)
+		if !insensitive && !ex.spanTerms[t] {
+			continue // a one-term terms query beside a phrase: never highlighted
+		}
+		if _, err := info(t); err != nil {
+			return nil, false, err
+		}
+	}
+	for i, a := range ex.automata {
+		for _, t := range cands[i] {
+			if stop.Tick() {
+				return nil, true, nil
+			}
+			if !a.match(t) {
+				continue
+			}
+			ti, err := info(t)
+			if err != nil {
+				return nil, false, err
+			}
+			ti.automata = append(ti.automata, i)
 		}
 	}
 	if stop.Tick() {
-		return nil, nil
+		return nil, true, nil
 	}
 	for _, ti := range relevant {
 		for _, o := range ti.occ {
 			// An occurrence past the value means offsets indexed from
 			// other values than those the source holds: never trust them.
 			if o.end > d.length || o.start > o.end {
-				return nil, fmt.Errorf("highlight %s: indexed occurrence at [%d, %d) outside the value (%d units)", h.field, o.start, o.end, d.length)
+				return nil, false, fmt.Errorf("highlight %s: indexed occurrence at [%d, %d) outside the value (%d units)", h.field, o.start, o.end, d.length)
 			}
 		}
 	}
-	return h.collect(infos, relevant, stop), nil
+	return h.collect(infos, relevant, stop), true, nil
 }
 
 // collect turns the relevant terms' occurrences into the document's

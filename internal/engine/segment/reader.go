@@ -308,3 +308,21 @@ func (o *DocOccurrences) Occurrences(term string, fn func(pos, start, end int)) 
 	}
 	return o.it.Err()
 }
+
+// Prefixed returns the field's terms that start with prefix, in byte
+// order, and true; or nil and false when more than limit terms do (the
+// caller then finds the document's matching tokens another way).
+func (o *DocOccurrences) Prefixed(prefix string, limit int) ([]string, bool, error) {
+	var terms []string
+	it := o.f.Terms.Prefix([]byte(prefix))
+	for it.Next() {
+		if len(terms) == limit {
+			return nil, false, nil
+		}
+		terms = append(terms, string(it.Term()))
+	}
+	if err := it.Err(); err != nil {
+		return nil, false, err
+	}
+	return terms, true, nil
+}
