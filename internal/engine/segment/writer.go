@@ -24,6 +24,7 @@ package segment
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -89,7 +90,13 @@ type termBuf struct {
 	docs      []uint32
 	freqs     []uint32
 	positions []uint32 // flattened, freqs[i] per document
-	offsets   []uint32 // start, end per position (fields with offsets)
+	// offsets holds, for fields with offsets, each position's start minus
+	// the previous start of the term in the document (the start itself
+	// for the document's first) and its length, as uvarints: about 3
+	// bytes an occurrence where two uint32 would take 8, in the write
+	// buffers that bound a build's memory.
+	offsets   []byte
+	lastStart uint32 // the start of the term's last occurrence
 }
 
 // fieldBuf accumulates one field.
@@ -315,8 +322,15 @@ func (w *Writer) invertText(name string, doc uint32, values []string, offsets bo
 			t.freqs[len(t.freqs)-1]++
 			t.positions = append(t.positions, uint32(p))
 			if f.offsets {
-				start := base16 + to16.Offset(tok.Start)
-				t.offsets = append(t.offsets, uint32(start), uint32(base16+to16.Offset(tok.End)))
+				start := uint32(base16 + to16.Offset(tok.Start))
+				end := uint32(base16 + to16.Offset(tok.End))
+				prev := t.lastStart
+				if t.freqs[len(t.freqs)-1] == 1 {
+					prev = 0 // the document's first occurrence of the term
+				}
+				t.offsets = binary.AppendUvarint(t.offsets, uint64(start-prev))
+				t.offsets = binary.AppendUvarint(t.offsets, uint64(end-start))
+				t.lastStart = start
 			}
 			pos = p
 			length++
@@ -505,19 +519,29 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 	slices.Sort(terms) // byte order: Go compares strings bytewise
 	var stats fieldStats
 	var metaBuf encoding.Encbuf
+	var offs []uint32
 	for _, term := range terms {
 		t := f.terms[term]
 		if err := pw.StartTerm(); err != nil {
 			return stats, err
 		}
 		off := 0
+		rest := t.offsets
 		for i, doc := range t.docs {
-			var pos, offs []uint32
+			var pos []uint32
+			offs = offs[:0]
 			norm := similarity.NoNorms
 			if f.kind == Text {
 				pos = t.positions[off : off+int(t.freqs[i])]
 				if f.offsets {
-					offs = t.offsets[2*off : 2*(off+int(t.freqs[i]))]
+					var start uint32
+					for range t.freqs[i] {
+						delta, n := binary.Uvarint(rest)
+						length, m := binary.Uvarint(rest[n:])
+						rest = rest[n+m:]
+						start += uint32(delta)
+						offs = append(offs, start, start+uint32(length))
+					}
 				}
 				off += int(t.freqs[i])
 				norm = f.norms[doc]
