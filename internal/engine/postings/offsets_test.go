@@ -219,3 +219,63 @@ func TestOffsetsOldVersion(t *testing.T) {
 		t.Fatalf("version 1: %v", err)
 	}
 }
+
+// FuzzOffsets: damaged offsets (bytes, offsets of a term's offsets and of
+// its index) under valid docs and positions end iteration with an error
+// or wrong numbers, never a panic or an endless loop.
+func FuzzOffsets(f *testing.F) {
+	w := NewWriter(DocsFreqsPositionsOffsets)
+	var metas []TermMeta
+	for _, term := range randomOffsetsTerms(3)[4:7] {
+		if err := w.StartTerm(); err != nil {
+			f.Fatal(err)
+		}
+		for i, doc := range term.docs {
+			var pos, offs []uint32
+			for _, o := range term.occs[i] {
+				pos = append(pos, o.pos)
+				offs = append(offs, o.start, o.end)
+			}
+			if err := w.AddDocOffsets(doc, uint32(len(pos)), 7, pos, offs); err != nil {
+				f.Fatal(err)
+			}
+		}
+		m, err := w.FinishTerm()
+		if err != nil {
+			f.Fatal(err)
+		}
+		metas = append(metas, m)
+	}
+	docs, pos, err := w.Finish()
+	if err != nil {
+		f.Fatal(err)
+	}
+	off := w.OffsetsFile()
+	off = off[:len(off)-encoding.FooterSize]
+	for i, m := range metas {
+		f.Add(off, i, m.OffOffset, m.OffIndex)
+	}
+	r, err := Open(docs, pos, DocsFreqsPositions)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, off []byte, term int, offOffset, offIndex uint64) {
+		if term < 0 || term >= len(metas) {
+			return
+		}
+		m := metas[term]
+		m.OffOffset, m.OffIndex = offOffset, offIndex
+		rd := &Reader{docs: r.docs, pos: r.pos, off: off, opts: DocsFreqsPositionsOffsets}
+		it := rd.Postings(m, nil)
+		for n := uint64(0); it.Next(); n++ {
+			for range it.Freq() {
+				if _, _, _, ok := it.NextPositionOffsets(); !ok {
+					break
+				}
+			}
+			if n > uint64(m.DocFreq) {
+				t.Fatal("more documents than the term has")
+			}
+		}
+	})
+}
