@@ -43,7 +43,7 @@ var cRules = []rule{
 		cues: [][]string{{"exceed", "maximum", "deviat", "in excess of", "more than", "up to"}},
 		patterns: patterns([][]string{
 			{"exceed|deviat|more than", `\b(?:orders?|purchase orders?|quantit(?:y|ies)|volumes?|units|shipments|deliveries|capacity)\b[^.;]{0,100}?\b(?:shall|will|may|does|do|to) not (?:exceed|deviate|be more than)\b`, notVolume},
-			{"maximum", `\bmaximum (?:daily |weekly |monthly |quarterly |annual |yearly |aggregate |total )?(?:quantit(?:y|ies)|volumes?|number of (?:units|orders|products|hours)|orders?|order quantit(?:y|ies)|purchases?)\b`},
+			{"maximum", `\bmaximum (?:daily |weekly |monthly |quarterly |annual |yearly |aggregate |total )?(?:quantit(?:y|ies)|volumes?|number of (?:units|orders|products|hours)|orders?|order quantit(?:y|ies)|purchases?)\b`, notVolumeCap},
 			{"exceed|in excess of|more than&forecast", `\b(?:exceed|exceeds|exceeding|in excess of|more than)\b[^.;]{0,60}?\bforecast(?:s|ed)?\b`},
 			{"deviat|more than&forecast", `\bforecast(?:s|ed)?\b[^.;]{0,60}?\b(?:deviat[a-z]*|by more than)\b`},
 			{"exceed&hours|appearances|sessions|person-days|man-days|posts|units", `\b(?:not (?:to )?exceed(?:ing)?|shall not exceed|will not exceed)\b[^.;]{0,50}?\b(?:hours|appearances|sessions|posts|units|person-days|man-days)\b`, notVolume},
@@ -105,3 +105,8 @@ const notCompetitiveException = `\bconfidential|\bdisclos|\binformation\b|\breme
 // notPassiveOwnership is a share of ownership that defines control, not
 // an investment a competitive restriction allows.
 const notPassiveOwnership = `\bvoting\b|\bmeans\b|\bdilut|\bchange (?:of|in) control\b`
+
+// notVolumeCap is a maximum volume that is a goal or an estimate, not a
+// limit: "to achieve the maximum volume and profit levels", "its
+// estimated maximum monthly unit volume".
+const notVolumeCap = `\b(?:achieve|attain|reach|realize|maximi[sz]e)\b[^.;]{0,30}?\bmaximum\b|\bestimated maximum\b`

@@ -1,0 +1,35 @@
+package clausetype
+
+import "testing"
+
+// fRuleTests are wording each rule of fRules (and the exceptions added to
+// first rules of the same categories) must find, and near misses it must
+// not: the same words in a sentence that does not state the clause.
+var fRuleTests = []ruleTest{
+	// competitive-restriction-exception
+	{"section does not apply to affiliates", "competitive-restriction-exception", "The Parties acknowledge that the restrictions set forth in this Section 2.3 shall not apply to any Affiliates of the Distributor.", true},
+	{"section not deemed to apply to agreements", "competitive-restriction-exception", "Notwithstanding the foregoing, this Section 2.2 shall not be deemed to apply to agreements executed prior to the date of this Agreement.", true},
+	{"subsection does not apply to products", "competitive-restriction-exception", "Notwithstanding the foregoing, this Section 2.3.1(a) shall not apply to any products sold by any business acquired by the Promoter.", true},
+	{"section does not apply to information", "competitive-restriction-exception", "The obligations of Section 7.2 shall not apply to information that is publicly available.", false},
+	{"section does not apply to claims", "competitive-restriction-exception", "The limitations of Section 9.04 shall not apply to any claim for fraud.", false},
+	{"warranty does not apply to product units", "competitive-restriction-exception", "The warranty in Section 8.2 will not apply to product units that have been misused.", false},
+
+	// minimum-commitment
+	{"minimum level of supply", "minimum-commitment", "Contractor shall maintain additional units of each Product in a minimum level of two (2) weeks of supply.", true},
+	{"minimum lot size", "minimum-commitment", "Products must be ordered in the minimum and/or standard lot size quantities specified in the Price Schedule.", true},
+	{"minimum details", "minimum-commitment", "Such managers shall not be counted for purposes of determining the Quarterly Minimum Details.", true},
+	{"no minimum level obligation", "minimum-commitment", "Nothing in the agreement obligates a party to sell or purchase any specified volume or other minimum level of products.", false},
+	{"minimum service level", "minimum-commitment", "The Provider shall meet the minimum service levels set out in Schedule B.", false},
+	{"minimum insurance level", "minimum-commitment", "The Vendor shall keep insurance at the minimum levels required by law.", false},
+
+	// non-disparagement
+	{"marks not brought into disrepute", "non-disparagement", "Each party will display the other party's marks in a manner that does not bring the other party's brand into disrepute.", false},
+	{"marks' reputation not brought into disrepute", "non-disparagement", "The Company shall not tarnish or bring into disrepute the reputation of or goodwill associated with the Licensed Trademarks.", true},
+	{"party not brought into disrepute", "non-disparagement", "The Consultant shall not do anything that brings the Company into disrepute.", true},
+
+	// volume-restriction
+	{"maximum volume as a goal", "volume-restriction", "The Distributor shall use its best efforts to achieve the maximum volume and profit levels in the Territory.", false},
+	{"maximum daily quantity", "volume-restriction", "The Transporter shall not be obliged to deliver more than the Maximum Daily Quantity.", true},
+}
+
+func TestFRules(t *testing.T) { checkRuleTests(t, fRuleTests) }
