@@ -42,10 +42,10 @@ var cRules = []rule{
 		slug: "volume-restriction",
 		cues: [][]string{{"exceed", "maximum", "deviat", "in excess of", "more than", "up to"}},
 		patterns: patterns([][]string{
-			{"exceed|deviat|more than", `\b(?:orders?|purchase orders?|quantit(?:y|ies)|volumes?|units|shipments|deliveries|capacity)\b[^.;]{0,100}?\b(?:shall|will|may|does|do|to) not (?:exceed|deviate|be more than)\b`, notVolume},
+			{"exceed|deviat|more than", `\b(?:orders?|purchase orders?|quantit(?:y|ies)|volumes?|units|shipments|deliveries|capacity)\b[^.;]{0,100}?\b(?:shall|will|may|does|do|to) not (?:exceed|deviate|be more than)\b`, notVolume + `|` + supplyToForecast},
 			{"maximum", `\bmaximum (?:daily |weekly |monthly |quarterly |annual |yearly |aggregate |total )?(?:quantit(?:y|ies)|volumes?|number of (?:units|orders|products|hours)|orders?|order quantit(?:y|ies)|purchases?)\b`, notVolumeCap},
-			{"exceed|in excess of|more than&forecast", `\b(?:exceed|exceeds|exceeding|in excess of|more than)\b[^.;]{0,60}?\bforecast(?:s|ed)?\b`},
-			{"deviat|more than&forecast", `\bforecast(?:s|ed)?\b[^.;]{0,60}?\b(?:deviat[a-z]*|by more than)\b`},
+			{"exceed|in excess of|more than&forecast", `\b(?:exceed|exceeds|exceeding|in excess of|more than)\b[^.;]{0,60}?\bforecast(?:s|ed)?\b`, supplyToForecast},
+			{"deviat|more than&forecast", `\bforecast(?:s|ed)?\b[^.;]{0,60}?\b(?:deviat[a-z]*|by more than)\b`, supplyToForecast},
 			{"exceed&hours|appearances|sessions|person-days|man-days|posts|units", `\b(?:not (?:to )?exceed(?:ing)?|shall not exceed|will not exceed)\b[^.;]{0,50}?\b(?:hours|appearances|sessions|posts|units|person-days|man-days)\b`, notVolume},
 			{"up to&additional", `\bup to (?:[a-z0-9()\[\]*-]+ ){1,3}additional (?:products|units|locations|stores|sessions|appearances)\b`},
 			// "shall not exceed an aggregate of [***] full-time
@@ -110,3 +110,11 @@ const notPassiveOwnership = `\bvoting\b|\bmeans\b|\bdilut|\bchange (?:of|in) con
 // limit: "to achieve the maximum volume and profit levels", "its
 // estimated maximum monthly unit volume".
 const notVolumeCap = `\b(?:achieve|attain|reach|realize|maximi[sz]e)\b[^.;]{0,30}?\bmaximum\b|\bestimated maximum\b`
+
+// supplyToForecast is the supplier's duty to fill orders up to a
+// forecast ("will supply all orders that do not exceed the forecast",
+// "shall not be obligated to fill any purchase order to the extent it
+// exceeds the forecast") or a report of stock above it: a supply
+// obligation, not a limit on what the buyer may order or use, and CUAD
+// does not label it.
+const supplyToForecast = `\bfill\b|\bfilled\b|\bsupply all\b|\breport\b`

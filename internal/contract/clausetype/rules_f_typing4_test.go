@@ -29,6 +29,9 @@ var fRuleTests = []ruleTest{
 
 	// volume-restriction
 	{"maximum volume as a goal", "volume-restriction", "The Distributor shall use its best efforts to achieve the maximum volume and profit levels in the Territory.", false},
+	{"supplier fills orders up to the forecast", "volume-restriction", "Contractor will supply all orders that do not exceed the forecast at the delivery times set forth in each purchase order.", false},
+	{"supplier need not fill above the forecast", "volume-restriction", "Supplier shall not be obligated to fill any purchase order to the extent the volumes exceed the volumes set forth in the most recent binding forecast.", false},
+	{"order within the forecast", "volume-restriction", "Delivery takes three months, provided that Reseller's order does not deviate from the applicable forecast by more than ten percent (10%).", true},
 	{"maximum daily quantity", "volume-restriction", "The Transporter shall not be obliged to deliver more than the Maximum Daily Quantity.", true},
 }
 
