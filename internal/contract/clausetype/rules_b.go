@@ -150,13 +150,16 @@ var bRules = []rule{
 		// "a non-transferrable, non-exclusive license"; "without the right
 		// to grant sublicenses"; "may not grant sublicenses"; "Such usage
 		// may not be sold or transferred"; "a personal, non-exclusive …
-		// license".
+		// license". Not an anti-assignment clause naming sublicensing
+		// among the ways the agreement may not pass on ("shall not
+		// assign or otherwise transfer, license, sublicense … any rights
+		// under this Agreement").
 		slug: "non-transferable-license",
 		cues: [][]string{{"transfer", "assign", "sublicens", "sub-licens", "personal"}},
 		patterns: patterns([][]string{
 			{"transferable|transferrable|assignable|licensable|licenseable", `\bnon-? ?(?:transferr?able|assignable|sub-?licens(?:e)?able)\b`},
 			{"right to&sublicens|sub-licens&no|not|without", `\b(?:no|not|without the|without any)\b[^.;]{0,40}?\bright to (?:grant )?sub-?licen[cs]e`},
-			{"sublicens|sub-licens&may not|shall not|will not", `\b(?:may|shall|will) not\b[^.;]{0,60}?\b(?:sub-?licen[cs]e|grant (?:any )?sub-?licen[cs]es)\b`},
+			{"sublicens|sub-licens&may not|shall not|will not", `\b(?:may|shall|will) not\b[^.;]{0,60}?\b(?:sub-?licen[cs]e|grant (?:any )?sub-?licen[cs]es)\b`, `\bassign`},
 			{"transferable|assignable|transferred&licen|usage|granted|to use&not", `\b(?:licen[cs]es?|usage|rights? (?:granted|to use))\b[^.;]{0,100}?\b(?:shall|may|is|are) not (?:be )?(?:transferable|assignable|sold or transferred|transferred)\b`},
 			{"personal&licen|right to use", `\bpersonal,? (?:(?:non-?exclusive|nonexclusive|non-? ?transferr?able|limited|revocable|royalty-free|worldwide|fully paid-up|paid-up),? (?:and )?){0,4}(?:licen[cs]e|right and licen[cs]e|right to use)\b`},
 		}),

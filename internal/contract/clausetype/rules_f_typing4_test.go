@@ -27,6 +27,10 @@ var fRuleTests = []ruleTest{
 	{"marks' reputation not brought into disrepute", "non-disparagement", "The Company shall not tarnish or bring into disrepute the reputation of or goodwill associated with the Licensed Trademarks.", true},
 	{"party not brought into disrepute", "non-disparagement", "The Consultant shall not do anything that brings the Company into disrepute.", true},
 
+	// non-transferable-license
+	{"may not sublicense", "non-transferable-license", "Licensee may not sublicense any of its rights under the license grant.", true},
+	{"assignment naming sublicensing", "non-transferable-license", "Distributor shall not assign or otherwise transfer, license, sublicense, or delegate any rights or obligations under this Agreement without the prior written consent of the Company.", false},
+
 	// volume-restriction
 	{"maximum volume as a goal", "volume-restriction", "The Distributor shall use its best efforts to achieve the maximum volume and profit levels in the Territory.", false},
 	{"supplier fills orders up to the forecast", "volume-restriction", "Contractor will supply all orders that do not exceed the forecast at the delivery times set forth in each purchase order.", false},
