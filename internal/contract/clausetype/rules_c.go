@@ -68,16 +68,18 @@ var cRules = []rule{
 		// "the foregoing does not prevent Conformis from granting any
 		// license"; "the following will not be a breach of this
 		// Agreement"; not "the foregoing shall not apply to information
-		// that is publicly available" (a confidentiality exception).
+		// that is publicly available" (a confidentiality exception), nor
+		// "nothing … shall prevent either party from seeking interim
+		// relief in any competent jurisdiction".
 		slug: "competitive-restriction-exception",
 		cues: [][]string{{"not apply", "not be applicable", "not be deemed to apply", "not prevent", "not prohibit", "not restrict", "not preclude", "not be prohibited", "not be restricted", "not be prevented", "not be precluded", "not be a breach", "not be deemed a breach", "not constitute a breach", "not limit", "nothing", "in no event", "passive", "securities", "stock", "shares", "share capital"}},
 		patterns: patterns([][]string{
 			{"restrict|covenant|exclusiv|prohibition|compet&not apply|not be applicable|not be deemed to apply", `\b(?:restrictions?|restrictive|restricted|non-?compet[a-z]*|covenants?|exclusivity|prohibitions?|competition|competitive)\b[^.;]{0,120}?\b(?:shall|will|does|do|should) not (?:apply|be applicable|be deemed to apply)\b`, notCompetitiveException},
-			{"not prevent|not prohibit|not restrict|not preclude|not be prohibited|not be restricted|not be prevented|not be precluded", `\b(?:shall|will|does|do|should) not (?:be (?:prevented|prohibited|restricted|precluded)|(?:prevent|prohibit|restrict|preclude)s?)\b[^.;]{0,60}?\bfrom\b[^.;]{0,150}?\b(?:compet|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|licens|grant|engag|provid|promot|operat)`, notCompetitiveException},
+			{"not prevent|not prohibit|not restrict|not preclude|not be prohibited|not be restricted|not be prevented|not be precluded", `\b(?:shall|will|does|do|should) not (?:be (?:prevented|prohibited|restricted|precluded)|(?:prevent|prohibit|restrict|preclude)s?)\b[^.;]{0,60}?\bfrom\b[^.;]{0,150}?\b(?:compete\b|competi|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|licens|grant|engag|provid|promot|operat)`, notCompetitiveException},
 			{"compet|exclusiv|restrict&not be a breach|not be deemed a breach|not constitute a breach", `\b(?:compet|exclusiv|restrict)[a-z]*\b[^.;]{0,200}?\b(?:shall|will|does) not (?:be (?:deemed )?a breach|constitute a breach)\b`},
 			{"not be a breach|not be deemed a breach|not constitute a breach", `\bthe following (?:shall|will) not (?:be (?:deemed )?a breach|constitute a breach)\b`},
 			{"passive|securities|stock|shares|share capital", `\b(?:own|owning|ownership|hold|holding|holds|acquire|acquiring|investment)\b[^.;]{0,100}?\b(?:less than|not more than|no more than|up to|or less)\b[^.;]{0,120}?\b(?:securities|stock|shares|share capital)\b`, notPassiveOwnership},
-			{"nothing&prevent|prohibit|limit|restrict|preclude", `\bnothing\b[^.;]{0,80}?\b(?:shall|will|is intended to)\b (?:be (?:deemed|construed|interpreted) to )?(?:prevent|prohibit|limit|restrict|preclude)\b[^.;]{0,100}?\bfrom\b[^.;]{0,150}?\b(?:compet|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|holding|engag|provid|promot|operat)`, `\bremed(?:y|ies)\b|\binjunct|\bwaive|\bexercis|\bbankrupt|\bdisclos`},
+			{"nothing&prevent|prohibit|limit|restrict|preclude", `\bnothing\b[^.;]{0,80}?\b(?:shall|will|is intended to)\b (?:be (?:deemed|construed|interpreted) to )?(?:prevent|prohibit|limit|restrict|preclude)\b[^.;]{0,100}?\bfrom\b[^.;]{0,150}?\b(?:compete\b|competi|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|holding|engag|provid|promot|operat)`, `\bremed(?:y|ies)\b|\binjunct|\brelief\b|\bwaive|\bexercis|\bbankrupt|\bdisclos`},
 			{"not limit|not preclude|not prevent|not restrict&compet|exclusiv|restrict|covenant", `\b(?:compet[a-z]*|exclusivity|exclusive|restrictions?|restrictive|covenants?)\b[^.;]{0,80}?\b(?:shall|will|does|do) not (?:limit|preclude|prevent|restrict)\b`, notCompetitiveException},
 			{"in no event&restrict|covenant|exclusiv|compet", `\bin no event shall (?:the|such|these|any) (?:restrictions?|covenants?|exclusivity|non-?competition|competitive restrictions?)\b[^.;]{0,80}?\bapply\b`},
 			{"passive", `\bpassive (?:investment|investor|ownership|holding)s?\b`},

@@ -14,6 +14,9 @@ var fRuleTests = []ruleTest{
 	{"section does not apply to claims", "competitive-restriction-exception", "The limitations of Section 9.04 shall not apply to any claim for fraud.", false},
 	{"warranty does not apply to product units", "competitive-restriction-exception", "The warranty in Section 8.2 will not apply to product units that have been misused.", false},
 
+	{"relief in a competent court", "competitive-restriction-exception", "Nothing in this section shall prevent or restrict either party from seeking interim relief in any competent jurisdiction.", false},
+	{"nothing prevents competing products", "competitive-restriction-exception", "Nothing in this Agreement shall prohibit the Host from distributing competing products in the Territory.", true},
+
 	// minimum-commitment
 	{"minimum level of supply", "minimum-commitment", "Contractor shall maintain additional units of each Product in a minimum level of two (2) weeks of supply.", true},
 	{"minimum lot size", "minimum-commitment", "Products must be ordered in the minimum and/or standard lot size quantities specified in the Price Schedule.", true},
