@@ -30,6 +30,10 @@ var fRuleTests = []ruleTest{
 	{"marks' reputation not brought into disrepute", "non-disparagement", "The Company shall not tarnish or bring into disrepute the reputation of or goodwill associated with the Licensed Trademarks.", true},
 	{"party not brought into disrepute", "non-disparagement", "The Consultant shall not do anything that brings the Company into disrepute.", true},
 
+	// most-favored-nation
+	{"terms no less favourable than to others", "most-favored-nation", "The prices shall be no less favorable than those offered by the Supplier to any other distributor.", true},
+	{"sale on terms no more favourable than offered to the holder", "most-favored-nation", "The transferor may sell such shares to a third party on terms no more favourable than those offered to the transferees.", false},
+
 	// non-transferable-license
 	{"may not sublicense", "non-transferable-license", "Licensee may not sublicense any of its rights under the license grant.", true},
 	{"assignment naming sublicensing", "non-transferable-license", "Distributor shall not assign or otherwise transfer, license, sublicense, or delegate any rights or obligations under this Agreement without the prior written consent of the Company.", false},
