@@ -91,11 +91,16 @@ var bRules = []rule{
 		// customer"; "solicit, divert, or attempt to … divert any
 		// customer"; "will not interfere with … business relations …
 		// customers".
+		// Not a definition ("\"publicly promote\" means any …
+		// solicitation"), a representation that no other agreement binds
+		// a party to refrain from soliciting, nor the collection of
+		// receivables ("no direct solicitation … of the account debtors
+		// for payment").
 		slug: "no-solicit-of-customers",
 		cues: [][]string{{"solicit", "divert", "induce", "entice", "interfere", "circumvent"}, {"customer", "client", "account", "business relation", "insured"}},
 		patterns: patterns([][]string{
 			{"not|neither|nor|refrain&solicit|divert|induce|entice|interfere|circumvent",
-				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|divert|induce|entice|interfere|circumvent)[a-z]*\b[^.;]{0,80}?\b(?:customers?|clients?|accounts?|business relations(?:hips?)?|insureds?)\b`, `\bservices of\b`},
+				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|divert|induce|entice|interfere|circumvent)[a-z]*\b[^.;]{0,80}?\b(?:customers?|clients?|accounts?|business relations(?:hips?)?|insureds?)\b`, `\bservices of\b|` + notCustomerCovenant},
 			// An item of a list of restrictions, its "shall not" before
 			// the list: "(ii) divert or attempt to divert any business
 			// or customer"; "induce or persuade any customer … to
@@ -224,3 +229,8 @@ const licensedPropertyLits = "patent|know-how|intellectual property|technolog|co
 // licensedProperty is what a licence is granted under: patents,
 // know-how, intellectual property, software and the like.
 const licensedProperty = `\b(?:patents?|patent rights|know-how|intellectual property|technology|technologies|copyrights?|trademarks?|marks|software|inventions?|materials|data)\b`
+
+// notCustomerCovenant is wording that names soliciting customers without
+// a party promising not to: a definition, a representation about other
+// agreements, the collection of receivables.
+const notCustomerCovenant = `\bmeans\b|\bnot bound\b|\baccount debtors?\b`

@@ -15,6 +15,11 @@ var typing4RuleTests = []ruleTest{
 	{"terms no less favourable than to others", "most-favored-nation", "The prices shall be no less favorable than those offered by the Supplier to any other distributor.", true},
 	{"sale on terms no more favourable than offered to the holder", "most-favored-nation", "The transferor may sell such shares to a third party on terms no more favourable than those offered to the transferees.", false},
 
+	// no-solicit-of-customers
+	{"not solicit customers", "no-solicit-of-customers", "The Agent shall not, directly or indirectly, solicit any customer of the Company.", true},
+	{"not bound to refrain from soliciting", "no-solicit-of-customers", "The Consultant represents that the Consultant is not bound by any agreement with any third party to refrain from soliciting customers.", false},
+	{"solicitation of account debtors", "no-solicit-of-customers", "Neither the Agent nor any other agent shall make any direct solicitation of the account debtors for payment.", false},
+
 	// non-disparagement
 	{"marks not brought into disrepute", "non-disparagement", "Each party will display the other party's marks in a manner that does not bring the other party's brand into disrepute.", false},
 	{"marks' reputation not brought into disrepute", "non-disparagement", "The Company shall not tarnish or bring into disrepute the reputation of or goodwill associated with the Licensed Trademarks.", true},
