@@ -163,14 +163,16 @@ var coreRules = []rule{
 		// in any … disparagement of"; "shall not tarnish or bring into
 		// disrepute the reputation of". Not "will not constitute product
 		// disparagement", nor a use of the marks "in a manner that is
-		// disparaging" or "in any manner that … disparages".
+		// disparaging" or "in any manner that … disparages", nor a use
+		// of the marks "in a manner that does not bring the other
+		// party's brand into disrepute" (a standard for using them).
 		slug: "non-disparagement",
 		cues: [][]string{{"disparag", "disrepute"}},
 		patterns: patterns([][]string{
 			{"disparage&not", `\bnot (?:to )?(?:[a-z]+ ){0,4}disparage\b`},
 			{"disparaging", `\b(?:make|makes|making|publish|issue|communicate|utter)\b[^.;]{0,60}?\bdisparaging\b`},
 			{"disparag&not|never|neither|no|nor|refrain", `\b(?:not|never|neither|no|nor|refrain)\b[^.;]{0,400}?\bdisparag(?:e|es|ed|ement of)\b`, `\bin (?:any|a) manner (?:that|which)\b|\buse (?:of )?(?:the|its|any|such)\b`},
-			{"disrepute&not|never|neither|nor|refrain", `\b(?:not|never|neither|nor|refrain)\b[^.;]{0,150}?\b(?:bring|brings|bringing|call|calls|calling)\b[^.;]{0,40}?\binto (?:public )?disrepute\b`},
+			{"disrepute&not|never|neither|nor|refrain", `\b(?:not|never|neither|nor|refrain)\b[^.;]{0,150}?\b(?:bring|brings|bringing|call|calls|calling)\b[^.;]{0,40}?\binto (?:public )?disrepute\b`, `\bin (?:any|a) manner (?:that|which)\b`},
 		}),
 	},
 	{

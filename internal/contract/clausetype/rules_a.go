@@ -161,6 +161,9 @@ var aRules = []rule{
 		// than any other distributor"; "the lowest price per unit charged
 		// to any similarly situated customer"; "will not be charged a
 		// higher fee than … its other Clients".
+		// Not a sale to a third party "on terms no more favourable than
+		// those offered to" the holder of a first refusal: a floor on the
+		// price, not a promise of the best one.
 		slug: "most-favored-nation",
 		cues: [][]string{{"favo", "lowest price", "best price", "higher", "better than", "lower price", "lower rate", "lower fee", "not exceed the", "highest"}},
 		patterns: patterns([][]string{
@@ -177,7 +180,7 @@ var aRules = []rule{
 			// the fees charged by Licensor to unaffiliated third
 			// parties"; "the highest then-current rate paid … to any".
 			{"favo", `\bat least as favou?rabl[ey]\b[^.;]{0,200}?\bas\b`},
-			{"favo", `\b(?:less|more) favou?rable\b[^.;]{0,80}?\bthan (?:th(?:ose|at|e terms?) )?(?:which |that )?(?:were |are |is |it )?(?:offered|granted|given|provided|extended|charged|made available|accorded)\b[^.;]{0,60}?\b(?:to|by) (?:any|all|other|its other|third|similarly|the|such)\b`},
+			{"favo", `\b(?:less|more) favou?rable\b[^.;]{0,80}?\bthan (?:th(?:ose|at|e terms?) )?(?:which |that )?(?:were |are |is |it )?(?:offered|granted|given|provided|extended|charged|made available|accorded)\b[^.;]{0,60}?\b(?:to|by) (?:any|all|other|its other|third|similarly|the|such)\b`, `\b(?:no|not) more favou?rable\b`},
 			{"better than", `\b(?:pricing|prices?|terms|rates?)\b[^.;]{0,60}?\bbetter than\b[^.;]{0,60}?\b(?:provided|offered|granted|given|extended|charged)\b`},
 			{"lower price|lower rate|lower fee", `\blower (?:prices?|rates?|fees?)\b[^.;]{0,100}?\bthan\b[^.;]{0,40}?\b(?:charged|offered|given|extended|granted)\b`},
 			{"not exceed the", `\bnot exceed the (?:fees|prices?|rates?|royalt(?:y|ies)|charges)\b[^.;]{0,20}?\b(?:charged|offered|paid|granted)\b[^.;]{0,80}?\b(?:third part(?:y|ies)|other|any)\b`},

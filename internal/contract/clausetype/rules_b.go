@@ -91,11 +91,16 @@ var bRules = []rule{
 		// customer"; "solicit, divert, or attempt to … divert any
 		// customer"; "will not interfere with … business relations …
 		// customers".
+		// Not a definition ("\"publicly promote\" means any …
+		// solicitation"), a representation that no other agreement binds
+		// a party to refrain from soliciting, nor the collection of
+		// receivables ("no direct solicitation … of the account debtors
+		// for payment").
 		slug: "no-solicit-of-customers",
 		cues: [][]string{{"solicit", "divert", "induce", "entice", "interfere", "circumvent"}, {"customer", "client", "account", "business relation", "insured"}},
 		patterns: patterns([][]string{
 			{"not|neither|nor|refrain&solicit|divert|induce|entice|interfere|circumvent",
-				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|divert|induce|entice|interfere|circumvent)[a-z]*\b[^.;]{0,80}?\b(?:customers?|clients?|accounts?|business relations(?:hips?)?|insureds?)\b`, `\bservices of\b`},
+				`\b(?:not|neither|nor|refrain from)\b[^.;]{0,200}?\b(?:solicit|divert|induce|entice|interfere|circumvent)[a-z]*\b[^.;]{0,80}?\b(?:customers?|clients?|accounts?|business relations(?:hips?)?|insureds?)\b`, `\bservices of\b|` + notCustomerCovenant},
 			// An item of a list of restrictions, its "shall not" before
 			// the list: "(ii) divert or attempt to divert any business
 			// or customer"; "induce or persuade any customer … to
@@ -150,13 +155,16 @@ var bRules = []rule{
 		// "a non-transferrable, non-exclusive license"; "without the right
 		// to grant sublicenses"; "may not grant sublicenses"; "Such usage
 		// may not be sold or transferred"; "a personal, non-exclusive …
-		// license".
+		// license". Not an anti-assignment clause naming sublicensing
+		// among the ways the agreement may not pass on ("shall not
+		// assign or otherwise transfer, license, sublicense … any rights
+		// under this Agreement").
 		slug: "non-transferable-license",
 		cues: [][]string{{"transfer", "assign", "sublicens", "sub-licens", "personal"}},
 		patterns: patterns([][]string{
 			{"transferable|transferrable|assignable|licensable|licenseable", `\bnon-? ?(?:transferr?able|assignable|sub-?licens(?:e)?able)\b`},
 			{"right to&sublicens|sub-licens&no|not|without", `\b(?:no|not|without the|without any)\b[^.;]{0,40}?\bright to (?:grant )?sub-?licen[cs]e`},
-			{"sublicens|sub-licens&may not|shall not|will not", `\b(?:may|shall|will) not\b[^.;]{0,60}?\b(?:sub-?licen[cs]e|grant (?:any )?sub-?licen[cs]es)\b`},
+			{"sublicens|sub-licens&may not|shall not|will not", `\b(?:may|shall|will) not\b[^.;]{0,60}?\b(?:sub-?licen[cs]e|grant (?:any )?sub-?licen[cs]es)\b`, `\bassign`},
 			{"transferable|assignable|transferred&licen|usage|granted|to use&not", `\b(?:licen[cs]es?|usage|rights? (?:granted|to use))\b[^.;]{0,100}?\b(?:shall|may|is|are) not (?:be )?(?:transferable|assignable|sold or transferred|transferred)\b`},
 			{"personal&licen|right to use", `\bpersonal,? (?:(?:non-?exclusive|nonexclusive|non-? ?transferr?able|limited|revocable|royalty-free|worldwide|fully paid-up|paid-up),? (?:and )?){0,4}(?:licen[cs]e|right and licen[cs]e|right to use)\b`},
 		}),
@@ -221,3 +229,8 @@ const licensedPropertyLits = "patent|know-how|intellectual property|technolog|co
 // licensedProperty is what a licence is granted under: patents,
 // know-how, intellectual property, software and the like.
 const licensedProperty = `\b(?:patents?|patent rights|know-how|intellectual property|technology|technologies|copyrights?|trademarks?|marks|software|inventions?|materials|data)\b`
+
+// notCustomerCovenant is wording that names soliciting customers without
+// a party promising not to: a definition, a representation about other
+// agreements, the collection of receivables.
+const notCustomerCovenant = `\bmeans\b|\bnot bound\b|\baccount debtors?\b`

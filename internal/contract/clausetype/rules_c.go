@@ -42,10 +42,10 @@ var cRules = []rule{
 		slug: "volume-restriction",
 		cues: [][]string{{"exceed", "maximum", "deviat", "in excess of", "more than", "up to"}},
 		patterns: patterns([][]string{
-			{"exceed|deviat|more than", `\b(?:orders?|purchase orders?|quantit(?:y|ies)|volumes?|units|shipments|deliveries|capacity)\b[^.;]{0,100}?\b(?:shall|will|may|does|do|to) not (?:exceed|deviate|be more than)\b`, notVolume},
-			{"maximum", `\bmaximum (?:daily |weekly |monthly |quarterly |annual |yearly |aggregate |total )?(?:quantit(?:y|ies)|volumes?|number of (?:units|orders|products|hours)|orders?|order quantit(?:y|ies)|purchases?)\b`},
-			{"exceed|in excess of|more than&forecast", `\b(?:exceed|exceeds|exceeding|in excess of|more than)\b[^.;]{0,60}?\bforecast(?:s|ed)?\b`},
-			{"deviat|more than&forecast", `\bforecast(?:s|ed)?\b[^.;]{0,60}?\b(?:deviat[a-z]*|by more than)\b`},
+			{"exceed|deviat|more than", `\b(?:orders?|purchase orders?|quantit(?:y|ies)|volumes?|units|shipments|deliveries|capacity)\b[^.;]{0,100}?\b(?:shall|will|may|does|do|to) not (?:exceed|deviate|be more than)\b`, notVolume + `|` + supplyToForecast},
+			{"maximum", `\bmaximum (?:daily |weekly |monthly |quarterly |annual |yearly |aggregate |total )?(?:quantit(?:y|ies)|volumes?|number of (?:units|orders|products|hours)|orders?|order quantit(?:y|ies)|purchases?)\b`, notVolumeCap},
+			{"exceed|in excess of|more than&forecast", `\b(?:exceed|exceeds|exceeding|in excess of|more than)\b[^.;]{0,60}?\bforecast(?:s|ed)?\b`, supplyToForecast},
+			{"deviat|more than&forecast", `\bforecast(?:s|ed)?\b[^.;]{0,60}?\b(?:deviat[a-z]*|by more than)\b`, supplyToForecast},
 			{"exceed&hours|appearances|sessions|person-days|man-days|posts|units", `\b(?:not (?:to )?exceed(?:ing)?|shall not exceed|will not exceed)\b[^.;]{0,50}?\b(?:hours|appearances|sessions|posts|units|person-days|man-days)\b`, notVolume},
 			{"up to&additional", `\bup to (?:[a-z0-9()\[\]*-]+ ){1,3}additional (?:products|units|locations|stores|sessions|appearances)\b`},
 			// "shall not exceed an aggregate of [***] full-time
@@ -68,16 +68,18 @@ var cRules = []rule{
 		// "the foregoing does not prevent Conformis from granting any
 		// license"; "the following will not be a breach of this
 		// Agreement"; not "the foregoing shall not apply to information
-		// that is publicly available" (a confidentiality exception).
+		// that is publicly available" (a confidentiality exception), nor
+		// "nothing … shall prevent either party from seeking interim
+		// relief in any competent jurisdiction".
 		slug: "competitive-restriction-exception",
 		cues: [][]string{{"not apply", "not be applicable", "not be deemed to apply", "not prevent", "not prohibit", "not restrict", "not preclude", "not be prohibited", "not be restricted", "not be prevented", "not be precluded", "not be a breach", "not be deemed a breach", "not constitute a breach", "not limit", "nothing", "in no event", "passive", "securities", "stock", "shares", "share capital"}},
 		patterns: patterns([][]string{
 			{"restrict|covenant|exclusiv|prohibition|compet&not apply|not be applicable|not be deemed to apply", `\b(?:restrictions?|restrictive|restricted|non-?compet[a-z]*|covenants?|exclusivity|prohibitions?|competition|competitive)\b[^.;]{0,120}?\b(?:shall|will|does|do|should) not (?:apply|be applicable|be deemed to apply)\b`, notCompetitiveException},
-			{"not prevent|not prohibit|not restrict|not preclude|not be prohibited|not be restricted|not be prevented|not be precluded", `\b(?:shall|will|does|do|should) not (?:be (?:prevented|prohibited|restricted|precluded)|(?:prevent|prohibit|restrict|preclude)s?)\b[^.;]{0,60}?\bfrom\b[^.;]{0,150}?\b(?:compet|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|licens|grant|engag|provid|promot|operat)`, notCompetitiveException},
+			{"not prevent|not prohibit|not restrict|not preclude|not be prohibited|not be restricted|not be prevented|not be precluded", `\b(?:shall|will|does|do|should) not (?:be (?:prevented|prohibited|restricted|precluded)|(?:prevent|prohibit|restrict|preclude)s?)\b[^.;]{0,60}?\bfrom\b[^.;]{0,150}?\b(?:compete\b|competi|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|licens|grant|engag|provid|promot|operat)`, notCompetitiveException},
 			{"compet|exclusiv|restrict&not be a breach|not be deemed a breach|not constitute a breach", `\b(?:compet|exclusiv|restrict)[a-z]*\b[^.;]{0,200}?\b(?:shall|will|does) not (?:be (?:deemed )?a breach|constitute a breach)\b`},
 			{"not be a breach|not be deemed a breach|not constitute a breach", `\bthe following (?:shall|will) not (?:be (?:deemed )?a breach|constitute a breach)\b`},
 			{"passive|securities|stock|shares|share capital", `\b(?:own|owning|ownership|hold|holding|holds|acquire|acquiring|investment)\b[^.;]{0,100}?\b(?:less than|not more than|no more than|up to|or less)\b[^.;]{0,120}?\b(?:securities|stock|shares|share capital)\b`, notPassiveOwnership},
-			{"nothing&prevent|prohibit|limit|restrict|preclude", `\bnothing\b[^.;]{0,80}?\b(?:shall|will|is intended to)\b (?:be (?:deemed|construed|interpreted) to )?(?:prevent|prohibit|limit|restrict|preclude)\b[^.;]{0,100}?\bfrom\b[^.;]{0,150}?\b(?:compet|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|holding|engag|provid|promot|operat)`, `\bremed(?:y|ies)\b|\binjunct|\bwaive|\bexercis|\bbankrupt|\bdisclos`},
+			{"nothing&prevent|prohibit|limit|restrict|preclude", `\bnothing\b[^.;]{0,80}?\b(?:shall|will|is intended to)\b (?:be (?:deemed|construed|interpreted) to )?(?:prevent|prohibit|limit|restrict|preclude)\b[^.;]{0,100}?\bfrom\b[^.;]{0,150}?\b(?:compete\b|competi|develop|market|sell|selling|commerciali[sz]|distribut|own|owning|acquir|invest|holding|engag|provid|promot|operat)`, `\bremed(?:y|ies)\b|\binjunct|\brelief\b|\bwaive|\bexercis|\bbankrupt|\bdisclos`},
 			{"not limit|not preclude|not prevent|not restrict&compet|exclusiv|restrict|covenant", `\b(?:compet[a-z]*|exclusivity|exclusive|restrictions?|restrictive|covenants?)\b[^.;]{0,80}?\b(?:shall|will|does|do) not (?:limit|preclude|prevent|restrict)\b`, notCompetitiveException},
 			{"in no event&restrict|covenant|exclusiv|compet", `\bin no event shall (?:the|such|these|any) (?:restrictions?|covenants?|exclusivity|non-?competition|competitive restrictions?)\b[^.;]{0,80}?\bapply\b`},
 			{"passive", `\bpassive (?:investment|investor|ownership|holding)s?\b`},
@@ -105,3 +107,16 @@ const notCompetitiveException = `\bconfidential|\bdisclos|\binformation\b|\breme
 // notPassiveOwnership is a share of ownership that defines control, not
 // an investment a competitive restriction allows.
 const notPassiveOwnership = `\bvoting\b|\bmeans\b|\bdilut|\bchange (?:of|in) control\b`
+
+// notVolumeCap is a maximum volume that is a goal or an estimate, not a
+// limit: "to achieve the maximum volume and profit levels", "its
+// estimated maximum monthly unit volume".
+const notVolumeCap = `\b(?:achieve|attain|reach|realize|maximi[sz]e)\b[^.;]{0,30}?\bmaximum\b|\bestimated maximum\b`
+
+// supplyToForecast is the supplier's duty to fill orders up to a
+// forecast ("will supply all orders that do not exceed the forecast",
+// "shall not be obligated to fill any purchase order to the extent it
+// exceeds the forecast") or a report of stock above it: a supply
+// obligation, not a limit on what the buyer may order or use, and CUAD
+// does not label it.
+const supplyToForecast = `\bfill\b|\bfilled\b|\bsupply all\b|\breport\b`
