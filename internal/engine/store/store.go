@@ -17,7 +17,7 @@
 //	file    := block… index indexOffset<8b> footer
 //	block   := 0x00 rawLen<uvarint> lz4( count<uvarint> len<uvarint>×count source…count )
 //	         | 0x01 dirLen<uvarint> dir lz4(chunk)…
-//	dir     := rawLen<uvarint> chunkLen<uvarint> size<uvarint>×chunks
+//	dir     := rawLen<uvarint> chunks<uvarint> (raw<uvarint> size<uvarint>)×chunks
 //	           members+1<uvarint> (keyLen<uvarint> key gap<uvarint> len<uvarint>)×members
 //	index   := blocks<uvarint> (firstDocDelta<uvarint> size<uvarint>)×blocks docs<uvarint>
 //
@@ -52,10 +52,18 @@ const (
 // (a few microseconds of LZ4).
 const BlockSize = 16 << 10
 
-// ChunkSize is the uncompressed size of the chunks of a large document,
-// each an LZ4 block of its own: the unit a member read decompresses. At
-// 64 KiB a chunk compresses about as well as a 16 KiB zstd frame did.
+// ChunkSize is the largest uncompressed size of the chunks of a large
+// document, each an LZ4 block of its own: the unit a member read
+// decompresses. At 64 KiB a chunk compresses about as well as a 16 KiB
+// zstd frame did.
 const ChunkSize = 64 << 10
+
+// bigMember is the size from which a member of a large document starts and
+// ends chunks of its own: the small members between two big ones (a
+// contract's name and snippet before its body, its attributes between the
+// body and the sections) share a small chunk, so that an include list that
+// skips the big ones decompresses a kilobyte or so rather than 64 KiB.
+const bigMember = 4 << 10
 
 // Block kinds, the first byte of a block.
 const (
@@ -249,21 +257,26 @@ func (w *Writer) flush() error {
 // table and its chunks. A source that is not a JSON object (the store does
 // not require one) gets no member table and is always read whole.
 func (w *Writer) addChunked(source []byte) {
-	var dir encoding.Encbuf
-	dir.PutUvarint(uint64(len(source)))
-	dir.PutUvarint(ChunkSize)
-	var frames encoding.Encbuf
-	for off := 0; off < len(source); off += ChunkSize {
-		start := frames.Len()
-		frames.B = w.compress(frames.B, source[off:min(off+ChunkSize, len(source))])
-		dir.PutUvarint(uint64(frames.Len() - start))
-	}
 	// A member runs from its key's opening quote to its value's end.
 	var members []memberSpan
 	err := jsonscan.ObjectSpans(source, func(key, value jsonscan.Span) bool {
 		members = append(members, memberSpan{key: source[key.Start+1 : key.End-1], start: key.Start, end: value.End})
 		return true
 	})
+	if err != nil {
+		members = nil
+	}
+	cuts := chunkCuts(len(source), members)
+	var dir encoding.Encbuf
+	dir.PutUvarint(uint64(len(source)))
+	dir.PutUvarint(uint64(len(cuts) - 1))
+	var frames encoding.Encbuf
+	for k := range len(cuts) - 1 {
+		start := frames.Len()
+		frames.B = w.compress(frames.B, source[cuts[k]:cuts[k+1]])
+		dir.PutUvarint(uint64(cuts[k+1] - cuts[k]))
+		dir.PutUvarint(uint64(frames.Len() - start))
+	}
 	if err != nil {
 		dir.PutUvarint(0)
 	} else {
@@ -283,6 +296,29 @@ func (w *Writer) addChunked(source []byte) {
 	w.out.PutBytes(dir.B)
 	w.out.PutBytes(frames.B)
 	w.index = append(w.index, blockEntry{firstDoc: w.docs, size: uint64(w.out.Len() - start)})
+}
+
+// chunkCuts returns where the chunks of a document of n bytes start, and
+// n: every big member (bigMember) starts and ends a chunk, and no chunk is
+// longer than ChunkSize.
+func chunkCuts(n int, members []memberSpan) []int {
+	cuts := []int{0}
+	cut := func(at int) {
+		for at-cuts[len(cuts)-1] > ChunkSize {
+			cuts = append(cuts, cuts[len(cuts)-1]+ChunkSize)
+		}
+		if at > cuts[len(cuts)-1] {
+			cuts = append(cuts, at)
+		}
+	}
+	for _, m := range members {
+		if m.end-m.start >= bigMember {
+			cut(m.start)
+			cut(m.end)
+		}
+	}
+	cut(n)
+	return cuts
 }
 
 // Finish returns the complete file; a streaming writer writes the rest of
@@ -535,10 +571,11 @@ func (r *Reader) docIn(raw []byte, b int, doc uint32) ([]byte, error) {
 // chunkedDoc is the directory of a chunked block: the document's length,
 // its compressed chunks and its top-level members.
 type chunkedDoc struct {
-	rawLen, chunkLen int
-	frames           [][]byte
-	members          []memberSpan // nil when the source is not an object
-	object           bool
+	rawLen  int
+	starts  []int // chunk k holds the bytes [starts[k], starts[k+1])
+	frames  [][]byte
+	members []memberSpan // nil when the source is not an object
+	object  bool
 }
 
 // memberSpan is one top-level member of a chunked document: its raw key
@@ -562,25 +599,23 @@ func (r *Reader) chunked(b int, data []byte) (*chunkedDoc, error) {
 	}
 	frames := d.B[dirLen:]
 	d = encoding.NewDecbuf(d.B[:dirLen])
-	rawLen, chunkLen := d.Uvarint(), d.Uvarint()
-	if d.Err() != nil || rawLen == 0 || rawLen > maxBlockRaw || chunkLen == 0 || chunkLen > maxBlockRaw {
-		return nil, bad("bad document or chunk length")
+	rawLen, n := d.Uvarint(), d.Uvarint()
+	if d.Err() != nil || rawLen == 0 || rawLen > maxBlockRaw || n == 0 || n > uint64(len(frames)) || n > uint64(d.Len()) {
+		return nil, bad("bad document length or chunk count")
 	}
-	c := &chunkedDoc{rawLen: int(rawLen), chunkLen: int(chunkLen)}
-	n := (c.rawLen + c.chunkLen - 1) / c.chunkLen
-	if n > len(frames) {
-		return nil, bad("more chunks than bytes")
-	}
+	c := &chunkedDoc{rawLen: int(rawLen)}
 	c.frames = make([][]byte, n)
+	c.starts = make([]int, n+1)
 	for k := range c.frames {
-		size := d.Uvarint()
-		if d.Err() != nil || size == 0 || size > uint64(len(frames)) {
-			return nil, bad("chunk beyond the block")
+		raw, size := d.Uvarint(), d.Uvarint()
+		if d.Err() != nil || raw == 0 || raw > rawLen-uint64(c.starts[k]) || size == 0 || size > uint64(len(frames)) {
+			return nil, bad("chunk beyond the document or the block")
 		}
+		c.starts[k+1] = c.starts[k] + int(raw)
 		c.frames[k], frames = frames[:size], frames[size:]
 	}
-	if len(frames) != 0 {
-		return nil, bad("bytes after the last chunk")
+	if len(frames) != 0 || c.starts[n] != c.rawLen {
+		return nil, bad("chunks do not tile the document and the block")
 	}
 	members := d.Uvarint()
 	if d.Err() != nil || members > uint64(d.Len())+1 {
@@ -612,7 +647,7 @@ func (r *Reader) chunked(b int, data []byte) (*chunkedDoc, error) {
 }
 
 // chunkRaw returns the decompressed length of chunk k.
-func (c *chunkedDoc) chunkRaw(k int) int { return min(c.chunkLen, c.rawLen-k*c.chunkLen) }
+func (c *chunkedDoc) chunkRaw(k int) int { return c.starts[k+1] - c.starts[k] }
 
 // chunk appends chunk k, decompressed, to dst.
 func (c *chunkedDoc) chunk(b, k int, dst []byte) ([]byte, error) {
@@ -730,12 +765,14 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		for k := m.start / d.chunkLen; k*d.chunkLen < m.end; k++ {
+		// The first chunk ending after the member's start, then on.
+		k0 := sort.SearchInts(d.starts[1:], m.start+1)
+		for k := k0; k < len(d.frames) && d.starts[k] < m.end; k++ {
 			ch, err := c.chunk(b, k)
 			if err != nil {
 				return nil, err
 			}
-			lo, hi := max(m.start-k*d.chunkLen, 0), min(m.end-k*d.chunkLen, len(ch))
+			lo, hi := max(m.start-d.starts[k], 0), min(m.end-d.starts[k], len(ch))
 			out = append(out, ch[lo:hi]...)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -463,16 +464,20 @@ func TestMembers(t *testing.T) {
 			if string(got) != want {
 				t.Errorf("doc 1: got %.300s\nwant %s", got, want)
 			}
-			decoded := 0
+			decoded, bytes := 0, 0
 			for _, ch := range c.chunks {
 				if ch != nil {
 					decoded++
+					bytes += len(ch)
 				}
 			}
-			// The first chunk (name, snippet), the one where the body
-			// ends (url, group_id) and the last (group_size).
-			if decoded != 3 || len(c.chunks) != 5 {
-				t.Errorf("doc 1: %d of %d chunks decompressed, want 3 of 5", decoded, len(c.chunks))
+			// Chunks: the small members before the body (name,
+			// snippet), the body in four, the small ones between the
+			// body and the sections (url, group_id), the sections, the
+			// rest (group_size). Read: the three of small members,
+			// about a hundred bytes.
+			if decoded != 3 || len(c.chunks) != 8 || bytes > 256 {
+				t.Errorf("doc 1: %d of %d chunks decompressed (%d bytes), want 3 of 8", decoded, len(c.chunks), bytes)
 			}
 		case 2:
 			want := `{"name":   "Supply Agreement","snippet":"short","url"   :"https://example.com/a","gr\u006fup_id":"g1","group_size":   3}`
@@ -505,6 +510,31 @@ func TestMembers(t *testing.T) {
 			return nil
 		}); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestChunkCuts pins where a large document's chunks start: at most
+// ChunkSize apart, and at both ends of every big member.
+func TestChunkCuts(t *testing.T) {
+	span := func(start, end int) memberSpan { return memberSpan{start: start, end: end} }
+	const K = 1 << 10
+	for _, tc := range []struct {
+		name    string
+		n       int
+		members []memberSpan
+		want    []int
+	}{
+		{"not an object", 200 * K, nil, []int{0, 64 * K, 128 * K, 192 * K, 200 * K}},
+		{"small members only", 20 * K, []memberSpan{span(1, 100), span(101, 3*K)}, []int{0, 20 * K}},
+		{"a big member between small ones", 91 * K, []memberSpan{span(1, 100), span(101, 90*K), span(90*K+1, 90*K+500)},
+			[]int{0, 101, 101 + 64*K, 90 * K, 91 * K}},
+		{"big members back to back", 30 * K, []memberSpan{span(1, 10*K), span(10*K+1, 30*K-1)},
+			[]int{0, 1, 10 * K, 10*K + 1, 30*K - 1, 30 * K}},
+		{"exactly bigMember", 10 * K, []memberSpan{span(1, 1+bigMember)}, []int{0, 1, 1 + bigMember, 10 * K}},
+	} {
+		if got := chunkCuts(tc.n, tc.members); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
