@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
+	"github.com/contractsearch/contractsearch/internal/engine/jsonscan"
 )
 
 func build(t testing.TB, docs [][]byte) []byte {
@@ -535,6 +536,68 @@ func TestChunkCuts(t *testing.T) {
 	} {
 		if got := chunkCuts(tc.n, tc.members); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestMembersRandom stores objects whose members are of random sizes,
+// small, around bigMember and beyond ChunkSize, so chunks are cut at
+// every kind of place, and reads random subsets of members: the result is
+// always the object of the wanted members as found in the whole source.
+func TestMembersRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	sizes := []int{0, 3, 100, bigMember - 20, bigMember, bigMember + 7, 3 * bigMember, ChunkSize - 5, ChunkSize + 9, 2*ChunkSize + 1}
+	var docs [][]byte
+	var keys [][]string
+	for range 40 {
+		var b strings.Builder
+		b.WriteString("{")
+		var ks []string
+		for m := range 1 + rng.IntN(8) {
+			if m > 0 {
+				b.WriteString(",")
+			}
+			k := fmt.Sprintf("k%d", m)
+			ks = append(ks, k)
+			size := sizes[rng.IntN(len(sizes))]
+			word := fmt.Sprintf("w%d ", rng.IntN(50))
+			fmt.Fprintf(&b, "%q:%q", k, strings.Repeat(word, size/len(word)+1)[:size])
+		}
+		b.WriteString("}")
+		docs = append(docs, []byte(b.String()))
+		keys = append(keys, ks)
+	}
+	r, err := Open(build(t, docs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := r.Cursor()
+	for _, i := range rng.Perm(len(docs)) {
+		for range 4 {
+			want := map[string]bool{}
+			for _, k := range keys[i] {
+				if rng.IntN(2) == 0 {
+					want[k] = true
+				}
+			}
+			got, err := c.Members(uint32(i), func(k string) bool { return want[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The expected object, from the whole source.
+			var parts []string
+			if err := jsonscan.ObjectSpans(docs[i], func(key, value jsonscan.Span) bool {
+				if want[string(docs[i][key.Start+1:key.End-1])] || len(docs[i]) <= BlockSize {
+					parts = append(parts, string(docs[i][key.Start:value.End]))
+				}
+				return true
+			}); err != nil {
+				t.Fatal(err)
+			}
+			exp := "{" + strings.Join(parts, ",") + "}"
+			if string(got) != exp {
+				t.Fatalf("doc %d (%d bytes), want %v: got %.200s, want %.200s", i, len(docs[i]), want, got, exp)
+			}
 		}
 	}
 }
