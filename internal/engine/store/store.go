@@ -2,37 +2,39 @@
 // document's source bytes, compressed, retrievable by document id. Search
 // needs a source only for the hits it returns, and often only a few of its
 // members, so a read decompresses no more than the document's neighbourhood:
-// small documents share zstd blocks of at most BlockSize, and a larger one
-// (a contract with its body) is cut into chunks compressed one by one,
-// with a table of where each top-level member lies, so that a hit whose
-// include list skips the body decompresses only the chunks of the members
-// it returns (Cursor.Members).
+// small documents share blocks of at most BlockSize, and a larger one (a
+// contract with its body) is cut into chunks compressed one by one, with a
+// table of where each top-level member lies, so that a hit whose include
+// list skips the body decompresses only the chunks of the members it
+// returns (Cursor.Members). Blocks and chunks are LZ4 blocks: a fetch
+// decompresses whole contracts, and LZ4 decodes them several times faster
+// than zstd did, with no entropy tables to rebuild per frame.
 //
 // # Format
 //
 // See docs/format/store.md. In short:
 //
 //	file    := block… index indexOffset<8b> footer
-//	block   := 0x00 zstd( count<uvarint> len<uvarint>×count source…count )
-//	         | 0x01 dirLen<uvarint> dir zstd(chunk)…
-//	dir     := rawLen<uvarint> chunkLen<uvarint> size<uvarint>×chunks
+//	block   := 0x00 rawLen<uvarint> lz4( count<uvarint> len<uvarint>×count source…count )
+//	         | 0x01 dirLen<uvarint> dir lz4(chunk)…
+//	dir     := rawLen<uvarint> chunks<uvarint> (raw<uvarint> size<uvarint>)×chunks
 //	           members+1<uvarint> (keyLen<uvarint> key gap<uvarint> len<uvarint>)×members
 //	index   := blocks<uvarint> (firstDocDelta<uvarint> size<uvarint>)×blocks docs<uvarint>
 //
 // Blocks follow each other from offset 0, so block i starts at the sum of
-// the sizes before it. The footer is encoding's (magic "STOR", version 2).
-// Version 1 (zstd blocks of up to 16 KiB, no kind byte) is refused with a
-// VersionError that asks for a rebuild.
+// the sizes before it. An lz4(x) as long as x is x itself, stored raw.
+// The footer is encoding's (magic "STOR", version 3). Versions 1 and 2
+// (zstd) are refused with a VersionError that asks for a rebuild.
 package store
 
 import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
+	"slices"
 	"sort"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/pierrec/lz4/v4"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/jsonscan"
@@ -41,21 +43,31 @@ import (
 // Magic and Version identify a store file.
 const (
 	Magic   uint32 = 0x524f5453 // "STOR" little-endian
-	Version uint32 = 2
+	Version uint32 = 3
 )
 
 // BlockSize is the uncompressed size at which a block of small documents
 // is closed; a document larger than it is stored chunked, in a block of
-// its own. A hit on a small document decompresses at most this much.
-const BlockSize = 8 << 10
+// its own. A hit on a small document decompresses at most this much
+// (a few microseconds of LZ4).
+const BlockSize = 16 << 10
 
-// ChunkSize is the uncompressed size of the chunks of a large document,
-// each a zstd frame of its own: the unit a member read decompresses.
-const ChunkSize = 16 << 10
+// ChunkSize is the largest uncompressed size of the chunks of a large
+// document, each an LZ4 block of its own: the unit a member read
+// decompresses. At 64 KiB a chunk compresses about as well as a 16 KiB
+// zstd frame did.
+const ChunkSize = 64 << 10
+
+// bigMember is the size from which a member of a large document starts and
+// ends chunks of its own: the small members between two big ones (a
+// contract's name and snippet before its body, its attributes between the
+// body and the sections) share a small chunk, so that an include list that
+// skips the big ones decompresses a kilobyte or so rather than 64 KiB.
+const bigMember = 4 << 10
 
 // Block kinds, the first byte of a block.
 const (
-	kindPacked  byte = 0 // zstd frame of small documents
+	kindPacked  byte = 0 // one LZ4 block of small documents
 	kindChunked byte = 1 // one document, chunked, with its member table
 )
 
@@ -64,10 +76,15 @@ const (
 // and no record is larger than the ingest limit.
 const maxBlockRaw = 256 << 20
 
+// maxExpansion bounds how many times larger than its LZ4 block content
+// can be (a byte of match length stands for at most 255 bytes), so that a
+// damaged length is refused before a buffer of its size is allocated.
+const maxExpansion = 256
+
 // Writer writes the store file of one segment. Documents are added in
 // document id order, starting at 0.
 type Writer struct {
-	enc     *zstd.Encoder
+	lz      *lz4.CompressorHC
 	out     encoding.Encbuf
 	pending [][]byte // sources of the open block
 	raw     int
@@ -92,11 +109,49 @@ type blockEntry struct {
 
 // NewWriter returns a writer.
 func NewWriter() (*Writer, error) {
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		return nil, fmt.Errorf("store: new encoder: %w", err)
+	// LZ4's high-compression mode at its shallowest search: on CUAD it
+	// compresses as well as the deepest and decodes as fast as the fast
+	// mode (docs/format/store.md).
+	return &Writer{lz: &lz4.CompressorHC{Level: lz4.Level1}}, nil
+}
+
+// compress appends src as an LZ4 block to dst, or src itself when LZ4
+// would not make it smaller: readers take a block exactly as long as its
+// content for the content, raw.
+func (w *Writer) compress(dst, src []byte) []byte {
+	start := len(dst)
+	if len(src) < 2 {
+		return append(dst, src...)
 	}
-	return &Writer{enc: enc}, nil
+	// A destination one byte short of src makes the compressor give up
+	// (n = 0) on what it cannot shrink.
+	dst = slices.Grow(dst, len(src))
+	n, err := w.lz.CompressBlock(src, dst[start:start+len(src)-1])
+	if err != nil || n == 0 {
+		return append(dst[:start], src...)
+	}
+	return dst[:start+n]
+}
+
+// decompress appends the content of frame, an LZ4 block (or a raw one,
+// as long as its content) of want bytes, to dst.
+func decompress(dst, frame []byte, want int) ([]byte, error) {
+	if len(frame) == want {
+		return append(dst, frame...), nil
+	}
+	if len(frame) > want || want/maxExpansion >= len(frame) {
+		return dst, fmt.Errorf("%d compressed bytes for %d", len(frame), want)
+	}
+	start := len(dst)
+	dst = slices.Grow(dst, want)[:start+want]
+	n, err := lz4.UncompressBlock(frame, dst[start:])
+	if err != nil {
+		return dst[:start], err
+	}
+	if n != want {
+		return dst[:start], fmt.Errorf("%d bytes, the length says %d", n, want)
+	}
+	return dst, nil
 }
 
 // NewStreamWriter returns a writer that streams the file to out, holding
@@ -191,7 +246,8 @@ func (w *Writer) flush() error {
 	}
 	start := w.out.Len()
 	w.out.PutByte(kindPacked)
-	w.out.B = w.enc.EncodeAll(raw.B, w.out.B)
+	w.out.PutUvarint(uint64(raw.Len()))
+	w.out.B = w.compress(w.out.B, raw.B)
 	w.index = append(w.index, blockEntry{firstDoc: w.docs - uint32(len(w.pending)), size: uint64(w.out.Len() - start)})
 	w.pending, w.raw = w.pending[:0], 0
 	return w.drain(false)
@@ -201,21 +257,26 @@ func (w *Writer) flush() error {
 // table and its chunks. A source that is not a JSON object (the store does
 // not require one) gets no member table and is always read whole.
 func (w *Writer) addChunked(source []byte) {
-	var dir encoding.Encbuf
-	dir.PutUvarint(uint64(len(source)))
-	dir.PutUvarint(ChunkSize)
-	var frames encoding.Encbuf
-	for off := 0; off < len(source); off += ChunkSize {
-		start := frames.Len()
-		frames.B = w.enc.EncodeAll(source[off:min(off+ChunkSize, len(source))], frames.B)
-		dir.PutUvarint(uint64(frames.Len() - start))
-	}
 	// A member runs from its key's opening quote to its value's end.
 	var members []memberSpan
 	err := jsonscan.ObjectSpans(source, func(key, value jsonscan.Span) bool {
 		members = append(members, memberSpan{key: source[key.Start+1 : key.End-1], start: key.Start, end: value.End})
 		return true
 	})
+	if err != nil {
+		members = nil
+	}
+	cuts := chunkCuts(len(source), members)
+	var dir encoding.Encbuf
+	dir.PutUvarint(uint64(len(source)))
+	dir.PutUvarint(uint64(len(cuts) - 1))
+	var frames encoding.Encbuf
+	for k := range len(cuts) - 1 {
+		start := frames.Len()
+		frames.B = w.compress(frames.B, source[cuts[k]:cuts[k+1]])
+		dir.PutUvarint(uint64(cuts[k+1] - cuts[k]))
+		dir.PutUvarint(uint64(frames.Len() - start))
+	}
 	if err != nil {
 		dir.PutUvarint(0)
 	} else {
@@ -237,6 +298,29 @@ func (w *Writer) addChunked(source []byte) {
 	w.index = append(w.index, blockEntry{firstDoc: w.docs, size: uint64(w.out.Len() - start)})
 }
 
+// chunkCuts returns where the chunks of a document of n bytes start, and
+// n: every big member (bigMember) starts and ends a chunk, and no chunk is
+// longer than ChunkSize.
+func chunkCuts(n int, members []memberSpan) []int {
+	cuts := []int{0}
+	cut := func(at int) {
+		for at-cuts[len(cuts)-1] > ChunkSize {
+			cuts = append(cuts, cuts[len(cuts)-1]+ChunkSize)
+		}
+		if at > cuts[len(cuts)-1] {
+			cuts = append(cuts, at)
+		}
+	}
+	for _, m := range members {
+		if m.end-m.start >= bigMember {
+			cut(m.start)
+			cut(m.end)
+		}
+	}
+	cut(n)
+	return cuts
+}
+
 // Finish returns the complete file; a streaming writer writes the rest of
 // it and returns nil.
 func (w *Writer) Finish() ([]byte, error) {
@@ -244,7 +328,6 @@ func (w *Writer) Finish() ([]byte, error) {
 		return nil, errors.New("store: Finish called twice")
 	}
 	w.done = true
-	defer w.enc.Close()
 	if err := w.flush(); err != nil {
 		return nil, err
 	}
@@ -277,7 +360,6 @@ type Reader struct {
 	firstDoc []uint32
 	offset   []uint64 // block i is data[offset[i]:offset[i+1]]
 	docs     uint32
-	dec      *zstd.Decoder
 }
 
 // Open checks the file's footer (magic and version) and reads its block
@@ -332,18 +414,16 @@ func Open(file []byte) (*Reader, error) {
 		return nil, fmt.Errorf("store: %w: index does not match the blocks", encoding.ErrCorrupt)
 	}
 	r.docs = uint32(docs)
-	r.dec, err = zstd.NewReader(nil, zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)), zstd.WithDecoderMaxMemory(maxBlockRaw))
-	if err != nil {
-		return nil, fmt.Errorf("store: new decoder: %w", err)
-	}
 	return r, nil
 }
 
 // Docs returns the number of documents.
 func (r *Reader) Docs() uint32 { return r.docs }
 
-// Close releases the decoder.
-func (r *Reader) Close() { r.dec.Close() }
+// Close releases the reader. It holds nothing but the file, which is the
+// caller's, so there is nothing to release; Close stays so that callers
+// need not know that.
+func (r *Reader) Close() {}
 
 // Blocks returns the number of blocks.
 func (r *Reader) Blocks() int { return len(r.firstDoc) }
@@ -371,7 +451,7 @@ func (r *Reader) BlockSources(i int, scratch []byte, fn func(doc uint32, src []b
 		if err != nil {
 			return scratch, err
 		}
-		raw, err := c.whole(r, i, scratch[:0])
+		raw, err := c.whole(i, scratch[:0])
 		if err != nil {
 			return scratch, err
 		}
@@ -410,7 +490,12 @@ func (r *Reader) packed(b int, data, dst []byte) ([]byte, error) {
 	if data[0] != kindPacked {
 		return dst, fmt.Errorf("store: block %d: %w: block kind %d", b, encoding.ErrCorrupt, data[0])
 	}
-	raw, err := r.dec.DecodeAll(data[1:], dst)
+	d := encoding.NewDecbuf(data[1:])
+	rawLen := d.Uvarint()
+	if d.Err() != nil || rawLen == 0 || rawLen > maxBlockRaw {
+		return dst, fmt.Errorf("store: block %d: %w: bad block length", b, encoding.ErrCorrupt)
+	}
+	raw, err := decompress(dst, d.B, int(rawLen))
 	if err != nil {
 		return dst, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
 	}
@@ -430,7 +515,7 @@ func (r *Reader) Get(doc uint32, dst, scratch []byte) (src, newScratch []byte, e
 		if err != nil {
 			return dst, scratch, err
 		}
-		out, err := c.whole(r, b, dst)
+		out, err := c.whole(b, dst)
 		return out, scratch, err
 	}
 	raw, err := r.packed(b, data, scratch[:0])
@@ -486,10 +571,11 @@ func (r *Reader) docIn(raw []byte, b int, doc uint32) ([]byte, error) {
 // chunkedDoc is the directory of a chunked block: the document's length,
 // its compressed chunks and its top-level members.
 type chunkedDoc struct {
-	rawLen, chunkLen int
-	frames           [][]byte
-	members          []memberSpan // nil when the source is not an object
-	object           bool
+	rawLen  int
+	starts  []int // chunk k holds the bytes [starts[k], starts[k+1])
+	frames  [][]byte
+	members []memberSpan // nil when the source is not an object
+	object  bool
 }
 
 // memberSpan is one top-level member of a chunked document: its raw key
@@ -513,25 +599,23 @@ func (r *Reader) chunked(b int, data []byte) (*chunkedDoc, error) {
 	}
 	frames := d.B[dirLen:]
 	d = encoding.NewDecbuf(d.B[:dirLen])
-	rawLen, chunkLen := d.Uvarint(), d.Uvarint()
-	if d.Err() != nil || rawLen == 0 || rawLen > maxBlockRaw || chunkLen == 0 || chunkLen > maxBlockRaw {
-		return nil, bad("bad document or chunk length")
+	rawLen, n := d.Uvarint(), d.Uvarint()
+	if d.Err() != nil || rawLen == 0 || rawLen > maxBlockRaw || n == 0 || n > uint64(len(frames)) || n > uint64(d.Len()) {
+		return nil, bad("bad document length or chunk count")
 	}
-	c := &chunkedDoc{rawLen: int(rawLen), chunkLen: int(chunkLen)}
-	n := (c.rawLen + c.chunkLen - 1) / c.chunkLen
-	if n > len(frames) {
-		return nil, bad("more chunks than bytes")
-	}
+	c := &chunkedDoc{rawLen: int(rawLen)}
 	c.frames = make([][]byte, n)
+	c.starts = make([]int, n+1)
 	for k := range c.frames {
-		size := d.Uvarint()
-		if d.Err() != nil || size == 0 || size > uint64(len(frames)) {
-			return nil, bad("chunk beyond the block")
+		raw, size := d.Uvarint(), d.Uvarint()
+		if d.Err() != nil || raw == 0 || raw > rawLen-uint64(c.starts[k]) || size == 0 || size > uint64(len(frames)) {
+			return nil, bad("chunk beyond the document or the block")
 		}
+		c.starts[k+1] = c.starts[k] + int(raw)
 		c.frames[k], frames = frames[:size], frames[size:]
 	}
-	if len(frames) != 0 {
-		return nil, bad("bytes after the last chunk")
+	if len(frames) != 0 || c.starts[n] != c.rawLen {
+		return nil, bad("chunks do not tile the document and the block")
 	}
 	members := d.Uvarint()
 	if d.Err() != nil || members > uint64(d.Len())+1 {
@@ -562,24 +646,24 @@ func (r *Reader) chunked(b int, data []byte) (*chunkedDoc, error) {
 	return c, nil
 }
 
-// chunk decompresses chunk k, checking its length.
-func (c *chunkedDoc) chunk(r *Reader, b, k int, dst []byte) ([]byte, error) {
-	want := min(c.chunkLen, c.rawLen-k*c.chunkLen)
-	out, err := r.dec.DecodeAll(c.frames[k], dst)
+// chunkRaw returns the decompressed length of chunk k.
+func (c *chunkedDoc) chunkRaw(k int) int { return c.starts[k+1] - c.starts[k] }
+
+// chunk appends chunk k, decompressed, to dst.
+func (c *chunkedDoc) chunk(b, k int, dst []byte) ([]byte, error) {
+	out, err := decompress(dst, c.frames[k], c.chunkRaw(k))
 	if err != nil {
 		return dst, fmt.Errorf("store: block %d chunk %d: %w: %v", b, k, encoding.ErrCorrupt, err)
-	}
-	if len(out)-len(dst) != want {
-		return dst, fmt.Errorf("store: block %d chunk %d: %w: %d bytes, the directory says %d", b, k, encoding.ErrCorrupt, len(out)-len(dst), want)
 	}
 	return out, nil
 }
 
 // whole appends the whole document to dst.
-func (c *chunkedDoc) whole(r *Reader, b int, dst []byte) ([]byte, error) {
+func (c *chunkedDoc) whole(b int, dst []byte) ([]byte, error) {
+	dst = slices.Grow(dst, c.rawLen)
 	var err error
 	for k := range c.frames {
-		if dst, err = c.chunk(r, b, k, dst); err != nil {
+		if dst, err = c.chunk(b, k, dst); err != nil {
 			return dst, err
 		}
 	}
@@ -655,7 +739,7 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 		// Decompressed straight into one buffer: a whole read does not
 		// keep the chunks too.
 		if c.whole == nil {
-			out, err := d.whole(c.r, b, make([]byte, 0, d.rawLen))
+			out, err := d.whole(b, nil)
 			if err != nil {
 				return nil, err
 			}
@@ -681,12 +765,14 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
-		for k := m.start / d.chunkLen; k*d.chunkLen < m.end; k++ {
+		// The first chunk ending after the member's start, then on.
+		k0 := sort.SearchInts(d.starts[1:], m.start+1)
+		for k := k0; k < len(d.frames) && d.starts[k] < m.end; k++ {
 			ch, err := c.chunk(b, k)
 			if err != nil {
 				return nil, err
 			}
-			lo, hi := max(m.start-k*d.chunkLen, 0), min(m.end-k*d.chunkLen, len(ch))
+			lo, hi := max(m.start-d.starts[k], 0), min(m.end-d.starts[k], len(ch))
 			out = append(out, ch[lo:hi]...)
 		}
 	}
@@ -697,7 +783,7 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 // first use.
 func (c *Cursor) chunk(b, k int) ([]byte, error) {
 	if c.chunks[k] == nil {
-		ch, err := c.doc.chunk(c.r, b, k, make([]byte, 0, min(c.doc.chunkLen, c.doc.rawLen-k*c.doc.chunkLen)))
+		ch, err := c.doc.chunk(b, k, make([]byte, 0, c.doc.chunkRaw(k)))
 		if err != nil {
 			return nil, err
 		}
