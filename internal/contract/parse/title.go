@@ -116,10 +116,11 @@ func nextSentence(s string) int {
 
 // capsTitleBreak finds, in run-together text, where a sentence starts
 // right after a title in capitals: "… SERVICES AGREEMENT This Services
-// Agreement …" returns the offset of "This".
+// Agreement …" returns the offset of "This", "AMENDMENT NO. 1 Dated as of
+// … Reference is hereby made to …" that of "Reference".
 func capsTitleBreak(s string) int {
 	best := -1
-	for _, w := range []string{" This ", " THIS "} {
+	for _, w := range []string{" This ", " THIS ", " Reference is hereby made ", " REFERENCE IS HEREBY MADE "} {
 		if i := strings.Index(s, w); i > 0 && (best < 0 || i+1 < best) {
 			best = i + 1
 		}
@@ -544,7 +545,7 @@ var labelPrefixes = []string{"under this", "execution version", "execution copy"
 
 // appendTitleCandidates adds the title candidates found in p.
 func appendTitleCandidates(cands []string, p string) []string {
-	p = stripLabels(p)
+	p = stripLabels(afterExhibitLabel(p))
 	if isNotice(p) {
 		// "… WOULD LIKELY CAUSE COMPETITIVE HARM IF DISCLOSED. Execution
 		// Version Network Build and Maintenance Agreement Between …": the
@@ -578,6 +579,31 @@ func appendTitleCandidates(cands []string, p string) []string {
 		}
 	}
 	return append(cands, capsTitles(p)...)
+}
+
+// afterExhibitLabel returns p from an exhibit label that follows a
+// letterhead in the same paragraph — "NORTHWIND TRADING COMPANY, INC. 1200
+// Harbor Boulevard, Seattle, Washington 98101 Exhibit 10.22 TRANSITION
+// SERVICES AGREEMENT …", as text extracted from PDF runs them together —
+// so that stripLabels removes it; p itself when no label follows words
+// that are not a sentence (a verb, "pursuant to Exhibit 10.1").
+func afterExhibitLabel(p string) string {
+	head := prefix(p, 300)
+	for _, l := range []string{" Exhibit ", " EXHIBIT ", " Appendix ", " APPENDIX ", " Annex ", " ANNEX "} {
+		i := strings.Index(head, l)
+		if i < 0 || i+len(l) >= len(head) || digitsLen(head[i+len(l):]) == 0 && !isUpperStart(head[i+len(l):]) {
+			continue
+		}
+		before := strings.Fields(head[:i])
+		if len(before) == 0 || hasVerb(before) || referringWords[bareWord(before[len(before)-1])] || strings.Contains(head[:i], "\"") ||
+			slices.ContainsFunc(before, func(w string) bool { return docNouns[bareWord(w)] }) {
+			continue
+		}
+		if stripped := stripLabels(p[i+1:]); stripped != p[i+1:] {
+			return p[i+1:]
+		}
+	}
+	return p
 }
 
 // stripLabels removes exhibit numbers and copy labels before a title:
@@ -722,8 +748,14 @@ func titleLine(p string) string {
 					wholeCaps = false
 					break
 				}
-				words = words[:i]
 				wholeCaps = false
+				if hasLegalForm(strings.Join(words[:i], " ")) && !slices.ContainsFunc(words[:i], func(w string) bool { return docNouns[bareWord(w)] }) {
+					// "NORTHWIND TRADING COMPANY, INC. 1200 Harbor
+					// Boulevard … AMENDMENT NO. 1": capitals that name no
+					// document are a letterhead, not the title
+					break
+				}
+				words = words[:i]
 				break
 			}
 		}
@@ -1095,7 +1127,11 @@ func capsTitles(p string) []string {
 	lastNoun := -1
 	flush := func() {
 		if start >= 0 && lastNoun >= start {
-			ws := words[start : lastNoun+1]
+			end := lastNoun + 1
+			if e := titleTail(words, end); e > end && !strings.ContainsAny(words[end][:1], "([") && !slices.ContainsFunc(words[end:e], func(w string) bool { return !isCapsWord(w) }) {
+				end = e // "AMENDMENT NO. 1", "ADDENDUM II"
+			}
+			ws := words[start:end]
 			for len(ws) > 0 && (strings.EqualFold(ws[0], "THIS") || strings.EqualFold(ws[0], "THE")) {
 				ws = ws[1:]
 			}

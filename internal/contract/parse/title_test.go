@@ -103,6 +103,8 @@ func TestTitleLayouts(t *testing.T) {
 		{"contract number after the title", "Fleet Services Agreement Contract No. FS/2019-0042 issue 3\n\nBetween\n\nKESTREL FREIGHT LINES, INC.\n\nand\n\nBRIGHTWATER MILLS LLC", "Fleet Services Agreement"},
 		{"title said again after a party", "Network Support Agreement Harbor Bank Ltd Network Support Agreement\n\n" + preamble, "Network Support Agreement"},
 		{"date before the title", "Dated 12/3/18 Supply agreement between Kestrel Pty Ltd and Brightwater Mills LLC\n\nTHIS AGREEMENT is dated 12 March 2018.", "Supply agreement"},
+		{"letterhead, then the exhibit label, run together", "KESTREL FREIGHT LINES, INC. 1200 Harbor Boulevard, Suite 400 Seattle, Washington 98101 Exhibit 10.22 TRANSITION SERVICES AGREEMENT TRANSITION SERVICES AGREEMENT (the \"Agreement\") dated as of May 1, 2020, between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "TRANSITION SERVICES AGREEMENT"},
+		{"letterhead, then an amendment run together", "KESTREL FREIGHT LINES, INC. 1200 Harbor Boulevard, Suite 400 Seattle, Washington 98101 AMENDMENT NO. 1 Dated as of June 1, 2021 Reference is hereby made to that certain Carriage Agreement dated as of March 1, 2021 (\"Agreement\"), between Kestrel and Brightwater.", "AMENDMENT NO. 1 Carriage Agreement"},
 		{"dated description is no title", "EXHIBIT II\n\nNOVEMBER 1, 2002, RATE FT-A AGREEMENT BETWEEN KESTREL AND BRIGHTWATER\n\nGas Carriage Agreement\n\nTHIS AGREEMENT is made and entered into as of the 1st day of November, 2002, by and between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "Gas Carriage Agreement"},
 	} {
 		if got := Parse(tc.text, contract.Meta{}).Name; got != tc.want {
