@@ -574,7 +574,7 @@ func appendTitleCandidates(cands []string, p string) []string {
 	if !isNotice(p) {
 		// a title line, or a title that opens a longer paragraph ("Road
 		// Transportation Agreement Party A (Shipper): …")
-		if t := titleLine(prefix(p, 200)); t != "" {
+		if t := titleLine(prefix(p, 300)); t != "" {
 			return append(cands, t)
 		}
 	}
@@ -779,6 +779,13 @@ func titleLine(p string) string {
 			// with it
 			from = i
 		}
+		if lastNoun < 0 && isLetterheadWord(words, i) {
+			// "… Seattle, Washington 98101 03/01/05 604.684.2255 … Premium
+			// Managed Hosting Agreement": a letterhead of any length before
+			// the title; the title is counted from after it
+			from = i + 1
+			continue
+		}
 		if i > from && strings.ContainsAny(w[:1], "\"“(") {
 			break
 		}
@@ -920,6 +927,21 @@ func breaksTitle(words []string, i int) bool {
 		return true // "deep systems Premium …"
 	}
 	return false
+}
+
+// isLetterheadWord reports whether words[i] is what letterheads and
+// filing stamps hold and titles never do: an e-mail or web address, or a
+// number with punctuation inside or of five digits or more (a postcode,
+// telephone number, date or docket number). A title's own numbers ("NO.
+// 2", "2005 STOCK PLAN") are not.
+func isLetterheadWord(words []string, i int) bool {
+	w := words[i]
+	if strings.ContainsAny(w, "@") || strings.Contains(strings.ToLower(w), "www.") {
+		return true
+	}
+	bare := strings.Trim(w, "()[],;.")
+	return digitsIn(bare) > 0 && !(digitsLen(bare) == len(bare) && len(bare) <= 4) && !isOrdinalNumber(bare) &&
+		!strings.EqualFold(bareWord(w), "no") && (digitsLen(bare) >= 5 || strings.ContainsAny(bare, "/-."))
 }
 
 // isStreetNumber reports whether w is a number of three digits or more

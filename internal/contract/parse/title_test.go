@@ -89,6 +89,7 @@ func TestTitleLayouts(t *testing.T) {
 		{"company letterhead above the title", "KESTREL FREIGHT LINES, INC.\n\n1200 Harbor Boulevard, Suite 400\n\nSeattle, Washington 98101\n\nSUPPLY AGREEMENT\n\n" + preamble, "SUPPLY AGREEMENT"},
 		{"letterhead run together", "925 Harbor Road Suite 100 Portland, Oregon 97201 Telephone: 503-555-0100 Supply Agreement (the \"Agreement\") " + preamble, "Supply Agreement"},
 		{"letterhead with an e-mail", "04/02/21 1200 Harbor Boulevard 206.555.0134 Seattle, WA 98101 ops@kestrel.example kestrel freight Premium Carriage Agreement " + preamble, "Premium Carriage Agreement"},
+		{"long letterhead run together", "KESTREL FREIGHT LINES, INC. 1200 Harbor Boulevard, Suite 400 Seattle, Washington 98101 04/02/21 77 Dock Street 206.555.0134 Tacoma, WA 98402 ops@kestrel.example kestrel freight Premium Carriage Agreement " + preamble, "Premium Carriage Agreement"},
 		{"confidential treatment banner", "CONFIDENTIAL TREATMENT REQUESTED\n\nLICENSE AGREEMENT\n\n" + preamble, "LICENSE AGREEMENT"},
 		{"banner naming the filer, run together", "CONFIDENTIAL TREATMENT REQUESTED BY KESTREL FREIGHT LINES, INC. Exhibit 10.4 LICENSE AGREEMENT " + preamble, "LICENSE AGREEMENT"},
 		{"banner under a rule", "Confidential Treatment Requested Pursuant to Rule 24b-2\n\nLICENSE AGREEMENT\n\n" + preamble, "LICENSE AGREEMENT"},
