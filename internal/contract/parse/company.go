@@ -22,12 +22,20 @@ import (
 // Parse calls it; it is exported so that the evaluation can also score
 // the company the text alone gives (Company with an empty Meta).
 func Company(parties []contract.Party, body string, m contract.Meta) *contract.Attr {
-	var orgs []contract.Party
+	var orgs, doubtful []contract.Party
 	for _, p := range parties {
-		if p.Kind != contract.Person && !isRedactionTerm(p.Name) {
+		if p.Kind == contract.Person || isRedactionTerm(p.Name) {
+			continue
+		}
+		if nameLike(p.Name) {
 			orgs = append(orgs, p)
+		} else {
+			doubtful = append(doubtful, p)
 		}
 	}
+	// a name that reads as a sentence or a date is the company only when
+	// no other organisation is named
+	orgs = append(orgs, doubtful...)
 	filer := strings.TrimSpace(m.CompanyName)
 	if filer != "" {
 		key := companyKey(filer)
@@ -45,6 +53,19 @@ func Company(parties []contract.Party, body string, m contract.Meta) *contract.A
 		return &contract.Attr{Name: name, Value: filerID(m, name)}
 	}
 	return nil
+}
+
+// nameLike reports whether a party's name reads as a name rather than
+// words a form caught around one: not a sentence (a verb: "the
+// undersigned hereby agree"), not a date ("Boxing Event in China, on
+// April 22, 2000 American Champion Media, Inc."), not a role. Lower
+// case says nothing: "salesforce.com, inc." is a name.
+func nameLike(name string) bool {
+	words := strings.Fields(name)
+	if len(words) == 0 || genericRoles[strings.ToLower(name)] {
+		return false
+	}
+	return !hasVerb(words) && !looksLikeDate(strings.ToLower(name))
 }
 
 // filerID is the company value of the filer: its CIK when known, else

@@ -22,10 +22,10 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	body, spans := buildBody(clean.Text(raw))
 	c := &contract.Contract{Body: body}
 	pre := findPreamble(body, spans)
-	c.Name = collapse(completeAmendment(findTitle(body, spans, pre, meta.Description), body, spans, pre))
-	c.Snippet = openingPassage(body, spans, pre)
 	defs := findDefinitions(body, spans)
 	c.Parties = findParties(body, spans, pre, defs)
+	c.Name = collapse(completeAmendment(dropPartyPrefix(findTitle(body, spans, pre, meta.Description), c.Parties), body, spans, pre))
+	c.Snippet = openingPassage(body, spans, pre)
 	clauses := findClauses(body, spans, pre, c.Name)
 	c.Sections = append(clauses, defs...)
 	slices.SortStableFunc(c.Sections, func(a, b contract.Section) int { return a.Start - b.Start })

@@ -167,6 +167,7 @@ func FuzzParse(f *testing.F) {
 		"", "1.", "ARTICLE", "Section 5.2", "\"", "“x”", "(\"", "laws of", "between", "This Agreement is made by and between",
 		"12. GOVERNING LAW This", "Governing Law. ", "(a) (b)", "\"A\" and \"B\" and \"C\" means", "Party A: ", "\xff\xfe",
 		"THIS AGREEMENT is made between:\n\n(1) X\n\nand", "IN WITNESS WHEREOF By:", "1.1 \"X\" means y. 1.2 \"Z\" means w.",
+		"CONFIDENTIAL TREATMENT REQUESTED BY", "Fax: 555 Agreement", "JOINT\n\nAGREEMENT", "Case 1-2 Doc 3 AGREEMENT", "ACT OF 1934, AS AMENDED AGREEMENT",
 	} {
 		f.Add(s)
 	}

@@ -2,6 +2,8 @@ package parse
 
 import (
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/contract"
 )
 
 // Preambles, cover pages and letters, and the first party of each.
@@ -46,5 +48,38 @@ func TestSecondParty(t *testing.T) {
 	ps := findParties(body, spans, findPreamble(body, spans), nil)
 	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Term != "AJR" {
 		t.Errorf("parties = %+v", ps)
+	}
+}
+
+// The company is the organisation party whose name reads as a name: a
+// party caught with a sentence or a date around it gives way to one
+// that is not, and a date run into a name is dropped from it.
+func TestCompanyPrefersNames(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		parties []contract.Party
+		want    string
+	}{
+		{"sentence before a name", []contract.Party{{Name: "the undersigned hereby agree to file", Kind: contract.Organisation}, {Name: "Kestrel Freight Lines, Inc.", Kind: contract.Organisation}}, "Kestrel Freight Lines, Inc."},
+		{"a role before a name", []contract.Party{{Name: "Licensee", Kind: contract.Organisation}, {Name: "Brightwater Mills LLC", Kind: contract.Organisation}}, "Brightwater Mills LLC"},
+		{"only a doubtful name", []contract.Party{{Name: "Harbor Regatta, on May 2, 2021", Kind: contract.Organisation}}, "Harbor Regatta, on May 2, 2021"},
+		{"lower case is a name", []contract.Party{{Name: "kestrel.example, inc.", Kind: contract.Organisation}, {Name: "Brightwater Mills LLC", Kind: contract.Organisation}}, "kestrel.example, inc."},
+	} {
+		got := ""
+		if a := Company(tc.parties, "", contract.Meta{}); a != nil {
+			got = a.Name
+		}
+		if got != tc.want {
+			t.Errorf("%s: company %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"Harbor Regatta in Seattle, on May 2, 2021 Kestrel Media, Inc.", "Kestrel Media, Inc."},
+		{"Kestrel Media, Inc.", "Kestrel Media, Inc."},
+		{"Class of 2021 Fund", "Class of 2021 Fund"},
+	} {
+		if got := afterDate(tc.in); got != tc.want {
+			t.Errorf("afterDate(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

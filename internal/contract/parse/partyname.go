@@ -294,12 +294,35 @@ func personShaped(words []string) bool {
 	return long >= 2
 }
 
+// afterDate drops a date and what comes before it from a name that text
+// run together put after them: "Boxing Event in China, on April 22, 2000
+// American Champion Media, Inc." → "American Champion Media, Inc.". The
+// date is a month's name, a day and a year; what follows must be
+// capitalised words.
+func afterDate(name string) string {
+	words := strings.Fields(name)
+	for i := 2; i+1 < len(words); i++ {
+		y := words[i]
+		if len(y) != 4 || digitsLen(y) != 4 || !(strings.HasPrefix(y, "19") || strings.HasPrefix(y, "20")) {
+			continue
+		}
+		if !looksLikeDate(strings.ToLower(words[i-2]+" "+words[i-1]+" "+y)) || !strings.HasSuffix(words[i-1], ",") {
+			continue
+		}
+		rest := words[i+1:]
+		if len(rest) >= 2 && isUpperStart(rest[0]) {
+			return strings.Join(rest, " ")
+		}
+	}
+	return name
+}
+
 // settleParties repairs the names found, drops what is not a name, and
 // gives each party without one its kind from its name and term.
 func settleParties(ps []contract.Party) []contract.Party {
 	out := ps[:0]
 	for _, p := range ps {
-		p.Name = repairSpacing(p.Name)
+		p.Name = afterDate(repairSpacing(p.Name))
 		if org := representedOrg(p.Name); org != "" {
 			p.Name, p.Kind = org, contract.Organisation
 		}

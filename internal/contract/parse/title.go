@@ -1,9 +1,11 @@
 package parse
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
+	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
 )
 
@@ -114,10 +116,11 @@ func nextSentence(s string) int {
 
 // capsTitleBreak finds, in run-together text, where a sentence starts
 // right after a title in capitals: "… SERVICES AGREEMENT This Services
-// Agreement …" returns the offset of "This".
+// Agreement …" returns the offset of "This", "AMENDMENT NO. 1 Dated as of
+// … Reference is hereby made to …" that of "Reference".
 func capsTitleBreak(s string) int {
 	best := -1
-	for _, w := range []string{" This ", " THIS "} {
+	for _, w := range []string{" This ", " THIS ", " Reference is hereby made ", " REFERENCE IS HEREBY MADE "} {
 		if i := strings.Index(s, w); i > 0 && (best < 0 || i+1 < best) {
 			best = i + 1
 		}
@@ -345,7 +348,8 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		}
 		// "ADDENDUM TO" / "ZEBRA® PARTNERCONNECT DISTRIBUTOR AGREEMENT": a
 		// short line that ends on a connecting word goes on in the next.
-		if i < last && len(p) < 80 && (endsWithConnector(p) || continuesTitle(p, body[spans[i+1].start:spans[i+1].end])) {
+		if i < last && len(p) < 80 && (endsWithConnector(p) || continuesTitle(p, body[spans[i+1].start:spans[i+1].end]) ||
+			splitTitle(p, body[spans[i+1].start:spans[i+1].end], body)) {
 			carry = p
 			continue
 		}
@@ -479,12 +483,69 @@ func continuesTitle(p, next string) bool {
 	return false
 }
 
+// splitTitle reports whether a short line in capitals is the first part
+// of a title that the next line ends: "JOINT" / "DEVELOPMENT AGREEMENT",
+// "MASTER SERVICES" / "AGREEMENT". The first line has no document noun
+// and is not what else stands over a title: a name with a legal form or
+// a word organisations are named with ("ACME HOLDINGS, INC.", "NORTHWIND
+// BANK"), a brand ("ZEBRA® PARTNERCONNECT PROGRAM", "PCQUOTE"), a label,
+// a number or a date. A brand or a name is told from the words of a
+// title by the body: each of its words is written in lower case
+// somewhere in the body (the text says "joint" and "master", never
+// "pcquote"). The next line is a short title in capitals from its first
+// word.
+func splitTitle(p, next, body string) bool {
+	p = stripLabels(p)
+	words := strings.Fields(p)
+	if len(words) == 0 || len(words) > 4 || !isCaps(p) && !isTitleCase(words) || hasLegalForm(p) || hasOrgNoun(p) || strings.ContainsAny(p, "®™©&/0123456789,.;:()[]\"“") {
+		return false
+	}
+	for _, w := range words {
+		lw := bareWord(w)
+		if minorWords[lw] || labelWords[lw] || docNouns[lw] || !hasLowerWord(body, lw) {
+			return false // "TO BE SIGNED", "CONFIDENTIAL", "PCQUOTE"
+		}
+	}
+	nw := strings.Fields(next)
+	if len(nw) > 8 || strings.ContainsAny(next, ",;:\"“(") {
+		return false
+	}
+	t := titleLine(next)
+	return t != "" && strings.HasPrefix(next, t) && len(words)+len(strings.Fields(t)) <= 10
+}
+
+// hasLowerWord reports whether the lower-case word w (letters and
+// hyphens) is written in lower case as a whole word in the first 64 KB of
+// body.
+func hasLowerWord(body, w string) bool {
+	s := prefix(body, 64<<10)
+	for at := 0; ; {
+		i := strings.Index(s[at:], w)
+		if i < 0 || w == "" {
+			return false
+		}
+		i += at
+		end := i + len(w)
+		if (i == 0 || !isLetterByte(s[i-1])) && (end == len(s) || !isLetterByte(s[end])) {
+			return true
+		}
+		at = i + 1
+	}
+}
+
+// labelWords mark a line over a title that is not part of it.
+var labelWords = map[string]bool{
+	"confidential": true, "draft": true, "execution": true, "version": true, "copy": true, "final": true,
+	"exhibit": true, "schedule": true, "annex": true, "appendix": true, "attachment": true, "form": true,
+	"translation": true, "english": true, "page": true, "redacted": true, "privileged": true, "sample": true,
+}
+
 // labelPrefixes are stripped from the start of a title paragraph.
 var labelPrefixes = []string{"under this", "execution version", "execution copy", "conformed copy", "table of contents", "confidential", "final version", "(translation)", "translation", "[translation]", "english translation", "form of"}
 
 // appendTitleCandidates adds the title candidates found in p.
 func appendTitleCandidates(cands []string, p string) []string {
-	p = stripLabels(p)
+	p = stripLabels(afterExhibitLabel(p))
 	if isNotice(p) {
 		// "… WOULD LIKELY CAUSE COMPETITIVE HARM IF DISCLOSED. Execution
 		// Version Network Build and Maintenance Agreement Between …": the
@@ -513,11 +574,36 @@ func appendTitleCandidates(cands []string, p string) []string {
 	if !isNotice(p) {
 		// a title line, or a title that opens a longer paragraph ("Road
 		// Transportation Agreement Party A (Shipper): …")
-		if t := titleLine(prefix(p, 200)); t != "" {
+		if t := titleLine(prefix(p, 300)); t != "" {
 			return append(cands, t)
 		}
 	}
 	return append(cands, capsTitles(p)...)
+}
+
+// afterExhibitLabel returns p from an exhibit label that follows a
+// letterhead in the same paragraph — "NORTHWIND TRADING COMPANY, INC. 1200
+// Harbor Boulevard, Seattle, Washington 98101 Exhibit 10.22 TRANSITION
+// SERVICES AGREEMENT …", as text extracted from PDF runs them together —
+// so that stripLabels removes it; p itself when no label follows words
+// that are not a sentence (a verb, "pursuant to Exhibit 10.1").
+func afterExhibitLabel(p string) string {
+	head := prefix(p, 300)
+	for _, l := range []string{" Exhibit ", " EXHIBIT ", " Appendix ", " APPENDIX ", " Annex ", " ANNEX "} {
+		i := strings.Index(head, l)
+		if i < 0 || i+len(l) >= len(head) || digitsLen(head[i+len(l):]) == 0 && !isUpperStart(head[i+len(l):]) {
+			continue
+		}
+		before := strings.Fields(head[:i])
+		if len(before) == 0 || hasVerb(before) || referringWords[bareWord(before[len(before)-1])] || strings.Contains(head[:i], "\"") ||
+			slices.ContainsFunc(before, func(w string) bool { return docNouns[bareWord(w)] }) {
+			continue
+		}
+		if stripped := stripLabels(p[i+1:]); stripped != p[i+1:] {
+			return p[i+1:]
+		}
+	}
+	return p
 }
 
 // stripLabels removes exhibit numbers and copy labels before a title:
@@ -567,6 +653,14 @@ func stripLabels(p string) string {
 			// "[LOGO]", "[MEDICAL MANAGER LETTERHEAD]"
 			p = strings.TrimLeft(p[strings.IndexByte(p, ']')+1:], " ")
 			changed = true
+		case strings.HasPrefix(l, "confidential treatment"):
+			// "CONFIDENTIAL TREATMENT REQUESTED BY ACME HOLDINGS, INC.",
+			// "Confidential Treatment Requested Pursuant to Rule 24b-2": a
+			// banner over the first page
+			if n := bannerLen(p); n > 0 {
+				p = strings.TrimLeft(p[n:], " .:-–—")
+				changed = true
+			}
 		case strings.HasPrefix(l, "no. ") && digitsLen(p[4:]) > 0:
 			p = strings.TrimLeft(p[4+digitsLen(p[4:]):], " .")
 			changed = true
@@ -581,6 +675,45 @@ func stripLabels(p string) string {
 		}
 	}
 	return p
+}
+
+// bannerLen returns the length of a confidential-treatment banner at the
+// start of p — "CONFIDENTIAL TREATMENT REQUESTED", with the filer who
+// requests it ("BY ACME HOLDINGS, INC.") or the rule it is requested
+// under ("PURSUANT TO RULE 24b-2") — or 0 when p opens a sentence about
+// it instead ("Confidential treatment has been requested for portions
+// of this exhibit.").
+func bannerLen(p string) int {
+	words := strings.Fields(prefix(p, 300))
+	if len(words) < 3 || !strings.EqualFold(strings.Trim(words[2], ".:-"), "requested") {
+		return 0
+	}
+	n := 3
+	switch {
+	case n+1 < len(words) && strings.EqualFold(words[n], "by"):
+		// the filer's name, up to its legal form
+		for k := n + 1; k < len(words) && k < n+10; k++ {
+			if isCorporateWord(words[k]) || isSuffixWord(strings.ToLower(strings.TrimRight(words[k], ","))) {
+				n = k + 1
+				// "COMPANY, INC."
+				for n < len(words) && (isCorporateWord(words[n]) || isSuffixWord(strings.ToLower(strings.TrimRight(words[n], ",")))) {
+					n++
+				}
+				break
+			}
+		}
+	case n+2 < len(words) && strings.EqualFold(words[n], "pursuant") && strings.EqualFold(words[n+1], "to"):
+		n += 2
+		if n+1 < len(words) && strings.EqualFold(words[n], "rule") {
+			n += 2
+		}
+	}
+	// the byte offset after the n-th word
+	at := 0
+	for i := 0; i < n; i++ {
+		at += strings.Index(p[at:], words[i]) + len(words[i])
+	}
+	return at
 }
 
 // isNotice reports whether p is a confidential-treatment notice.
@@ -600,7 +733,7 @@ func isNotice(p string) bool {
 func titleLine(p string) string {
 	words := strings.Fields(p)
 	wholeCaps := false
-	if len(words) > 0 && isCapsWord(words[0]) {
+	if len(words) > 0 && isCapsWord(words[0]) && (hasLetterOrAmp(words[0]) || len(words) > 1 && isCapsWord(words[1])) {
 		// A title in capitals ends where the capitals do: "DISTRIBUTOR
 		// AGREEMENT Agreement Number …" — but keeps a parenthesis right
 		// after it ("… AGREEMENT (DA-9801 Licensed Products)") and goes on
@@ -615,8 +748,14 @@ func titleLine(p string) string {
 					wholeCaps = false
 					break
 				}
-				words = words[:i]
 				wholeCaps = false
+				if hasLegalForm(strings.Join(words[:i], " ")) && !slices.ContainsFunc(words[:i], func(w string) bool { return docNouns[bareWord(w)] }) {
+					// "NORTHWIND TRADING COMPANY, INC. 1200 Harbor
+					// Boulevard … AMENDMENT NO. 1": capitals that name no
+					// document are a letterhead, not the title
+					break
+				}
+				words = words[:i]
 				break
 			}
 		}
@@ -625,30 +764,65 @@ func titleLine(p string) string {
 	for len(words) > 1 && (strings.EqualFold(words[0], "this") || strings.EqualFold(words[0], "the")) {
 		words = words[1:]
 	}
-	lastNoun := -1
+	lastNoun, prevNoun, from := -1, -1, 0
 	for i, w := range words {
 		lw := bareWord(w)
-		if i > 0 && titleStops[lw] && !(lw == "and" || lw == "of") {
+		if i > from && titleStops[lw] && !(lw == "and" || lw == "of") {
 			break
 		}
-		if i > 0 && (strings.HasSuffix(words[i-1], ":") || strings.ContainsAny(w[:1], "\"“(")) {
+		if i > from && strings.HasSuffix(words[i-1], ":") {
+			if lastNoun >= 0 {
+				break
+			}
+			// "Facsimile: 604-632-1730 Promotion Agreement": a label and
+			// its value before the title, as in a letterhead run together
+			// with it
+			from = i
+		}
+		if lastNoun < 0 && isLetterheadWord(words, i) {
+			// "… Seattle, Washington 98101 03/01/05 604.684.2255 … Premium
+			// Managed Hosting Agreement": a letterhead of any length before
+			// the title; the title is counted from after it
+			from = i + 1
+			continue
+		}
+		if i > from && strings.ContainsAny(w[:1], "\"“(") {
 			break
 		}
-		if lw == "table" && i+1 < len(words) && bareWord(words[i+1]) == "of" || parseMarker(w+" x").kind == outlineMarker {
+		if lw == "table" && i+1 < len(words) && bareWord(words[i+1]) == "of" || parseMarker(w+" x").kind == outlineMarker && !isStreetNumber(w) {
 			break // "… TABLE OF CONTENTS", "… 1.1 Scope"
 		}
-		if i >= 16 {
+		if i-from >= 16 {
+			break
+		}
+		if lastNoun >= 0 && isCorporateWord(w) {
+			// "Network Management Outsourcing Agreement Bank of South
+			// Pacific Ltd Network Management …": a name after the title
 			break
 		}
 		if docNouns[lw] || lw == "conditions" && i > 0 && conditionsQualifiers[bareWord(words[i-1])] {
-			lastNoun = i
+			prevNoun, lastNoun = lastNoun, i
 		}
 		if strings.HasSuffix(w, ",") && i+1 < len(words) && titleStops[bareWord(words[i+1])] {
 			break
 		}
 	}
+	if lastNoun >= 0 && prevNoun >= 0 && isReferenceNumber(words[:lastNoun+1], words[lastNoun+1:]) {
+		// "Global Maintenance Agreement Contract No. DS/CS-3957/14": the
+		// title ends before the number it is filed under
+		lastNoun = prevNoun
+	}
 	if lastNoun < 0 {
 		return ""
+	}
+	// a verb or a date anywhere before the title's end makes the line a
+	// sentence or a dated description ("NOVEMBER 1, 2002, RATE FT-A
+	// AGREEMENT BETWEEN …"), whatever titleStart leaves out
+	verbs := hasVerb(words[from:lastNoun+1]) || looksLikeDate(strings.ToLower(strings.Join(words[from:lastNoun+1], " ")))
+	if start := titleStart(words, from, lastNoun); start > 0 {
+		words = words[start:]
+		lastNoun -= start
+		wholeCaps = wholeCaps && start == 0
 	}
 	end := titleTail(words, lastNoun+1)
 	if wholeCaps && end < len(words) && len(words) <= 14 {
@@ -682,10 +856,113 @@ func titleLine(p string) string {
 	if !isCaps(t) && !isTitleCase(ws) && !isSentenceCaseTitle(ws) {
 		return ""
 	}
-	if hasVerb(ws) || looksLikeDate(strings.ToLower(t)) || isReferenceNumber(ws, words[lastNoun+1:]) {
+	if verbs || hasVerb(ws) || looksLikeDate(strings.ToLower(t)) || isReferenceNumber(ws, words[lastNoun+1:]) {
 		return ""
 	}
 	return strings.TrimRight(t, " ,.;:")
+}
+
+// titleStart returns where the title ending at words[last] starts, at
+// or after from: after what a heading run together with the title puts
+// before it — a date ("Dated 29/3/18"), an address, telephone number or
+// e-mail of a letterhead, a court filing's stamp ("Case 18-10248 Doc
+// 632-1 Filed 04/18/18"), a word ending a sentence or a company's name
+// ("Inc."), prose in lower case before a capitalised title ("… deep
+// systems Premium Managed Hosting Agreement"), and a name in title case
+// before a title in capitals ("Rise Education Group SERVICE
+// AGREEMENT"). The title's own words — capitalised, minor, short
+// numbers ("AMENDMENT NO. 2 TO") — are kept.
+func titleStart(words []string, from, last int) int {
+	first := last
+	for i := from; i < last; i++ {
+		if docNouns[bareWord(words[i])] {
+			first = i
+			break
+		}
+	}
+	start := from
+	for i := first - 1; i >= from; i-- {
+		if breaksTitle(words, i) {
+			start = i + 1
+			break
+		}
+	}
+	// a title in capitals after words in lower case that do not lead
+	// into it: "Rise Education Group SERVICE AGREEMENT", but not
+	// "Amendment No. 1 to the MASTER SERVICES AGREEMENT"
+	if u, _ := letterCase(words[last]); u >= 2 && isCapsWord(words[last]) {
+		k := last
+		for k > start && isCapsWord(words[k-1]) && hasLetterOrAmp(words[k-1]) {
+			k--
+		}
+		if k > start && k < last && !connectors[bareWord(words[k-1])] {
+			for _, w := range words[start:k] {
+				if _, l := letterCase(w); l > 0 && !minorWords[bareWord(w)] {
+					return k
+				}
+			}
+		}
+	}
+	return start
+}
+
+// breaksTitle reports whether words[i] cannot be part of a title that
+// the word after it continues (titleStart).
+func breaksTitle(words []string, i int) bool {
+	w := words[i]
+	bare := strings.Trim(w, "()[]")
+	switch {
+	case strings.HasSuffix(w, ":"), strings.ContainsAny(w, "@"), strings.Contains(strings.ToLower(w), "www."):
+		return true
+	case strings.HasSuffix(w, ".") && !strings.Contains(strings.TrimSuffix(w, "."), ".") && !strings.EqualFold(w, "no.") && len(bareWord(w)) > 1:
+		return true // a sentence's end, "Inc.", "Corp."; not "No." or "U.S."
+	case digitsIn(bare) > 0:
+		if digitsLen(bare) == len(bare) && len(bare) <= 4 {
+			// a number of the title ("NO. 2", "2005 STOCK PLAN"), not a
+			// date's year ("May 3, 2016")
+			return len(bare) == 4 && i > 0 && (strings.HasSuffix(words[i-1], ",") || looksLikeDate(strings.ToLower(words[i-1])+" 1"))
+		}
+		return !isOrdinalNumber(bare)
+	case i+1 < len(words) && isLowerStart(w) && !minorWords[bareWord(w)] && !docNouns[bareWord(w)] && isUpperStart(words[i+1]):
+		return true // "deep systems Premium …"
+	}
+	return false
+}
+
+// isLetterheadWord reports whether words[i] is what letterheads and
+// filing stamps hold and titles never do: an e-mail or web address, or a
+// number with punctuation inside or of five digits or more (a postcode,
+// telephone number, date or docket number). A title's own numbers ("NO.
+// 2", "2005 STOCK PLAN") are not.
+func isLetterheadWord(words []string, i int) bool {
+	w := words[i]
+	if strings.ContainsAny(w, "@") || strings.Contains(strings.ToLower(w), "www.") {
+		return true
+	}
+	bare := strings.Trim(w, "()[],;.")
+	return digitsIn(bare) > 0 && !(digitsLen(bare) == len(bare) && len(bare) <= 4) && !isOrdinalNumber(bare) &&
+		!strings.EqualFold(bareWord(w), "no") && (digitsLen(bare) >= 5 || strings.ContainsAny(bare, "/-."))
+}
+
+// isStreetNumber reports whether w is a number of three digits or more
+// without a period, as addresses and telephone numbers have and clause
+// numbers do not: "925 West Georgia Street".
+func isStreetNumber(w string) bool {
+	return len(w) >= 3 && digitsLen(w) == len(w)
+}
+
+// isOrdinalNumber reports whether w is an ordinal written in digits:
+// "1st", "2nd", "3rd", "4th".
+func isOrdinalNumber(w string) bool {
+	n := digitsLen(w)
+	if n == 0 {
+		return false
+	}
+	switch strings.ToLower(w[n:]) {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
 }
 
 // isReferenceNumber reports whether a title is only a document's number:
@@ -781,7 +1058,7 @@ func dropCompanyPrefix(words []string) []string {
 	for i := 1; i < len(words)-1 && i < 8; i++ {
 		w := strings.ToLower(strings.Trim(words[i], ",.;:"))
 		switch w {
-		case "inc", "corporation", "corp", "llc", "ltd", "limited", "plc", "l.l.c", "co", "n.a", "gmbh":
+		case "inc", "incorporated", "corporation", "corp", "llc", "ltd", "limited", "plc", "l.l.c", "co", "n.a", "gmbh":
 			rest := words[i+1:]
 			for len(rest) > 0 && (rest[0] == "-" || rest[0] == "–" || rest[0] == "—") {
 				rest = rest[1:]
@@ -800,6 +1077,37 @@ func dropCompanyPrefix(words []string) []string {
 		}
 	}
 	return words
+}
+
+// dropPartyPrefix removes a party's name that a letterhead or cover page
+// puts before the title and the text runs together with it: "SECURIAN
+// FUNDS TRUST RESTATED NET INVESTMENT INCOME MAINTENANCE AGREEMENT" when
+// Securian Funds Trust is a party. Only a name that says it is an
+// organisation's — a legal form, or a word such as "Trust", "Bank" or
+// "Group" — is dropped: a short name or brand before the title belongs
+// to it ("JACKSONVILLE JAGUARS SPONSORSHIP AGREEMENT").
+func dropPartyPrefix(title string, parties []contract.Party) string {
+	words := strings.Fields(title)
+	for _, p := range parties {
+		key := companyKey(p.Name)
+		if p.Kind == contract.Person || len(key) < 4 {
+			continue
+		}
+		for n := 1; n < len(words)-1 && n <= 10; n++ {
+			name := strings.Join(words[:n], " ")
+			if !sameCompany(companyKey(name), key) || len(lettersLower(name)) < len(key) {
+				continue
+			}
+			if !hasLegalForm(name) && !hasOrgNoun(name) {
+				break
+			}
+			if rest := words[n:]; len(rest) >= 2 && slices.ContainsFunc(rest, func(w string) bool { return docNouns[bareWord(w)] }) {
+				return dropPartyPrefix(strings.Join(rest, " "), parties)
+			}
+			break
+		}
+	}
+	return title
 }
 
 // titleContinuations may carry a title in capitals past its document
@@ -841,13 +1149,18 @@ func capsTitles(p string) []string {
 	lastNoun := -1
 	flush := func() {
 		if start >= 0 && lastNoun >= start {
-			ws := words[start : lastNoun+1]
+			end := lastNoun + 1
+			if e := titleTail(words, end); e > end && !strings.ContainsAny(words[end][:1], "([") && !slices.ContainsFunc(words[end:e], func(w string) bool { return !isCapsWord(w) }) {
+				end = e // "AMENDMENT NO. 1", "ADDENDUM II"
+			}
+			ws := words[start:end]
 			for len(ws) > 0 && (strings.EqualFold(ws[0], "THIS") || strings.EqualFold(ws[0], "THE")) {
 				ws = ws[1:]
 			}
 			// "… LLC and PREMIER NUTRITION CORPORATION MANUFACTURING
 			// AGREEMENT": the run starts with a party's name.
 			ws = dropCompanyPrefix(ws)
+			ws = dropLegendTail(ws)
 			if len(ws) > 0 && !hasVerb(ws) {
 				if t := strings.TrimRight(stripLabels(strings.Join(ws, " ")), " ,.;:"); t != "" && !looksLikeDate(strings.ToLower(t)) {
 					out = append(out, t)
@@ -873,6 +1186,29 @@ func capsTitles(p string) []string {
 	}
 	flush()
 	return out
+}
+
+// dropLegendTail removes the end of a legend in capitals that runs into
+// a title in capitals: "… PURSUANT TO RULE 24b-2 PROMULGATED UNDER THE
+// SECURITIES EXCHANGE ACT OF 1934, AS AMENDED MANUFACTURING AGREEMENT" →
+// "MANUFACTURING AGREEMENT". What titleStart leaves of it — the words
+// after the act's year — are the statute's "as amended" and minor words,
+// which never start a title.
+func dropLegendTail(ws []string) []string {
+	if len(ws) < 2 {
+		return ws
+	}
+	start := titleStart(ws, 0, len(ws)-1)
+	if looksLikeDate(strings.ToLower(strings.Join(ws[:start], " "))) {
+		return nil // "NOVEMBER 1, 2002, RATE FT-A AGREEMENT": a dated description
+	}
+	ws = ws[start:]
+	as := false
+	for len(ws) > 1 && (minorWords[bareWord(ws[0])] && !strings.EqualFold(ws[0], "the") || as && strings.EqualFold(ws[0], "amended")) {
+		as = strings.EqualFold(ws[0], "as")
+		ws = ws[1:]
+	}
+	return ws
 }
 
 func hasLetterOrAmp(w string) bool {

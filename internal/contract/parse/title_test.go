@@ -72,3 +72,44 @@ func TestTitleCompleted(t *testing.T) {
 		}
 	}
 }
+
+// Title layouts of EDGAR exhibits beyond the plain heading, each written
+// for this test in the style of a filing: what stands above or before
+// the title — a cover line, a brand, a letterhead, a banner, a legend, a
+// table of contents, a court's filing stamp — and titles broken over two
+// lines, numbered, or given only by the first sentence. The layouts come
+// as separate lines and run together, as text extracted from PDF has
+// them.
+func TestTitleLayouts(t *testing.T) {
+	const preamble = "This Agreement (the \"Agreement\") is made as of March 1, 2021 by and between Kestrel Freight Lines, Inc., a Delaware corporation (\"Kestrel\"), and Brightwater Mills LLC (\"Brightwater\"). The parties shall cooperate in the joint development of the master plan."
+	for _, tc := range []struct{ name, text, want string }{
+		{"exhibit cover line", "EXHIBIT 10.1\n\nSUPPLY AGREEMENT\n\n" + preamble, "SUPPLY AGREEMENT"},
+		{"exhibit cover line run together", "Exhibit 10.1 SUPPLY AGREEMENT " + preamble, "SUPPLY AGREEMENT"},
+		{"brand line above the title", "KESTRELIX\n\nDEVELOPMENT AGREEMENT\n\n" + preamble, "DEVELOPMENT AGREEMENT"},
+		{"company letterhead above the title", "KESTREL FREIGHT LINES, INC.\n\n1200 Harbor Boulevard, Suite 400\n\nSeattle, Washington 98101\n\nSUPPLY AGREEMENT\n\n" + preamble, "SUPPLY AGREEMENT"},
+		{"letterhead run together", "925 Harbor Road Suite 100 Portland, Oregon 97201 Telephone: 503-555-0100 Supply Agreement (the \"Agreement\") " + preamble, "Supply Agreement"},
+		{"letterhead with an e-mail", "04/02/21 1200 Harbor Boulevard 206.555.0134 Seattle, WA 98101 ops@kestrel.example kestrel freight Premium Carriage Agreement " + preamble, "Premium Carriage Agreement"},
+		{"long letterhead run together", "KESTREL FREIGHT LINES, INC. 1200 Harbor Boulevard, Suite 400 Seattle, Washington 98101 04/02/21 77 Dock Street 206.555.0134 Tacoma, WA 98402 ops@kestrel.example kestrel freight Premium Carriage Agreement " + preamble, "Premium Carriage Agreement"},
+		{"confidential treatment banner", "CONFIDENTIAL TREATMENT REQUESTED\n\nLICENSE AGREEMENT\n\n" + preamble, "LICENSE AGREEMENT"},
+		{"banner naming the filer, run together", "CONFIDENTIAL TREATMENT REQUESTED BY KESTREL FREIGHT LINES, INC. Exhibit 10.4 LICENSE AGREEMENT " + preamble, "LICENSE AGREEMENT"},
+		{"banner under a rule", "Confidential Treatment Requested Pursuant to Rule 24b-2\n\nLICENSE AGREEMENT\n\n" + preamble, "LICENSE AGREEMENT"},
+		{"redaction legend running into the title", "Exhibit 10.3 [***] INDICATES MATERIAL THAT HAS BEEN OMITTED AND FOR WHICH CONFIDENTIAL TREATMENT HAS BEEN REQUESTED. ALL SUCH OMITTED MATERIAL HAS BEEN FILED WITH THE SECURITIES AND EXCHANGE COMMISSION PURSUANT TO RULE 24b-2 PROMULGATED UNDER THE SECURITIES EXCHANGE ACT OF 1934, AS AMENDED CARRIAGE AGREEMENT This Carriage Agreement (the \"Agreement\") is made by and between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "CARRIAGE AGREEMENT"},
+		{"table of contents before the title", "TABLE OF CONTENTS\n\n1. Definitions 1\n\n2. Term 3\n\n3. Fees 5\n\nMASTER SERVICES AGREEMENT\n\n" + preamble, "MASTER SERVICES AGREEMENT"},
+		{"title over two lines", "EXHIBIT 10.2\n\nJOINT\n\nDEVELOPMENT AGREEMENT\n\n" + preamble, "JOINT DEVELOPMENT AGREEMENT"},
+		{"title over two lines in title case", "Master\n\nSupply Agreement\n\n" + preamble, "Master Supply Agreement"},
+		{"amendment number", "AMENDMENT NO. 2 TO SUPPLY AGREEMENT\n\nThis Amendment No. 2 (the \"Amendment\") is made by and between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "AMENDMENT NO. 2 TO SUPPLY AGREEMENT"},
+		{"title in the first sentence only", "This Distribution Agreement (the \"Agreement\") is made as of March 1, 2021 by and between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "Distribution Agreement"},
+		{"name in title case before a title in capitals", "Exhibit 4.23 Harbor Education Group SERVICE AGREEMENT This Service Agreement (this \"Agreement\") is entered into by and between Harbor Education Group Ltd. and Brightwater Mills LLC.", "SERVICE AGREEMENT"},
+		{"court filing stamp", "Case 19-20145 Doc 88-2 Filed 03/04/19 CARRIAGE AGREEMENT This Carriage Agreement (\"Agreement\") is made as of March 4, 2019, by and between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "CARRIAGE AGREEMENT"},
+		{"contract number after the title", "Fleet Services Agreement Contract No. FS/2019-0042 issue 3\n\nBetween\n\nKESTREL FREIGHT LINES, INC.\n\nand\n\nBRIGHTWATER MILLS LLC", "Fleet Services Agreement"},
+		{"title said again after a party", "Network Support Agreement Harbor Bank Ltd Network Support Agreement\n\n" + preamble, "Network Support Agreement"},
+		{"date before the title", "Dated 12/3/18 Supply agreement between Kestrel Pty Ltd and Brightwater Mills LLC\n\nTHIS AGREEMENT is dated 12 March 2018.", "Supply agreement"},
+		{"letterhead, then the exhibit label, run together", "KESTREL FREIGHT LINES, INC. 1200 Harbor Boulevard, Suite 400 Seattle, Washington 98101 Exhibit 10.22 TRANSITION SERVICES AGREEMENT TRANSITION SERVICES AGREEMENT (the \"Agreement\") dated as of May 1, 2020, between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "TRANSITION SERVICES AGREEMENT"},
+		{"letterhead, then an amendment run together", "KESTREL FREIGHT LINES, INC. 1200 Harbor Boulevard, Suite 400 Seattle, Washington 98101 AMENDMENT NO. 1 Dated as of June 1, 2021 Reference is hereby made to that certain Carriage Agreement dated as of March 1, 2021 (\"Agreement\"), between Kestrel and Brightwater.", "AMENDMENT NO. 1 Carriage Agreement"},
+		{"dated description is no title", "EXHIBIT II\n\nNOVEMBER 1, 2002, RATE FT-A AGREEMENT BETWEEN KESTREL AND BRIGHTWATER\n\nGas Carriage Agreement\n\nTHIS AGREEMENT is made and entered into as of the 1st day of November, 2002, by and between Kestrel Freight Lines, Inc. and Brightwater Mills LLC.", "Gas Carriage Agreement"},
+	} {
+		if got := Parse(tc.text, contract.Meta{}).Name; got != tc.want {
+			t.Errorf("%s: title %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
