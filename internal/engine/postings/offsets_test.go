@@ -52,29 +52,37 @@ func randomOffsetsTerms(seed uint64) []offsetsTerm {
 	return terms
 }
 
+// writeOffsetsTerm writes one term's documents, positions and offsets
+// with w and returns its meta.
+func writeOffsetsTerm(tb testing.TB, w *Writer, term offsetsTerm) TermMeta {
+	tb.Helper()
+	if err := w.StartTerm(); err != nil {
+		tb.Fatal(err)
+	}
+	for i, doc := range term.docs {
+		var pos, offs []uint32
+		for _, o := range term.occs[i] {
+			pos = append(pos, o.pos)
+			offs = append(offs, o.start, o.end)
+		}
+		if err := w.AddDocOffsets(doc, uint32(len(pos)), 7, pos, offs); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	m, err := w.FinishTerm()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
 // writeOffsetsTerms writes terms with w and returns their metas through
 // the dictionary's encoding.
 func writeOffsetsTerms(t *testing.T, w *Writer, terms []offsetsTerm) []TermMeta {
 	t.Helper()
 	var metas []TermMeta
 	for _, term := range terms {
-		if err := w.StartTerm(); err != nil {
-			t.Fatal(err)
-		}
-		for i, doc := range term.docs {
-			var pos, offs []uint32
-			for _, o := range term.occs[i] {
-				pos = append(pos, o.pos)
-				offs = append(offs, o.start, o.end)
-			}
-			if err := w.AddDocOffsets(doc, uint32(len(pos)), 7, pos, offs); err != nil {
-				t.Fatal(err)
-			}
-		}
-		m, err := w.FinishTerm()
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := writeOffsetsTerm(t, w, term)
 		var e encoding.Encbuf
 		m.AppendTo(&e, DocsFreqsPositionsOffsets)
 		d := encoding.NewDecbuf(e.B)
@@ -227,24 +235,7 @@ func FuzzOffsets(f *testing.F) {
 	w := NewWriter(DocsFreqsPositionsOffsets)
 	var metas []TermMeta
 	for _, term := range randomOffsetsTerms(3)[4:7] {
-		if err := w.StartTerm(); err != nil {
-			f.Fatal(err)
-		}
-		for i, doc := range term.docs {
-			var pos, offs []uint32
-			for _, o := range term.occs[i] {
-				pos = append(pos, o.pos)
-				offs = append(offs, o.start, o.end)
-			}
-			if err := w.AddDocOffsets(doc, uint32(len(pos)), 7, pos, offs); err != nil {
-				f.Fatal(err)
-			}
-		}
-		m, err := w.FinishTerm()
-		if err != nil {
-			f.Fatal(err)
-		}
-		metas = append(metas, m)
+		metas = append(metas, writeOffsetsTerm(f, w, term))
 	}
 	docs, pos, err := w.Finish()
 	if err != nil {
