@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
 
 // pruneWords is a vocabulary drawn with Zipf-like weights, so that the
@@ -386,4 +388,83 @@ func TestLazyScanMatchesExhaustive(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestPruningStartsWhileCounting checks that a segment whose matches all
+// lose to hits already kept (from an earlier index), and so are counted
+// without being scored, still starts pruning once the count passes the
+// limit: the browse query must then skip the rest of the segment rather
+// than count every record to its end.
+func TestPruningStartsWhileCounting(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	s := pruneCorpus(t, r, 1500)
+	ix := s.indexes["contract"]
+	pivot := float32(3)
+	q := &BoolQuery{Must: []Query{&MatchAllQuery{}}, Should: []Query{&RankFeatureQuery{Field: "weight_rank", Function: Saturation{Pivot: &pivot}}}}
+	w, err := createWeight(q, ix, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 100
+	c := newTopCollector(10, limit, true)
+	for i := range 10 {
+		c.collect("a", 0, nil, uint32(i), 1e30) // better than any browse score
+	}
+	visits := 0
+	for segNum, seg := range ix.Segments {
+		if err := searchSegment(nil, ix.Name, segNum, seg, countingWeight{w, &visits}, nil, c, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.total <= limit {
+		t.Fatalf("counted %d matches, want more than the limit %d", c.total, limit)
+	}
+	// The limit is passed after 91 matches; then no block can beat 1e30.
+	if visits > 2*limit {
+		t.Errorf("%d matches visited of 1500 records, want about %d", visits, limit)
+	}
+}
+
+// countingWeight counts the matches its scorers return.
+type countingWeight struct {
+	weight
+	visits *int
+}
+
+func (w countingWeight) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
+	s, err := w.weight.scorer(segNum, seg)
+	if err != nil || s == nil {
+		return nil, err
+	}
+	return &countingScorer{s, w.visits}, nil
+}
+
+// countingScorer passes pruning and lazy scoring through to its scorer.
+type countingScorer struct {
+	Scorer
+	visits *int
+}
+
+func (c *countingScorer) Next() bool {
+	ok := c.Scorer.Next()
+	if ok {
+		*c.visits++
+	}
+	return ok
+}
+
+func (c *countingScorer) Advance(t uint32) bool {
+	ok := c.Scorer.Advance(t)
+	if ok {
+		*c.visits++
+	}
+	return ok
+}
+
+func (c *countingScorer) setMinCompetitiveScore(min float32) {
+	c.Scorer.(competitiveScorer).setMinCompetitiveScore(min)
+}
+
+func (c *countingScorer) competitiveAt(min float32) bool {
+	return c.Scorer.(lazyScorer).competitiveAt(min)
 }
