@@ -56,6 +56,10 @@ type Field struct {
 	NestedPath string
 	// Format is the date format of date fields.
 	Format string
+	// Offsets is `index_options: offsets` on a text field: its postings
+	// hold each occurrence's offsets, which the highlighter reads instead
+	// of analysing the value again (docs/highlight.md).
+	Offsets bool
 }
 
 // Index is one logical index: its definition file and its flattened fields.
@@ -147,13 +151,16 @@ type fileShape struct {
 }
 
 type property struct {
-	Type       string              `json:"type"`
-	Enabled    *bool               `json:"enabled"`
-	Index      *bool               `json:"index"`
-	DocValues  *bool               `json:"doc_values"`
-	Format     string              `json:"format"`
-	Fields     map[string]property `json:"fields"`
-	Properties map[string]property `json:"properties"`
+	Type      string `json:"type"`
+	Enabled   *bool  `json:"enabled"`
+	Index     *bool  `json:"index"`
+	DocValues *bool  `json:"doc_values"`
+	Format    string `json:"format"`
+	// IndexOptions is OpenSearch's index_options: "positions" (text
+	// fields' default) or "offsets" on text fields.
+	IndexOptions string              `json:"index_options"`
+	Fields       map[string]property `json:"fields"`
+	Properties   map[string]property `json:"properties"`
 }
 
 func parse(name string, raw []byte) (*Index, error) {
@@ -170,6 +177,22 @@ func parse(name string, raw []byte) (*Index, error) {
 	slices.Sort(idx.NestedPaths)
 	slices.Sort(idx.StoredOnly)
 	return idx, nil
+}
+
+// indexOptions reads a field's index_options: only text fields may set
+// it, to "positions" (the default) or "offsets"; it reports offsets.
+func indexOptions(path string, p property) (bool, error) {
+	switch {
+	case p.IndexOptions == "":
+		return false, nil
+	case p.Type != string(Text):
+		return false, fmt.Errorf("field %q: index_options is supported on text fields only", path)
+	case p.IndexOptions == "positions":
+		return false, nil
+	case p.IndexOptions == "offsets":
+		return true, nil
+	}
+	return false, fmt.Errorf("field %q: index_options %q is not supported (positions or offsets)", path, p.IndexOptions)
 }
 
 func (idx *Index) walk(prefix, nested string, props map[string]property) error {
@@ -196,12 +219,17 @@ func (idx *Index) walk(prefix, nested string, props map[string]property) error {
 				return err
 			}
 		case string(Text), string(Keyword), string(Date), string(Integer), string(RankFeature):
+			offsets, err := indexOptions(path, p)
+			if err != nil {
+				return err
+			}
 			idx.Fields[path] = Field{
 				Path:       path,
 				Type:       FieldType(p.Type),
 				Indexed:    p.Index == nil || *p.Index,
 				NestedPath: nested,
 				Format:     p.Format,
+				Offsets:    offsets,
 			}
 			for sub, sp := range p.Fields {
 				switch sp.Type {
@@ -209,7 +237,11 @@ func (idx *Index) walk(prefix, nested string, props map[string]property) error {
 				default:
 					return fmt.Errorf("field %q: multi-field type %q is not supported", path+"."+sub, sp.Type)
 				}
-				idx.Fields[path+"."+sub] = Field{Path: path + "." + sub, Type: FieldType(sp.Type), Indexed: true, NestedPath: nested}
+				offsets, err := indexOptions(path+"."+sub, sp)
+				if err != nil {
+					return err
+				}
+				idx.Fields[path+"."+sub] = Field{Path: path + "." + sub, Type: FieldType(sp.Type), Indexed: true, NestedPath: nested, Offsets: offsets}
 			}
 		default:
 			return fmt.Errorf("field %q: type %q is not supported", path, p.Type)

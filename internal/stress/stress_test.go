@@ -92,11 +92,11 @@ func TestFailure(t *testing.T) {
 		{"allowed, in time", Result{Body: timed, Status: 200, Latency: ms(1299), Server: ms(400)}, ""},
 		{"at the bounds", Result{Body: timed, Status: 400, Latency: ms(1300), Server: ms(400)}, ""},
 		{"late", Result{Body: timed, Status: 200, Latency: ms(1301), Server: ms(400)}, "replied in 1.301s, bound 1.3s"},
-		{"server late", Result{Body: timed, Status: 200, Latency: ms(600), Server: ms(551)},
-			"the server took 551ms, 0s of it waiting for a CPU; bound 550ms"},
-		{"server late, waiting for a CPU", Result{Body: timed, Status: 200, Latency: ms(900), Server: ms(800), CPU: CPUTimes{Ran: ms(100), Waited: ms(250)}}, ""},
-		{"server late, waiting less", Result{Body: timed, Status: 200, Latency: ms(900), Server: ms(800), CPU: CPUTimes{Ran: ms(100), Waited: ms(249)}},
-			"the server took 800ms, 249ms of it waiting for a CPU; bound 550ms"},
+		{"server late", Result{Body: timed, Status: 200, Latency: ms(600), Server: ms(401)},
+			"the server took 401ms, 0s of it waiting for a CPU; bound 400ms"},
+		{"server late, waiting for a CPU", Result{Body: timed, Status: 200, Latency: ms(900), Server: ms(800), CPU: CPUTimes{Ran: ms(100), Waited: ms(400)}}, ""},
+		{"server late, waiting less", Result{Body: timed, Status: 200, Latency: ms(900), Server: ms(800), CPU: CPUTimes{Ran: ms(100), Waited: ms(399)}},
+			"the server took 800ms, 399ms of it waiting for a CPU; bound 400ms"},
 		{"not logged", Result{RequestID: "stress-7", Body: timed, Status: 200, Latency: ms(10)}, "request stress-7 is not in the gateway's log"},
 		{"429 not logged", Result{Body: timed, Status: 429, Latency: ms(10)}, ""},
 		{"server budget", Result{Body: untimed, Status: 400, Latency: ms(1900), Server: ms(1100)}, ""},
@@ -282,7 +282,7 @@ func ExampleRunner_Bound() {
 	r := &Runner{Budget: time.Second}
 	timed := Body{Timeout: 300 * time.Millisecond}
 	fmt.Println(r.Bound(timed), r.Bound(Body{}), r.ServerBound(timed), r.ServerBound(Body{}))
-	// Output: 1.3s 2s 550ms 1.25s
+	// Output: 1.3s 2s 400ms 1.1s
 }
 
 // TestConcurrent runs slow and normal bodies against a fake gateway: the

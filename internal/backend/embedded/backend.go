@@ -514,7 +514,7 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 		if err != nil {
 			return hit, fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
 		}
-		if hit.Source, hit.Highlight, err = sourceAndHighlight(ctx, src, sr.Source, wantSource, hl, h.Index, q, ""); err != nil {
+		if hit.Source, hit.Highlight, err = sourceAndHighlight(ctx, src, sr.Source, wantSource, hl, h.Index, q, "", indexedDoc{seg, h.Doc}); err != nil {
 			return hit, fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
 		}
 	}
@@ -613,7 +613,7 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 				if err != nil {
 					return nil, err
 				}
-				if child.Source, child.Highlight, err = sourceAndHighlight(ctx, src, filter, wantSource, hl, h.Index, inner, ih.Path); err != nil {
+				if child.Source, child.Highlight, err = sourceAndHighlight(ctx, src, filter, wantSource, hl, h.Index, inner, ih.Path, indexedDoc{seg, c.Doc}); err != nil {
 					return nil, err
 				}
 			}
@@ -629,7 +629,7 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 // its top-level members at most once: not at all when it is returned whole
 // and nothing is highlighted.
 // ctx is checked between highlighted fields.
-func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string) (source, highlighted json.RawMessage, err error) {
+func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string, at indexedDoc) (source, highlighted json.RawMessage, err error) {
 	var includes []string
 	if filter != nil {
 		includes = filter.Includes
@@ -653,7 +653,7 @@ func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilte
 		}
 	}
 	if hl != nil {
-		if highlighted, err = hl.render(ctx, index, q, doc, path); err != nil {
+		if highlighted, err = hl.render(ctx, index, q, doc, path, at); err != nil {
 			return nil, nil, fmt.Errorf("highlight: %w", err)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/engine/highlight"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
@@ -63,15 +64,34 @@ func (h *highlighter) options(f dsl.HighlightField, keyword bool) highlight.Opti
 	return o
 }
 
+// indexedDoc is the document a hit (or inner hit) is in its segment:
+// fields indexed with offsets are highlighted from its postings.
+type indexedDoc struct {
+	seg *segment.Segment
+	doc uint32
+}
+
+// offsets returns the indexed occurrences of field in the document, or
+// nil when the field has no offsets (the highlighter analyses its values).
+func (at indexedDoc) offsets(field string) highlight.Offsets {
+	if at.seg == nil {
+		return nil
+	}
+	if o := at.seg.Field(field).DocOccurrences(at.doc); o != nil {
+		return o
+	}
+	return nil
+}
+
 // render returns the highlight member of one hit (or inner hit): doc is
 // the scanned _source of what is highlighted, prefix the path it sits at
 // ("" for a record, "sections" for a section), q the query that matched
-// it. Fields the index does not map, and fields without a match, are left
+// it, at the document in its segment. Fields the index does not map, and fields without a match, are left
 // out; nil means no field matched (the member is omitted).
 //
 // ctx is checked before each field: the fetch phase's deadline bounds
 // highlighting (its error is returned).
-func (h *highlighter) render(ctx context.Context, index string, q search.Query, doc *storedSource, prefix string) (json.RawMessage, error) {
+func (h *highlighter) render(ctx context.Context, index string, q search.Query, doc *storedSource, prefix string, at indexedDoc) (json.RawMessage, error) {
 	m := h.mappings.Index(index)
 	if m == nil {
 		return nil, nil
@@ -104,7 +124,7 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 				h.cache[key] = hl // inner hits' queries differ per nested clause
 			}
 		}
-		frags, err := hl.Highlight(ctx, values)
+		frags, err := hl.HighlightIndexed(ctx, values, at.offsets(f.Name))
 		if err != nil {
 			var tl *highlight.TooLongError
 			if errors.As(err, &tl) {

@@ -96,13 +96,26 @@ func isWordByte(c byte) bool {
 }
 
 // headingTypes returns the types of a heading: the whole heading's, or
-// else those of its parts when every part names a type. "Transfer and
+// else those of its parts when every part names a type, or else the one
+// distinctive clause name it holds (namedWithin). "Transfer and
 // Assignment of IP Assets" names none: its second part is not a clause
 // name, so the first is not one either.
 func headingTypes(heading string) []string {
 	if s, ok := OfHeading(heading); ok {
 		return []string{s}
 	}
+	if out := partTypes(heading); len(out) > 0 {
+		return out
+	}
+	if s, ok := namedWithin(heading); ok {
+		return []string{s}
+	}
+	return nil
+}
+
+// partTypes returns the types of the parts of a joined heading when every
+// part names one, else nil.
+func partTypes(heading string) []string {
 	if !mayJoin(heading) {
 		return nil
 	}
@@ -112,7 +125,10 @@ func headingTypes(heading string) []string {
 	}
 	out := make([]string, 0, len(parts))
 	for _, p := range parts {
-		if strings.TrimSpace(p) == "" {
+		// a part that is only numbering ("Article - 14 Non-Competition
+		// and Exclusive Rights" splits at " - ") names nothing and
+		// takes nothing away
+		if normalize(p) == "" {
 			continue
 		}
 		s, ok := OfHeading(p)
@@ -122,6 +138,36 @@ func headingTypes(heading string) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// distinctiveNames are clause names no other clause's heading holds, so
+// a heading holding one among other words is of that type: "Non-Compete
+// Period", "Bioamber Non-Compete Commitment", "Termination for Change of
+// Control of PB", "Change of Control Buy-Out Option". Other names are
+// not: "Assignment of Inventions" is not anti-assignment. Keys are
+// normalised (normalize).
+var distinctiveNames = []struct{ words, slug string }{
+	{"noncompete", "non-compete"},
+	{"noncompetition", "non-compete"},
+	{"not to compete", "non-compete"},
+	{"change of control", "change-of-control"},
+	{"change in control", "change-of-control"},
+}
+
+// namedWithin returns the type of the distinctive clause name a heading
+// holds as whole words, if it holds exactly one.
+func namedWithin(heading string) (slug string, ok bool) {
+	k := " " + normalize(heading) + " "
+	for _, n := range distinctiveNames {
+		if !strings.Contains(k, " "+n.words+" ") {
+			continue
+		}
+		if ok && slug != n.slug {
+			return "", false
+		}
+		slug, ok = n.slug, true
+	}
+	return slug, ok
 }
 
 // Classify returns the sorted, distinct slugs of the clause types a

@@ -146,6 +146,12 @@ var classifyTests = []struct {
 	{"joined heading", "Governing Law; Notices", "", []string{"governing-law", "notices"}},
 	{"term and termination", "Term and Termination", "", []string{"term", "termination"}},
 	{"joined heading with an unknown part", "Transfer and Assignment of IP Assets", "", nil},
+	{"a part that is only numbering", "Article - 14 Non-Competition and Exclusive Rights", "", []string{"exclusivity", "non-compete"}},
+	{"a distinctive name among other words", "Non-Compete Period", "", []string{"non-compete"}},
+	{"a distinctive name with a qualifier", "Termination for Change of Control of the Licensee", "", []string{"change-of-control"}},
+	{"joined parts before a distinctive name", "Assignment and Change of Control", "", []string{"anti-assignment", "change-of-control"}},
+	{"two distinctive names", "Non-Compete on Change of Control", "", nil},
+	{"competition is not distinctive", "Competition Law Compliance", "", nil},
 	{"unknown heading, no rule", "Products", "Supplier shall deliver the Products.", nil},
 	// A heading of third-party beneficiaries is the type only when its
 	// text makes a non-party one; otherwise it is the boilerplate denying

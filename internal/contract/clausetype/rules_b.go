@@ -171,8 +171,13 @@ var bRules = []rule{
 		patterns: patterns([][]string{
 			{"cause&to grant", `\bgrants?\b[^.;]{0,40}?\b(?:shall|will) cause (?:its|each of its|the other members of|each member of|the members of|any of its)\b[^.;]{0,60}?\b(?:affiliates?|group|subsidiar(?:y|ies))\b[^.;]{0,30}?\bto grant\b`},
 			{"on behalf of&grant", `\bon behalf of (?:itself|themselves) and (?:its|their|the other members of|each of its)\b[^.;]{0,20}?\b(?:affiliates?|affiliated companies|group|subsidiaries)\b[^.;]{0,80}?\bgrants?\b`},
-			{"its affiliates|their affiliates|respective affiliates&own|control&licen|grant",
-				`\b(?:licen[cs](?:e|es|ed)|grants?)\b[^.;]{0,250}?\b(?:(?:owned|controlled|own or control|owns or controls)\b[^.;]{0,40}?\b(?:by\b[^.;]{0,40}?\b)?or (?:any of )?(?:its|their|their respective) affiliates\b|or (?:any of )?(?:its|their|their respective) affiliates\b[^.;]{0,20}?\b(?:own|control|owns|controls)\b)`, `\bno (?:rights?|licen[cs]es?)\b|\bnothing in\b|\bdoes not (?:grant|convey)\b|\bshall not be (?:construed|deemed)\b`},
+			// The affiliates own the licensed property ("patents or
+			// know-how owned or controlled by AbbVie or any of its
+			// Affiliates"), not whatever else the sentence names ("host
+			// computers controlled … by XFN or its Affiliates"); not the
+			// boilerplate that no licence passes "by implication".
+			{"its affiliates|their affiliates|respective affiliates&own|control&licen|grant&" + licensedPropertyLits,
+				`\b(?:licen[cs](?:e|es|ed)|grants?)\b[^.;]{0,250}?` + licensedProperty + `[^.;]{0,60}?(?:\b(?:owned|controlled|own or control|owns or controls)\b[^.;]{0,40}?\b(?:by\b[^.;]{0,40}?\b)?or (?:any of )?(?:its|their|their respective) affiliates\b|\bor (?:any of )?(?:its|their|their respective) affiliates\b[^.;]{0,20}?\b(?:own|control|owns|controls)\b)`, `\bno (?:rights?|licen[cs]es?)\b|\bnothing in\b|\bdoes not (?:grant|convey)\b|\bshall not be (?:construed|deemed)\b|\bby implication\b`},
 		}),
 	},
 	{
@@ -208,3 +213,11 @@ var bRules = []rule{
 		}),
 	},
 }
+
+// licensedPropertyLits are the literals of licensedProperty, one of
+// which its every match holds.
+const licensedPropertyLits = "patent|know-how|intellectual property|technolog|copyright|trademark|marks|software|invention|material|data"
+
+// licensedProperty is what a licence is granted under: patents,
+// know-how, intellectual property, software and the like.
+const licensedProperty = `\b(?:patents?|patent rights|know-how|intellectual property|technology|technologies|copyrights?|trademarks?|marks|software|inventions?|materials|data)\b`

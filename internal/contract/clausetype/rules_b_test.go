@@ -84,6 +84,9 @@ var bRuleTests = []struct {
 	{"affiliate-license-licensor", "OntoChem grants to Anixa a license under any patents which OntoChem or any of its Affiliates own or control.", true},
 	{"affiliate-license-licensor", "No license is granted in any intellectual property owned or controlled by Dova or any of its Affiliates.", false},
 	{"affiliate-license-licensor", "Supplier shall sell the Products to Buyer and its Affiliates.", false},
+	{"affiliate-license-licensor", "Nothing herein grants, by implication, estoppel or otherwise, any license under any patent owned or controlled by the Company or any of its Affiliates.", false},
+	{"affiliate-license-licensor", "The Licensor grants the Licensee and its Affiliates a license to store the content on host computers controlled by the Licensee or its Affiliates.", false},
+	{"affiliate-license-licensor", "Licensor grants to Licensee a non-exclusive license under the copyrights owned by Licensor or their respective Affiliates.", true},
 	// affiliate-license-licensee
 	{"affiliate-license-licensee", "FCE grants ExxonMobil and its Affiliates a worldwide, non-exclusive license.", true},
 	{"affiliate-license-licensee", "Nuance hereby grants to SpinCo and the members of the SpinCo Group a worldwide license.", true},

@@ -17,7 +17,10 @@ var cRules = []rule{
 		slug: "price-restrictions",
 		cues: [][]string{{"price", "pricing", "rate", "fee", "charge", "payment schedule", "cpi", "consumer price index", "markup", "mark-up", "increase", "decrease", "adjust"}},
 		patterns: patterns([][]string{
-			{"price|pricing|rate|fee|charge|payment schedule&increase|exceed|adjust|raise|change", `\b(?:price|prices|pricing|rates?|fees?|charges?|payment schedule)\b[^.;]{0,100}?\b(?:shall|will|may|can) not (?:be )?(?:increase|increased|exceed|adjusted|raised|changed)\b`, notPriceRestriction},
+			// Not "fees shall not exceed $5,000": a cap on what is owed,
+			// which CUAD does not call a price restriction (dev half: 7
+			// contracts typed by it alone, none labelled).
+			{"price|pricing|rate|fee|charge|payment schedule&increase|adjust|raise|change", `\b(?:price|prices|pricing|rates?|fees?|charges?|payment schedule)\b[^.;]{0,100}?\b(?:shall|will|may|can) not (?:be )?(?:increase|increased|adjusted|raised|changed)\b`, notPriceRestriction},
 			{"price|pricing|rate|fee|charge&increase|adjust&exceed|more than&%|percent|per cent", `\b(?:price|prices|pricing|rates?|fees?|charges?)\b[^.;]{0,100}?\b(?:increase|increases|increased|adjust|adjusted|adjustments?)\b[^.;]{0,80}?\b(?:not (?:to )?exceed|no more than|not more than|(?:shall|will|may) not exceed|by more than)\b[^.;]{0,40}?(?:%|percent|per cent)`, notPriceRestriction},
 			{"price|pricing|rate|fee|charge&increase|adjust&exceed|more than&%|percent|per cent", `\b(?:increase|increases|increased|adjust|adjusted|adjustments?)\b[^.;]{0,40}?\b(?:price|prices|pricing|rates?|fees?|charges?)\b[^.;]{0,80}?\b(?:not (?:to )?exceed|no more than|not more than|(?:shall|will|may) not exceed|by more than)\b[^.;]{0,40}?(?:%|percent|per cent)`, notPriceRestriction},
 			{"adjust&exceed&%|percent|per cent", `\badjustments?\b[^.;]{0,60}?\bnot (?:to )?exceed\b[^.;]{0,40}?(?:%|percent|per cent)`, notPriceRestriction},

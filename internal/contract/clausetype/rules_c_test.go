@@ -17,6 +17,7 @@ var cRuleTests = []ruleTest{
 	{"costs reimbursed", "price-restrictions", "The Company shall reimburse the Supplier for its documented costs (at cost, without markup).", false},
 	{"growth of a form", "price-restrictions", "If the Publisher wishes to increase the length of the form by more than 10%, the Partner must approve such change.", false},
 	{"interest capped by law", "price-restrictions", "Late payments bear interest at a rate that shall not exceed the maximum rate permitted by law.", false},
+	{"fees capped at a sum", "price-restrictions", "The fees for the consulting services shall not exceed five thousand dollars ($5,000) per month.", false},
 	{"price payable", "price-restrictions", "The purchase price shall be payable in cash within thirty days of the invoice.", false},
 	{"liability capped by fees", "price-restrictions", "In no event shall the liability of either party exceed the fees paid, and such fees shall not be increased by any damages.", false},
 

@@ -65,7 +65,11 @@ var taxonomy = []Type{
 		"assignment and subcontracting",
 	}},
 	{Slug: "revenue-profit-sharing", Name: "Revenue/Profit Sharing", CUAD: true, Headings: []string{"revenue sharing", "profit sharing", "revenue share", "profit share", "sharing of revenue", "sharing of profits", "net profit sharing"}},
-	{Slug: "price-restrictions", Name: "Price Restrictions", CUAD: true, Headings: []string{"price restriction", "price protection", "pricing restrictions", "price changes", "price increases"}},
+	// "Price Changes" and "Price Increases" are not here: such sections
+	// mostly give a party the right to change its prices (none of the
+	// four on CUAD's dev half is labelled); the text rules find the ones
+	// that limit it.
+	{Slug: "price-restrictions", Name: "Price Restrictions", CUAD: true, Headings: []string{"price restriction", "price protection", "pricing restrictions"}},
 	{Slug: "minimum-commitment", Name: "Minimum Commitment", CUAD: true, Headings: []string{"minimum purchase", "minimum purchases", "minimum purchase requirements", "minimum order", "minimum orders", "minimum purchase commitment", "minimum requirements", "minimum volume", "minimum quantities", "minimum sales", "minimum royalties", "minimum royalty", "purchase commitment", "take or pay"}},
 	{Slug: "volume-restriction", Name: "Volume Restriction", CUAD: true, Headings: []string{"volume restrictions", "volume limitations", "maximum quantities"}},
 	{Slug: "ip-ownership-assignment", Name: "Ip Ownership Assignment", CUAD: true, Headings: []string{"ownership of intellectual property", "intellectual property ownership", "ownership", "ownership of work product", "work product", "ownership of inventions", "assignment of inventions", "inventions", "work made for hire", "work for hire", "ownership of developments", "ownership of improvements", "ownership of deliverables", "ip ownership", "ownership of ip", "ownership of materials", "ownership and license"}},

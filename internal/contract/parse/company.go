@@ -148,9 +148,73 @@ func readableName(body, name string) string {
 		if s := segmentCode(prefix(body, 64<<10), name); s != "" {
 			return s
 		}
-		return strings.ReplaceAll(name, ",", ", ") // "NETGEAR,INC" → "NETGEAR, INC"
+		if strings.Contains(name, ",") {
+			return strings.ReplaceAll(name, ",", ", ") // "NETGEAR,INC" → "NETGEAR, INC"
+		}
+		if s := peelCode(name); s != "" {
+			return s
+		}
 	}
 	return name
+}
+
+// peelCode splits a code whose words the text does not use by the words
+// company names end in: legal forms and orgNouns are taken off its
+// end, longest first, and what is left before them is one word:
+// "ELANDIAINTERNATIONALINC" → "Elandia International Inc". "" when no
+// such word ends it, or what is left is a letter or two.
+func peelCode(code string) string {
+	rest := lettersLower(code)
+	var words []string
+	for {
+		w := longestSuffixWord(rest)
+		if w == "" || len(rest) > len(w) && len(rest)-len(w) < 3 {
+			break
+		}
+		if f, ok := legalForms[w]; ok {
+			words = append(words, f)
+		} else {
+			words = append(words, capitalise(w))
+		}
+		rest = rest[:len(rest)-len(w)]
+		if rest == "" {
+			break
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	if rest != "" {
+		words = append(words, capitalise(rest))
+	}
+	slices.Reverse(words)
+	return strings.Join(words, " ")
+}
+
+// longestSuffixWord is the longest legal form or organisation noun s
+// ends in. Nouns shorter than six letters are left out: they end too many
+// other words ("state", "press").
+func longestSuffixWord(s string) string {
+	best := ""
+	for f := range legalForms {
+		if len(f) > len(best) && strings.HasSuffix(s, f) {
+			best = f
+		}
+	}
+	for w := range orgNouns {
+		if len(w) >= 6 && len(w) > len(best) && strings.HasSuffix(s, w) {
+			best = w
+		}
+	}
+	return best
+}
+
+// legalForms are the legal forms that end company names, as written in
+// one.
+var legalForms = map[string]string{
+	"inc": "Inc", "incorporated": "Incorporated", "corp": "Corp", "corporation": "Corporation",
+	"co": "Co", "company": "Company", "ltd": "Ltd", "limited": "Limited", "llc": "LLC", "lp": "LP",
+	"llp": "LLP", "plc": "PLC",
 }
 
 // segmentCode splits a code written without spaces into the fewest words

@@ -208,6 +208,12 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	var parties []contract.Party
 	rest := s[i:]
 	for len(parties) < 6 && rest != "" {
+		// a form's label before the name: "Between Client Name: Acme,
+		// Inc. … And Customer Name: Beta LLC"
+		label, unlabelled := partyLabel(rest)
+		if label != "" {
+			rest = unlabelled
+		}
 		name, after := partyName(rest)
 		if name == "" {
 			// a redacted or unnamed first party, "by and between [ * * * ]
@@ -285,6 +291,12 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 			p := strings.TrimSpace(body[spans[k].start:spans[k].end])
 			if strings.EqualFold(p, "and") || strings.EqualFold(p, "and:") {
 				continue
+			}
+			if label, rest := partyLabel(p); label != "" {
+				if rest == "" {
+					continue // a form's label above the name: "Client Name:"
+				}
+				p = rest
 			}
 			name, _ := partyName(p)
 			if name == "" {
@@ -423,9 +435,9 @@ func partyName(s string) (string, string) {
 	}
 	for changed := true; changed; {
 		changed = false
-		s = strings.TrimLeft(s, " :,")
+		s = strings.TrimLeft(s, " :,●•▪◦")
 		s = stripEnumeration(s)
-		for _, w := range []string{"the undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and"} {
+		for _, w := range []string{"the undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and", "of"} {
 			if len(s) > len(w)+1 && strings.EqualFold(s[:len(w)], w) && (s[len(w)] == ' ' || s[len(w)] == ':') {
 				s = s[len(w)+1:]
 				changed = true
@@ -527,6 +539,19 @@ var nameDelimiters = []string{
 	" through its ", " through their ", ", through ",
 }
 
+// incorporatedInName reports whether "incorporated" is a name's legal
+// form, given the byte before it and the lower-case text after it: after
+// a comma unless "in" or "under" follows ("Cargill, Incorporated"), or
+// ending the name, before a comma, a parenthesis or the sentence's end
+// ("Integrity Incorporated, a Delaware corporation"); not "Acme Corp.
+// incorporated in Delaware".
+func incorporatedInName(before byte, after string) bool {
+	if before == ',' {
+		return !strings.HasPrefix(after, " in ") && !strings.HasPrefix(after, " under")
+	}
+	return after == "" || after[0] == ',' || after[0] == '.' || after[0] == ';' || strings.HasPrefix(after, " (")
+}
+
 // corporateTail continues a name after a comma: ", Inc.", ", LLC".
 var corporateTail = []string{
 	"inc", "inc.", "llc", "l.l.c.", "ltd", "ltd.", "limited", "l.p.", "lp", "corp", "corp.", "co.",
@@ -547,8 +572,9 @@ func nameEnd(s string) int {
 				break
 			}
 			i += from
-			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) || d == " incorporated" && i > 0 && l[i-1] == ',' && !strings.HasPrefix(l[i+len(d):], " in ") && !strings.HasPrefix(l[i+len(d):], " under") {
-				// "Cargill, Incorporated through its …": the legal form
+			if d[0] == ',' && i+2 < len(l) && isCorporateTail(l[i+1:]) || d == " incorporated" && i > 0 && incorporatedInName(l[i-1], l[i+len(d):]) {
+				// "Cargill, Incorporated through its …", "INTEGRITY
+				// INCORPORATED, a Delaware corporation": the legal form
 				from = i + 1
 				continue
 			}

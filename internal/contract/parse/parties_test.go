@@ -21,6 +21,10 @@ func TestParties(t *testing.T) {
 		{"a pronoun before the party", "This Confidentiality Agreement (the \"Agreement\") is made as of May 1, 2021 between you and Pelican Ridge Software Corporation, a Delaware corporation (the \"Company\").", "Pelican Ridge Software Corporation", "Company"},
 		{"a redacted party first", "This Services Agreement (this \"Agreement\") is entered into on October 1, 2019 by and between [ * * * ] (the \"Provider\"), and Telmar Pte. Ltd., a company organized under the laws of Singapore (\"Recipient\").", "Telmar Pte. Ltd.", "Recipient"},
 		{"signature in title case", "The undersigned agree to file the statement jointly.\n\nDated: May 4, 2020\n\nOsprey Lane Holdings Corporation\n\nBy: /s/ Anton Reyes", "Osprey Lane Holdings Corporation", ""},
+		{"a form's label before the name", "TECHNICAL SERVICES AGREEMENT\n\nDate:\n\nMarch 1, 2004\n\nBetween\n\nClient Name:\n\nNORTHWIND SUPPORT, INC.\n\n12 Harbor Road, Springfield, IL 62701\n\nAnd\n\nCustomer Name:\n\nBLUE RIVER, LLC", "NORTHWIND SUPPORT, INC.", ""},
+		{"Incorporated as the legal form", "This Agreement, entered into this the 10th day of January 2000, by and between HARBOR LIGHT INCORPORATED, a Delaware corporation with principal offices at 1 Main Street (\"Harbor\") and BETA MUSIC, INC. (\"Beta\").", "HARBOR LIGHT INCORPORATED", "Harbor"},
+		{"Incorporated as a word of the description", "This Agreement is made on May 1, 2001 by and between Acme Widgets Corp. incorporated in Delaware (\"Acme\") and Beta LLC.", "Acme Widgets Corp.", "Acme"},
+		{"a bullet before the name", "SUPPLY AGREEMENT\n\nby and between\n\n● Harbor Light Supply, LLC\n\nand\n\nBeta Music, Inc.", "Harbor Light Supply, LLC", ""},
 		{"Party A label", "Road Transportation Agreement Party A (Shipper): ZTO Express Co., Ltd. Address: Building 1, Shanghai Party B (Carrier): Tonglu Tongze Logistics Ltd. Address: Zhejiang", "ZTO Express Co., Ltd.", "Party A"},
 	} {
 		body, spans := buildBody(tc.text)

@@ -97,21 +97,27 @@ func TestPartyFragments(t *testing.T) {
 		"[NAME]":                          true,
 		"A. This Covenant Not to Compete": true,
 		"You agree that during your employment you have received": true,
-		"Affiliated Companies":                   true,
-		"________ Inc.":                          true,
-		"Company":                                true,
-		"Larkspur Analytics, Inc.":               false,
-		"theglobe.com, inc.":                     false,
-		"Bank of America, N.A.":                  false,
-		"Zebra Technologies do Brasil":           false,
-		"Priya Natarajan":                        false,
-		"Golfers Incorporated":                   false,
-		"Natalija Tunevic, director of FreeCook": false,
-		"May 22, 2015 between the Corporation":   true,
-		"SECTION 1. SERVICES":                    true,
-		"ARTICLE IV DEFINITIONS":                 true,
-		"Section Eight Capital LLC":              false,
-		"March Networks Corporation":             false,
+		"Affiliated Companies":                        true,
+		"________ Inc.":                               true,
+		"Company":                                     true,
+		"Larkspur Analytics, Inc.":                    false,
+		"theglobe.com, inc.":                          false,
+		"Bank of America, N.A.":                       false,
+		"Zebra Technologies do Brasil":                false,
+		"Priya Natarajan":                             false,
+		"Golfers Incorporated":                        false,
+		"Natalija Tunevic, director of FreeCook":      false,
+		"May 22, 2015 between the Corporation":        true,
+		"SECTION 1. SERVICES":                         true,
+		"ARTICLE IV DEFINITIONS":                      true,
+		"Section Eight Capital LLC":                   false,
+		"March Networks Corporation":                  false,
+		"Board on the 22nd of May, 2008":              true,
+		"GmbH, Vogelsanger Strasse 78, 50823 Cologne": true,
+		"Inc.":                          true,
+		"AG Barr plc":                   false,
+		"May 7 Holdings":                true,
+		"May Department Stores Company": false,
 	} {
 		if got := isPartyFragment(name); got != fragment {
 			t.Errorf("isPartyFragment(%q) = %v, want %v", name, got, fragment)
@@ -187,6 +193,21 @@ func TestCompany(t *testing.T) {
 	}
 	if got := readableName("The franchisor (Mrs. Fields) sells Original recipes of Cookies.", "MRSFIELDSORIGINALCOOKIESINC"); got != "Mrs Fields Original Cookies Inc" {
 		t.Errorf("a code split into the text's words: %q", got)
+	}
+	for _, tc := range []struct{ text, code, want string }{
+		// the text uses none of the code's words: the words organisation
+		// names end in split it, the rest is one word
+		{"Bank of South Pacific Ltd and Datec PNG Ltd", "ELANDIAINTERNATIONALINC", "Elandia International Inc"},
+		{"", "STARTECGLOBALCOMMUNICATIONSCORP", "Startec Global Communications Corp"},
+		{"", "FIRSTBANCSHARESINC", "First Bancshares Inc"},
+		{"", "GLOBALHOLDINGSINC", "Global Holdings Inc"},
+		// no company word ends it, or a letter or two would be left: as is
+		{"", "ZYXWVUTSRQ", "ZYXWVUTSRQ"},
+		{"", "XYINC", "XYINC"},
+	} {
+		if got := readableName(tc.text, tc.code); got != tc.want {
+			t.Errorf("readableName(%q, %q) = %q, want %q", tc.text, tc.code, got, tc.want)
+		}
 	}
 	if Company(parties[:1], "", contract.Meta{}) != nil {
 		t.Error("a person alone is no company")

@@ -91,8 +91,14 @@ func isPartyFragment(name string) bool {
 		return true
 	}
 	first := strings.ToLower(strings.Trim(words[0], ",.;:"))
+	if (isSuffixWord(first) || isSuffixWord(first+".")) && !hasLegalForm(strings.Join(words[1:], " ")) {
+		return true // "GmbH, Vogelsanger Strasse 78": a legal form ends a name ("AG Barr plc" is one)
+	}
 	if len(words) > 1 && (monthNames[first] && digitsLen(words[1]) > 0 || (first == "section" || first == "article") && parseMarker(name).kind != noMarker) {
 		return true // "May 22, 2015 between …": a date; "SECTION 1. SERVICES": a heading
+	}
+	if holdsDate(words) && !hasLegalForm(name) {
+		return true // "Board on the 22nd of May, 2008": a date is no part of a name
 	}
 	for _, w := range words[1:] {
 		if lw := strings.ToLower(w); lw == "between" || lw == "among" {
@@ -136,6 +142,22 @@ func isPartyFragment(name string) bool {
 		return true
 	}
 	return genericRoles[strings.ToLower(name)]
+}
+
+// holdsDate reports whether words hold a date: a month's name with a
+// number within two words of it ("22nd of May, 2008", "May 22, 2008").
+func holdsDate(words []string) bool {
+	for i, w := range words {
+		if !monthNames[strings.ToLower(strings.Trim(w, ",.;:"))] {
+			continue
+		}
+		for j := max(0, i-2); j <= min(len(words)-1, i+2); j++ {
+			if j != i && digitsLen(strings.TrimLeft(words[j], "(")) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasLegalForm reports whether a name holds a legal form ("Inc.",

@@ -50,8 +50,14 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 	for i := from; i < len(spans); i++ {
 		p := body[spans[i].start:spans[i].end]
 		if isWitness(p) {
-			stop = i
-			break
+			if len(heads) >= minHeadsBeforeSignature {
+				stop = i
+				break
+			}
+			// a signature page before the terms: "… IN WITNESS WHEREOF …
+			// By: …" then "TERMS AND CONDITIONS OF AGREEMENT" / "1.
+			// LOCATION. …"; the clauses are after it
+			continue
 		}
 		if isTOCStart(p) {
 			inTOC = true
@@ -154,6 +160,11 @@ func dropEmptyDuplicates(secs []contract.Section) []contract.Section {
 	}
 	return slices.DeleteFunc(secs, func(s contract.Section) bool { return s.Snippet == "" && withText[s.Value] })
 }
+
+// minHeadsBeforeSignature is how many clause headings must come before
+// "IN WITNESS WHEREOF" for it to end the clauses: fewer, and the
+// signatures are a cover page's, with the terms after them.
+const minHeadsBeforeSignature = 3
 
 func isWitness(p string) bool {
 	return len(p) >= 17 && (strings.EqualFold(p[:17], "in witness whereo") || strings.EqualFold(p[:17], "in witness thereo"))

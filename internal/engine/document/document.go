@@ -33,6 +33,9 @@ type Field struct {
 	Type mappings.FieldType
 	// Indexed is false for fields kept only in _source (index: false).
 	Indexed bool
+	// Offsets says a text field's postings record offsets (the mapping's
+	// index_options: offsets).
+	Offsets bool
 	// Strings holds text and keyword values in source order.
 	Strings []string
 	// Longs holds integer values, and date values as milliseconds since the
@@ -379,7 +382,7 @@ func (p *parser) values(dec *jsontext.Decoder, f mappings.Field) error {
 func (p *parser) add(f mappings.Field, kind jsontext.Kind, text string) error {
 	fv := p.fields[f.Path]
 	if fv == nil {
-		fv = &Field{Path: f.Path, Type: f.Type, Indexed: f.Indexed}
+		fv = &Field{Path: f.Path, Type: f.Type, Indexed: f.Indexed, Offsets: f.Offsets}
 		p.fields[f.Path] = fv
 	}
 	switch f.Type {

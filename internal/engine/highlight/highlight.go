@@ -114,6 +114,28 @@ func New(q search.Query, field string, opts Options) *Highlighter {
 	return &Highlighter{field: field, opts: opts, ex: extract(q, field)}
 }
 
+// Offsets reads one hit's occurrences of the highlighted field from the
+// index: what the postings of a field mapped with `index_options:
+// offsets` hold (the embedded backend implements it over a segment).
+type Offsets interface {
+	// Occurrences calls fn with the position and the start and end
+	// offsets of each occurrence of term in the hit's field, in position
+	// order, and never when the term does not occur. Offsets count UTF-16
+	// code units of the field's values joined with one unit between them
+	// (the joined value the highlighter works on); positions are the
+	// indexed ones.
+	Occurrences(term string, fn func(pos, start, end int)) error
+	// Prefixed returns the field's terms (of any document) that start
+	// with prefix, in byte order, and true; or false when more than limit
+	// terms do.
+	Prefixed(prefix string, limit int) ([]string, bool, error)
+}
+
+// maxPrefixExpansion bounds the dictionary terms a prefix or fuzzy query
+// is expanded to on the postings path: each costs a lookup in the hit's
+// postings, and past a few hundred analysing the value is cheaper.
+const maxPrefixExpansion = 256
+
 // Highlight is New(q, field, opts).Highlight(ctx, values).
 func Highlight(ctx context.Context, q search.Query, field string, values []string, opts Options) ([]string, error) {
 	return New(q, field, opts).Highlight(ctx, values)
@@ -132,6 +154,29 @@ var standard = analysis.NewStandard(255)
 // ctx ends, Highlight stops within a few thousand steps and returns ctx's
 // error, and the caller leaves the hit out as not fetched in time.
 func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string, error) {
+	return h.HighlightIndexed(ctx, values, nil)
+}
+
+// HighlightIndexed is Highlight with the hit's field read from the index
+// when offs is not nil (not for keyword fields): the occurrences of the
+// query's terms come from offs instead of analysing the values again, as
+// Lucene's unified highlighter takes offsets from postings (OffsetSource
+// POSTINGS) for a field indexed with offsets. The fragments are those
+// Highlight returns.
+//
+// A prefix, fuzzy or several-term terms query on the field makes Lucene
+// analyse the value all the same (getOptimizedOffsetSource turns
+// POSTINGS into ANALYSIS when the query has automata), because the
+// automata match the document's own tokens. Those tokens are also the
+// dictionary terms the automata accept that the document has, so here
+// they are read from postings too: a terms query's terms are looked up,
+// a prefix (or a fuzzy query's fixed prefix) is expanded against the
+// field's dictionary — unless it names more than maxPrefixExpansion
+// terms, or a fuzzy query has no fixed prefix, when the value is
+// analysed. Which path runs changes no fragment. As in OpenSearch,
+// a value longer than MaxAnalyzedOffset is refused (TooLongError) only
+// when Lucene would analyse it: without offsets, or with automata.
+func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, offs Offsets) ([]string, error) {
 	if h.ex.empty() && h.opts.NoMatchSize <= 0 {
 		return nil, nil
 	}
@@ -143,13 +188,23 @@ func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string,
 	}
 	stop := search.NewStopper(ctx)
 	d := newDoc(values)
-	if d.length > h.opts.MaxAnalyzedOffset {
+	indexed := offs != nil && !h.opts.Keyword
+	if d.length > h.opts.MaxAnalyzedOffset && (!indexed || len(h.ex.automata) > 0) {
 		return nil, &TooLongError{Field: h.field, Length: d.length, Max: h.opts.MaxAnalyzedOffset}
 	}
 	if d.length == 0 {
 		return nil, nil
 	}
-	matches := h.matches(d, stop)
+	var matches []match
+	if indexed {
+		var err error
+		if matches, indexed, err = h.indexedMatches(d, offs, stop); err != nil {
+			return nil, err
+		}
+	}
+	if !indexed {
+		matches = h.matches(d, stop)
+	}
 	var passages []*passage
 	if stop.Err() == nil {
 		if len(matches) > 0 {
@@ -267,10 +322,103 @@ func (h *Highlighter) matches(d *doc, stop *search.Stopper) []match {
 	if stop.Err() != nil {
 		return nil
 	}
+	return h.collect(infos, relevant, stop)
+}
 
+// indexedMatches is matches with the occurrences read from the index:
+// the terms the analysis path would find relevant (highlighted
+// everywhere, phrase terms, terms an automaton accepts) are looked up,
+// each once. ok is false, with nothing done, when an automaton cannot be
+// expanded against the dictionary (the caller analyses the value).
+func (h *Highlighter) indexedMatches(d *doc, offs Offsets, stop *search.Stopper) (ms []match, ok bool, err error) {
+	ex := h.ex
+	// The automata's candidate terms first, so that an automaton too wide
+	// to expand costs no lookup.
+	cands := make([][]string, len(ex.automata))
+	for i, a := range ex.automata {
+		switch {
+		case a.terms != nil:
+			cands[i] = a.terms
+		case a.prefix == "":
+			return nil, false, nil // a fuzzy query without a fixed prefix
+		default:
+			ts, ok, err := offs.Prefixed(a.prefix, maxPrefixExpansion)
+			if err != nil {
+				return nil, false, fmt.Errorf("highlight %s: terms of %q: %w", h.field, a.label, err)
+			}
+			if !ok {
+				return nil, false, nil
+			}
+			cands[i] = ts
+		}
+	}
+	infos := map[string]*termInfo{}
+	var relevant []*termInfo
+	info := func(t string) (*termInfo, error) {
+		if ti, seen := infos[t]; seen {
+			return ti, nil
+		}
+		_, insensitive := slices.BinarySearch(ex.insensitive, t)
+		ti := &termInfo{insensitive: insensitive, span: ex.spanTerms[t]}
+		err := offs.Occurrences(t, func(pos, start, end int) {
+			ti.occ = append(ti.occ, occurrence{pos: pos, start: start, end: end})
+		})
+		if err != nil {
+			return nil, fmt.Errorf("highlight %s: offsets of %q: %w", h.field, t, err)
+		}
+		infos[t] = ti
+		if len(ti.occ) > 0 {
+			relevant = append(relevant, ti)
+		}
+		return ti, nil
+	}
+	for _, t := range ex.terms {
+		_, insensitive := slices.BinarySearch(ex.insensitive, t)
+		if !insensitive && !ex.spanTerms[t] {
+			continue // a one-term terms query beside a phrase: never highlighted
+		}
+		if _, err := info(t); err != nil {
+			return nil, false, err
+		}
+	}
+	for i, a := range ex.automata {
+		for _, t := range cands[i] {
+			if stop.Tick() {
+				return nil, true, nil
+			}
+			if !a.match(t) {
+				continue
+			}
+			ti, err := info(t)
+			if err != nil {
+				return nil, false, err
+			}
+			ti.automata = append(ti.automata, i)
+		}
+	}
+	if stop.Tick() {
+		return nil, true, nil
+	}
+	for _, ti := range relevant {
+		for _, o := range ti.occ {
+			// An occurrence past the value means offsets indexed from
+			// other values than those the source holds: never trust them.
+			if o.end > d.length || o.start > o.end {
+				return nil, false, fmt.Errorf("highlight %s: indexed occurrence at [%d, %d) outside the value (%d units)", h.field, o.start, o.end, d.length)
+			}
+		}
+	}
+	return h.collect(infos, relevant, stop), true, nil
+}
+
+// collect turns the relevant terms' occurrences into the document's
+// matches, ordered as Lucene's MultiOffsetsEnum yields them: by start
+// offset, end offset, then term.
+func (h *Highlighter) collect(infos map[string]*termInfo, relevant []*termInfo, stop *search.Stopper) []match {
+	ex := h.ex
 	var ms []match
 	for term, ti := range infos {
-		if ti != irrelevant && ti.insensitive {
+		if ti.insensitive {
 			for _, o := range ti.occ {
 				ms = append(ms, match{o.start, o.end, term, len(ti.occ)})
 			}

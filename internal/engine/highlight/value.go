@@ -47,35 +47,12 @@ func newDoc(values []string) *doc {
 				d.length++
 			}
 			p := &part{text: t, base: d.length}
-			p.n16, p.ascii = utf16Len(t)
+			p.n16, p.ascii = analysis.UTF16Len(t)
 			d.length += p.n16
 			d.parts = append(d.parts, p)
 		}
 	}
 	return d
-}
-
-// utf16Len returns the length of s in UTF-16 code units (an invalid byte
-// counts as one U+FFFD, as Java would have decoded it) and whether s is
-// ASCII.
-func utf16Len(s string) (n int, ascii bool) {
-	ascii = true
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			n++
-			i++
-			continue
-		}
-		ascii = false
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-		i += size
-	}
-	return n, ascii
 }
 
 // appendUTF16 appends the part as UTF-16 to dst: the break iterators'
@@ -208,30 +185,15 @@ func (d *doc) analyze(keyword bool, filter *quickFilter, stop *search.Stopper, f
 		}
 		// Tokens come in order, so one cursor converts byte offsets to
 		// UTF-16 offsets.
-		bpos, upos := 0, 0
-		to16 := func(b int) int {
-			if p.ascii {
-				return b
-			}
-			for bpos < b {
-				r, size := utf8.DecodeRuneInString(p.text[bpos:])
-				if r >= 0x10000 {
-					upos += 2
-				} else {
-					upos++
-				}
-				bpos += size
-			}
-			return upos
-		}
+		to16 := analysis.NewUTF16Cursor(p.text, p.ascii)
 		standard.Analyze(p.text, func(t analysis.Token) {
 			last += 1 + gap
 			gap = 0
 			if filter != nil && !filter.may(t.Term) {
 				return // to16 catches up at the next token it converts
 			}
-			start := to16(t.Start)
-			end := to16(t.End)
+			start := to16.Offset(t.Start)
+			end := to16.Offset(t.End)
 			fn(t.Term, p.text[t.Start:t.End], occurrence{pos: last, start: p.base + start, end: p.base + end})
 		})
 	}

@@ -170,7 +170,7 @@ func TestCorruptFiles(t *testing.T) {
 		got = append(got, k)
 	}
 	sort.Strings(got)
-	if fmt.Sprint(got) != "[MANIFEST doc dv meta nrm pos src tdi]" {
+	if fmt.Sprint(got) != "[MANIFEST doc dv meta nrm off pos src tdi]" {
 		t.Errorf("file kinds %v: the test no longer covers every kind", got)
 	}
 	if err := openAll(dir); err != nil {

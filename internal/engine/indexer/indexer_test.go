@@ -210,7 +210,7 @@ func TestBuildEverythingDeleted(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s:%d", name, len(ixs[name])))
 	}
 	if fmt.Sprint(got) != "[category:1 clause:0 company:0 contract:0 definition:0 jurisdiction:0]" ||
-		fmt.Sprint(g.Files()) != "[category-0.dv category-0.f0.doc category-0.f0.tdi category-0.f1.doc category-0.f1.nrm category-0.f1.pos category-0.f1.tdi category-0.f2.doc category-0.f2.tdi category-0.f3.doc category-0.f3.tdi category-0.meta category-0.src]" {
+		fmt.Sprint(g.Files()) != "[category-0.dv category-0.f0.doc category-0.f0.tdi category-0.f1.doc category-0.f1.nrm category-0.f1.off category-0.f1.pos category-0.f1.tdi category-0.f2.doc category-0.f2.tdi category-0.f3.doc category-0.f3.tdi category-0.meta category-0.src]" {
 		t.Errorf("indexes %v, files %v", got, g.Files())
 	}
 	if rep.Docs["company"] != 0 || rep.Deleted["company"] != 1 || rep.Segments["company"] != 0 {

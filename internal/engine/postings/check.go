@@ -19,6 +19,7 @@ func (r *Reader) CheckTerm(m TermMeta) error {
 	type block struct {
 		first, last uint32
 		firstPos    uint32 // first position of the first document
+		firstStart  uint32 // its start offset (offsets fields)
 		maxFreq     uint32
 		off         uint64 // where the block starts, relative to DocOffset
 		posCount    uint64 // positions of the term before the block
@@ -37,19 +38,28 @@ func (r *Reader) CheckTerm(m TermMeta) error {
 		count++
 		ttf += uint64(f)
 		if it.positional {
-			var prev uint32
+			var prev, prevStart uint32
 			for k := range f {
-				p, ok := it.NextPosition()
+				var p, start uint32
+				var ok bool
+				if it.hasOff {
+					p, start, _, ok = it.NextPositionOffsets()
+				} else {
+					p, ok = it.NextPosition()
+				}
 				if !ok {
 					return fmt.Errorf("%w: document %d has %d of its %d positions (%v)", encoding.ErrCorrupt, it.DocID(), k, f, it.Err())
 				}
 				if p < prev {
 					return fmt.Errorf("%w: document %d: position %d after %d", encoding.ErrCorrupt, it.DocID(), p, prev)
 				}
-				if k == 0 && it.i == 0 {
-					b.firstPos = p
+				if start < prevStart {
+					return fmt.Errorf("%w: document %d: start offset %d after %d", encoding.ErrCorrupt, it.DocID(), start, prevStart)
 				}
-				prev = p
+				if k == 0 && it.i == 0 {
+					b.firstPos, b.firstStart = p, start
+				}
+				prev, prevStart = p, start
 			}
 		}
 	}
@@ -103,7 +113,11 @@ func (r *Reader) CheckTerm(m TermMeta) error {
 		if !it.Advance(blk.first) || it.DocID() != blk.first || it.block != b {
 			return fmt.Errorf("%w: Advance(%d) through the skip data reached %d in block %d, want block %d (%v)", encoding.ErrCorrupt, blk.first, it.DocID(), it.block, b, it.Err())
 		}
-		if it.positional {
+		if it.hasOff {
+			if p, start, _, ok := it.NextPositionOffsets(); !ok || p != blk.firstPos || start != blk.firstStart {
+				return fmt.Errorf("%w: positions and offsets resumed at block %d give %d at %d, want %d at %d (%v)", encoding.ErrCorrupt, b, p, start, blk.firstPos, blk.firstStart, it.Err())
+			}
+		} else if it.positional {
 			if p, ok := it.NextPosition(); !ok || p != blk.firstPos {
 				return fmt.Errorf("%w: positions resumed at block %d give %d, want %d (%v)", encoding.ErrCorrupt, b, p, blk.firstPos, it.Err())
 			}

@@ -14,8 +14,11 @@ const (
 	DocsMagic uint32 = 0x434f4450
 	// PositionsMagic ends every positions file: "PPOS".
 	PositionsMagic uint32 = 0x534f5050
-	// Version is the format version this package writes and reads.
-	Version uint32 = 1
+	// OffsetsMagic ends every offsets file: "POFF".
+	OffsetsMagic uint32 = 0x46464f50
+	// Version is the format version this package writes and reads (the
+	// same for the three files). Version 2 added offsets.
+	Version uint32 = 2
 )
 
 // NoMoreDocs is the document id an exhausted iterator reports and the
@@ -35,6 +38,10 @@ var (
 	// ErrPositions reports positions that disagree with the index options or
 	// the frequency, or that decrease.
 	ErrPositions = errors.New("postings: bad positions")
+	// ErrOffsets reports offsets that disagree with the index options or
+	// the frequency, a start offset below the previous one of the
+	// document, or an end before its start.
+	ErrOffsets = errors.New("postings: bad offsets")
 )
 
 // IndexOptions says what a field's postings record. It is fixed per field
@@ -50,9 +57,25 @@ const (
 	// DocsFreqsPositions records documents, term frequencies and positions:
 	// text fields, for BM25, phrase queries and highlighting.
 	DocsFreqsPositions
+	// DocsFreqsPositionsOffsets records, besides DocsFreqsPositions, each
+	// occurrence's start and end offsets (Lucene's
+	// DOCS_AND_FREQS_AND_POSITIONS_AND_OFFSETS, OpenSearch's
+	// `index_options: offsets`): text fields the highlighter reads
+	// offsets of instead of analysing their values again.
+	DocsFreqsPositionsOffsets
 )
 
-func (o IndexOptions) valid() bool { return o == DocsOnly || o == DocsFreqsPositions }
+func (o IndexOptions) valid() bool {
+	return o == DocsOnly || o == DocsFreqsPositions || o == DocsFreqsPositionsOffsets
+}
+
+// positional reports whether the options record frequencies and positions.
+func (o IndexOptions) positional() bool {
+	return o == DocsFreqsPositions || o == DocsFreqsPositionsOffsets
+}
+
+// HasOffsets reports whether the options record offsets.
+func (o IndexOptions) HasOffsets() bool { return o == DocsFreqsPositionsOffsets }
 
 // String returns the option's name.
 func (o IndexOptions) String() string {
@@ -61,6 +84,8 @@ func (o IndexOptions) String() string {
 		return "DocsOnly"
 	case DocsFreqsPositions:
 		return "DocsFreqsPositions"
+	case DocsFreqsPositionsOffsets:
+		return "DocsFreqsPositionsOffsets"
 	}
 	return fmt.Sprintf("IndexOptions(%d)", uint8(o))
 }
@@ -81,8 +106,13 @@ type TermMeta struct {
 	// only terms with at least one full block (DocFreq ≥ 128) have it.
 	SkipOffset uint64
 	// PosOffset is where the term's positions start in the positions
-	// stream (DocsFreqsPositions only).
+	// stream (DocsFreqsPositions and DocsFreqsPositionsOffsets).
 	PosOffset uint64
+	// OffOffset is where the term's offsets start in the offsets stream,
+	// and OffIndex where their block index starts (terms with at least
+	// one full block of occurrences, TotalTermFreq ≥ 128); both
+	// DocsFreqsPositionsOffsets only.
+	OffOffset, OffIndex uint64
 	// SingletonDoc is the only document of a term with DocFreq == 1, kept
 	// here instead of in the docs stream, as Lucene does: such terms are
 	// about half of a vocabulary and a block for one document would cost a
@@ -100,13 +130,15 @@ func (m TermMeta) hasSkip() bool { return m.DocFreq >= BlockSize }
 //	singletonDoc <uvarint>           docFreq == 1
 //	docOffset <uvarint>              docFreq ≥ 2
 //	skipOffset−docOffset <uvarint>   docFreq ≥ 128
-//	posOffset <uvarint>              DocsFreqsPositions only
+//	posOffset <uvarint>              DocsFreqsPositions(Offsets) only
+//	offOffset <uvarint>              DocsFreqsPositionsOffsets only
+//	offIndex−offOffset <uvarint>     DocsFreqsPositionsOffsets, ttf ≥ 128
 //
 // Every value is absolute or relative to another field of the same term,
 // so the dictionary can decode any term without its neighbours.
 func (m TermMeta) AppendTo(e *encoding.Encbuf, opts IndexOptions) {
 	e.PutUvarint(uint64(m.DocFreq))
-	positional := opts == DocsFreqsPositions
+	positional := opts.positional()
 	if positional {
 		e.PutUvarint(m.TotalTermFreq - uint64(m.DocFreq))
 	}
@@ -121,6 +153,12 @@ func (m TermMeta) AppendTo(e *encoding.Encbuf, opts IndexOptions) {
 	if positional {
 		e.PutUvarint(m.PosOffset)
 	}
+	if opts.HasOffsets() {
+		e.PutUvarint(m.OffOffset)
+		if m.TotalTermFreq >= BlockSize {
+			e.PutUvarint(m.OffIndex - m.OffOffset)
+		}
+	}
 }
 
 // DecodeTermMeta reads metadata written by AppendTo with the same options.
@@ -130,7 +168,7 @@ func DecodeTermMeta(d *encoding.Decbuf, opts IndexOptions) TermMeta {
 	var m TermMeta
 	m.DocFreq = d.Uvarint32()
 	m.TotalTermFreq = uint64(m.DocFreq)
-	positional := opts == DocsFreqsPositions
+	positional := opts.positional()
 	if positional {
 		extra := d.Uvarint()
 		if extra > math.MaxUint64-uint64(m.DocFreq) {
@@ -156,6 +194,16 @@ func DecodeTermMeta(d *encoding.Decbuf, opts IndexOptions) TermMeta {
 	}
 	if positional {
 		m.PosOffset = d.Uvarint()
+	}
+	if opts.HasOffsets() {
+		m.OffOffset = d.Uvarint()
+		if m.TotalTermFreq >= BlockSize {
+			rel := d.Uvarint()
+			if rel > math.MaxUint64-m.OffOffset {
+				d.Fail(fmt.Errorf("%w: offsets index offset overflows", encoding.ErrCorrupt))
+			}
+			m.OffIndex = m.OffOffset + rel
+		}
 	}
 	if d.Err() == nil && m.DocFreq == 0 {
 		d.Fail(fmt.Errorf("%w: term with no documents", encoding.ErrCorrupt))

@@ -1,6 +1,7 @@
 package postings
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
@@ -11,8 +12,8 @@ import (
 // memory-mapped) and never copies them; it is safe for concurrent use,
 // each goroutine with its own Iterators.
 type Reader struct {
-	docs, pos []byte // file contents without their footers
-	opts      IndexOptions
+	docs, pos, off []byte // file contents without their footers
+	opts           IndexOptions
 }
 
 // Open checks both footers (magic, then version) and returns a Reader
@@ -21,23 +22,49 @@ type Reader struct {
 // (encoding.VerifyChecksum, or the index generation's verification
 // pass) before the postings are trusted. Decoding bounds-checks every
 // read anyway, so damaged bytes fail with an error, never a panic.
+//
+// A file of an older version is refused with an error, wrapping the
+// encoding.VersionError, that asks for the index to be rebuilt.
 func Open(docs, positions []byte, opts IndexOptions) (*Reader, error) {
+	return OpenWithOffsets(docs, positions, nil, opts)
+}
+
+// OpenWithOffsets is Open with the offsets file, which
+// DocsFreqsPositionsOffsets fields need and other fields must not have.
+func OpenWithOffsets(docs, positions, offsets []byte, opts IndexOptions) (*Reader, error) {
 	if !opts.valid() {
 		return nil, fmt.Errorf("postings: invalid %v", opts)
 	}
-	d, err := encoding.OpenFooter(docs, DocsMagic, Version)
+	d, err := openFooter(docs, DocsMagic)
 	if err != nil {
 		return nil, fmt.Errorf("postings: docs file: %w", err)
 	}
 	r := &Reader{docs: d, opts: opts}
-	if opts == DocsFreqsPositions {
-		if r.pos, err = encoding.OpenFooter(positions, PositionsMagic, Version); err != nil {
+	if opts.positional() {
+		if r.pos, err = openFooter(positions, PositionsMagic); err != nil {
 			return nil, fmt.Errorf("postings: positions file: %w", err)
 		}
 	} else if len(positions) != 0 {
 		return nil, fmt.Errorf("postings: %d bytes of positions for a DocsOnly field", len(positions))
 	}
+	if opts.HasOffsets() {
+		if r.off, err = openFooter(offsets, OffsetsMagic); err != nil {
+			return nil, fmt.Errorf("postings: offsets file: %w", err)
+		}
+	} else if len(offsets) != 0 {
+		return nil, fmt.Errorf("postings: %d bytes of offsets for a %v field", len(offsets), opts)
+	}
 	return r, nil
+}
+
+// openFooter checks a file's footer; an older version asks for a rebuild.
+func openFooter(file []byte, magic uint32) ([]byte, error) {
+	body, err := encoding.OpenFooter(file, magic, Version)
+	var ve *encoding.VersionError
+	if errors.As(err, &ve) && ve.Got < Version {
+		return nil, fmt.Errorf("%w: the index was written by an older build; rebuild it with this one (cmd/ingest)", err)
+	}
+	return body, err
 }
 
 // IndexOptions returns the options the Reader was opened with.
@@ -70,8 +97,10 @@ func (r *Reader) Postings(m TermMeta, reuse *Iterator) *Iterator {
 // An Iterator is not safe for concurrent use; give each goroutine its own.
 type Iterator struct {
 	docData, posData []byte
+	offData          []byte
 	meta             TermMeta
 	positional       bool
+	hasOff           bool
 	err              error
 
 	// The decoded block. i is the current document's index in it (−1
@@ -127,12 +156,25 @@ type Iterator struct {
 	posBlockNext  uint64 // index of that block within the term
 	posFullBlocks uint64
 	posBuf        [BlockSize]uint32
+
+	// Offsets (NextPositionOffsets), decoded a block at a time by the
+	// term-wide index of the position just read: offBlock is the decoded
+	// block (−1 none), offPrev the last start offset of the document.
+	offBlock   int64
+	offPrev    uint32
+	offStarts  [BlockSize]uint32
+	offLens    [BlockSize]uint32
+	offIdxCol  []byte
+	offIdxBits uint
+	offIdxOK   bool
 }
 
 func (it *Iterator) reset(r *Reader, m TermMeta) {
-	it.docData, it.posData = r.docs, r.pos
+	it.docData, it.posData, it.offData = r.docs, r.pos, r.off
 	it.meta = m
-	it.positional = r.opts == DocsFreqsPositions
+	it.positional = r.opts.positional()
+	it.hasOff = r.opts.HasOffsets()
+	it.offBlock, it.offIdxOK, it.offIdxCol = -1, false, nil
 	it.err = nil
 	it.doc, it.i, it.n, it.block = 0, -1, 0, -1
 	it.fullBlocks = int(m.DocFreq / BlockSize)
@@ -811,5 +853,108 @@ func (it *Iterator) refillPositions() bool {
 	}
 	it.posBlockNext++
 	it.posUpto = 0
+	return true
+}
+
+// NextPositionOffsets is NextPosition with the occurrence's start and end
+// offsets as indexed (DocsFreqsPositionsOffsets fields; false otherwise):
+// the highlighter's postings path. Offsets are decoded a block of 128
+// occurrences at a time, found through the term's offsets index, so a
+// document's offsets cost the same wherever it is in the term.
+func (it *Iterator) NextPositionOffsets() (pos, start, end uint32, ok bool) {
+	if !it.hasOff {
+		return 0, 0, 0, false
+	}
+	pos, ok = it.NextPosition()
+	if !ok {
+		return 0, 0, 0, false
+	}
+	// The term-wide index of the position just read.
+	k := (it.posBlockNext-1)*BlockSize + uint64(it.posUpto) - 1
+	if int64(k/BlockSize) != it.offBlock && !it.loadOffsets(k/BlockSize) {
+		return 0, 0, 0, false
+	}
+	first := it.posLeft == uint64(it.freqs[it.i&(BlockSize-1)])
+	prev := uint64(it.offPrev)
+	if first {
+		prev = 0
+	}
+	s := prev + uint64(it.offStarts[k%BlockSize])
+	e := s + uint64(it.offLens[k%BlockSize])
+	if e > 1<<32-1 {
+		it.fail(fmt.Errorf("%w: offset overflows 32 bits", encoding.ErrCorrupt))
+		return 0, 0, 0, false
+	}
+	it.offPrev = uint32(s)
+	return pos, uint32(s), uint32(e), true
+}
+
+// loadOffsets decodes offsets block b of the term: packed while full
+// blocks remain, then the varint tail.
+func (it *Iterator) loadOffsets(b uint64) bool {
+	full := it.meta.TotalTermFreq / BlockSize
+	tail := int(it.meta.TotalTermFreq % BlockSize)
+	off := it.meta.OffOffset
+	if b > 0 {
+		if !it.offIdxOK {
+			at := it.meta.OffIndex
+			if at >= uint64(len(it.offData)) {
+				it.fail(fmt.Errorf("%w: offsets index at %d past the end of the offsets stream", encoding.ErrTruncated, at))
+				return false
+			}
+			it.offIdxBits = uint(it.offData[at])
+			n := columnLen(int(full)+1, it.offIdxBits)
+			if it.offIdxBits > maxColumnBits || uint64(len(it.offData))-at-1 < uint64(n) {
+				it.fail(fmt.Errorf("%w: offsets index at %d (width %d) does not fit", encoding.ErrCorrupt, at, it.offIdxBits))
+				return false
+			}
+			it.offIdxCol = it.offData[at+1 : at+1+uint64(n)]
+			it.offIdxOK = true
+		}
+		rel := columnGet(it.offIdxCol, int(b), it.offIdxBits)
+		if off += rel; off < rel {
+			it.fail(fmt.Errorf("%w: offsets block offset overflows", encoding.ErrCorrupt))
+			return false
+		}
+	}
+	data := it.offData
+	if off > uint64(len(data)) {
+		it.fail(fmt.Errorf("%w: offsets block at %d past the end of the offsets stream", encoding.ErrTruncated, off))
+		return false
+	}
+	switch {
+	case b < full:
+		if off+2 > uint64(len(data)) {
+			it.fail(fmt.Errorf("%w: offsets block at %d past the end of the offsets stream", encoding.ErrTruncated, off))
+			return false
+		}
+		sw, lw := uint(data[off]), uint(data[off+1])
+		if sw > maxBlockBits || lw > maxBlockBits {
+			it.fail(fmt.Errorf("%w: offsets block at %d has widths %d, %d", encoding.ErrCorrupt, off, sw, lw))
+			return false
+		}
+		ls := off + 2 + uint64(packedLen(sw))
+		end := ls + uint64(packedLen(lw))
+		if end > uint64(len(data)) {
+			it.fail(fmt.Errorf("%w: offsets block at %d (widths %d, %d) does not fit", encoding.ErrCorrupt, off, sw, lw))
+			return false
+		}
+		unpack128(&it.offStarts, data[off+2:], sw)
+		unpack128(&it.offLens, data[ls:], lw)
+	case b == full && tail > 0:
+		d := encoding.NewDecbuf(data[off:])
+		for k := range tail {
+			it.offStarts[k] = d.Uvarint32()
+			it.offLens[k] = d.Uvarint32()
+		}
+		if d.Err() != nil {
+			it.fail(fmt.Errorf("offsets tail at %d: %w", off, d.Err()))
+			return false
+		}
+	default:
+		it.fail(fmt.Errorf("%w: offsets block %d of a term with %d occurrences", encoding.ErrCorrupt, b, it.meta.TotalTermFreq))
+		return false
+	}
+	it.offBlock = int64(b)
 	return true
 }

@@ -20,8 +20,9 @@ func (s stage) String() string {
 }
 
 // Writer writes the postings of one field of one segment, term after term,
-// into a docs stream and (for DocsFreqsPositions) a positions stream held
-// in memory. It moves through fixed stages:
+// into a docs stream, (for DocsFreqsPositions and
+// DocsFreqsPositionsOffsets) a positions stream and (for
+// DocsFreqsPositionsOffsets) an offsets stream, held in memory. It moves through fixed stages:
 //
 //	NewWriter → (StartTerm → AddDoc… → FinishTerm)… → Finish
 //
@@ -31,14 +32,18 @@ func (s stage) String() string {
 type Writer struct {
 	opts       IndexOptions
 	positional bool
+	hasOff     bool
 	stage      stage
 	docs, pos  encoding.Encbuf
+	off        encoding.Encbuf
 
 	// Streaming (NewStreamWriter): completed terms' bytes move from docs
 	// and pos to these, and docsBase/posBase count the bytes moved, so
 	// offsets stay absolute.
 	docsOut, posOut   *encoding.Writer
+	offOut            *encoding.Writer
 	docsBase, posBase uint64
+	offBase           uint64
 	streaming         bool
 
 	// The current term.
@@ -60,6 +65,15 @@ type Writer struct {
 	nPos   int
 	posBuf [BlockSize]uint32
 
+	// The current offsets block: up to 128 (start delta, length) pairs
+	// not yet written, and where each written block of the term starts
+	// (relative to termOffStart), for the term's block index.
+	termOffStart   uint64
+	nOff           int
+	offStarts      [BlockSize]uint32
+	offLens        [BlockSize]uint32
+	offBlockStarts []uint64
+
 	// Skip data of the current term, one entry per block, written at
 	// FinishTerm when the term has a full block.
 	skLastDoc, skDocOff, skPosOff, skPosCount, skImpOff []uint64
@@ -73,7 +87,7 @@ type Writer struct {
 // NewWriter returns a Writer for a field with the given options that
 // keeps the files in memory; Finish returns them.
 func NewWriter(opts IndexOptions) *Writer {
-	return &Writer{opts: opts, positional: opts == DocsFreqsPositions}
+	return &Writer{opts: opts, positional: opts.positional(), hasOff: opts.HasOffsets()}
 }
 
 // streamChunk is how many bytes of completed terms a streaming Writer
@@ -87,10 +101,19 @@ const streamChunk = 1 << 20
 // the footers and returns nil slices; the bytes are those NewWriter's
 // Finish would return.
 func NewStreamWriter(opts IndexOptions, docs, positions io.Writer) *Writer {
+	return NewStreamWriterOffsets(opts, docs, positions, nil)
+}
+
+// NewStreamWriterOffsets is NewStreamWriter with the offsets file streamed
+// to offsets (needed for DocsFreqsPositionsOffsets, else ignored).
+func NewStreamWriterOffsets(opts IndexOptions, docs, positions, offsets io.Writer) *Writer {
 	w := NewWriter(opts)
 	w.docsOut = encoding.NewWriter(docs)
 	if w.positional && positions != nil {
 		w.posOut = encoding.NewWriter(positions)
+	}
+	if w.hasOff && offsets != nil {
+		w.offOut = encoding.NewWriter(offsets)
 	}
 	w.streaming = true
 	return w
@@ -99,6 +122,7 @@ func NewStreamWriter(opts IndexOptions, docs, positions io.Writer) *Writer {
 // docsLen and posLen are the lengths of the two files so far.
 func (w *Writer) docsLen() uint64 { return w.docsBase + uint64(w.docs.Len()) }
 func (w *Writer) posLen() uint64  { return w.posBase + uint64(w.pos.Len()) }
+func (w *Writer) offLen() uint64  { return w.offBase + uint64(w.off.Len()) }
 
 // drain writes out buffered bytes of finished terms when streaming.
 func (w *Writer) drain(force bool) error {
@@ -118,6 +142,14 @@ func (w *Writer) drain(force bool) error {
 			return fmt.Errorf("postings: write positions: %w", err)
 		}
 	}
+	if w.offOut != nil && (force || w.off.Len() >= streamChunk) {
+		_, _ = w.offOut.Write(w.off.B)
+		w.offBase += uint64(w.off.Len())
+		w.off.Reset()
+		if err := w.offOut.Err(); err != nil {
+			return fmt.Errorf("postings: write offsets: %w", err)
+		}
+	}
 	return nil
 }
 
@@ -132,11 +164,16 @@ func (w *Writer) StartTerm() error {
 	if w.streaming && w.positional && w.posOut == nil {
 		return fmt.Errorf("postings: a streaming %v writer needs a positions writer", w.opts)
 	}
+	if w.streaming && w.hasOff && w.offOut == nil {
+		return fmt.Errorf("postings: a streaming %v writer needs an offsets writer", w.opts)
+	}
 	w.stage = stageInTerm
 	w.termDocStart = w.docsLen()
 	w.termPosStart = w.posLen()
+	w.termOffStart = w.offLen()
 	w.docFreq, w.posCount, w.lastDoc, w.base = 0, 0, 0, 0
-	w.nBuf, w.nPos = 0, 0
+	w.nBuf, w.nPos, w.nOff = 0, 0, 0
+	w.offBlockStarts = w.offBlockStarts[:0]
 	w.skLastDoc, w.skDocOff, w.skPosOff = w.skLastDoc[:0], w.skDocOff[:0], w.skPosOff[:0]
 	w.skPosCount, w.skImpOff = w.skPosCount[:0], w.skImpOff[:0]
 	w.skImpacts.Reset()
@@ -148,8 +185,18 @@ func (w *Writer) StartTerm() error {
 // len(positions) and be at least 1, and positions must not decrease; for
 // DocsOnly, freq is ignored (recorded as 1) and positions must be empty.
 // norm is the document's one-byte length norm (0 for fields without
-// norms); it is used only for impacts.
+// norms); it is used only for impacts. A DocsFreqsPositionsOffsets field
+// needs AddDocOffsets.
 func (w *Writer) AddDoc(doc, freq uint32, norm byte, positions []uint32) error {
+	return w.AddDocOffsets(doc, freq, norm, positions, nil)
+}
+
+// AddDocOffsets is AddDoc with the occurrences' offsets, which
+// DocsFreqsPositionsOffsets fields need and other fields refuse: offsets
+// holds a start and an end offset per position, in the positions' order
+// (2·freq values); start offsets must not decrease within the document
+// and no end may come before its start.
+func (w *Writer) AddDocOffsets(doc, freq uint32, norm byte, positions, offsets []uint32) error {
 	if w.stage != stageInTerm {
 		return fmt.Errorf("%w: AddDoc %v", ErrStage, w.stage)
 	}
@@ -171,6 +218,20 @@ func (w *Writer) AddDoc(doc, freq uint32, norm byte, positions []uint32) error {
 		}
 		freq = 1
 	}
+	if w.hasOff {
+		if len(offsets) != 2*int(freq) {
+			return fmt.Errorf("%w: %d offsets for %d positions", ErrOffsets, len(offsets), freq)
+		}
+		var prev uint32
+		for i := 0; i < len(offsets); i += 2 {
+			if offsets[i] < prev || offsets[i+1] < offsets[i] {
+				return fmt.Errorf("%w: occurrence %d: offsets [%d, %d) after start %d", ErrOffsets, i/2, offsets[i], offsets[i+1], prev)
+			}
+			prev = offsets[i]
+		}
+	} else if len(offsets) != 0 {
+		return fmt.Errorf("%w: %d offsets for a %v field", ErrOffsets, len(offsets), w.opts)
+	}
 
 	if w.nBuf == 0 {
 		w.blockPosOff = w.posLen() - w.termPosStart
@@ -188,6 +249,18 @@ func (w *Writer) AddDoc(doc, freq uint32, norm byte, positions []uint32) error {
 			w.nPos++
 			if w.nPos == BlockSize {
 				w.flushPosBlock()
+			}
+		}
+	}
+	if w.hasOff {
+		var prev uint32
+		for i := 0; i < len(offsets); i += 2 {
+			w.offStarts[w.nOff] = offsets[i] - prev
+			w.offLens[w.nOff] = offsets[i+1] - offsets[i]
+			prev = offsets[i]
+			w.nOff++
+			if w.nOff == BlockSize {
+				w.flushOffBlock()
 			}
 		}
 	}
@@ -210,6 +283,51 @@ func (w *Writer) flushPosBlock() {
 	w.pos.PutByte(byte(bits))
 	w.pos.B = pack128(w.pos.B, &w.posBuf, bits)
 	w.nPos = 0
+}
+
+// flushOffBlock writes 128 buffered offsets as a packed block:
+// startBits <1b> lenBits <1b> start deltas, lengths.
+func (w *Writer) flushOffBlock() {
+	w.offBlockStarts = append(w.offBlockStarts, w.offLen()-w.termOffStart)
+	var ors, orl uint32
+	for i := range BlockSize {
+		ors |= w.offStarts[i]
+		orl |= w.offLens[i]
+	}
+	sb, lb := bitsRequired(uint64(ors)), bitsRequired(uint64(orl))
+	w.off.PutByte(byte(sb))
+	w.off.PutByte(byte(lb))
+	w.off.B = pack128(w.off.B, &w.offStarts, sb)
+	w.off.B = pack128(w.off.B, &w.offLens, lb)
+	w.nOff = 0
+}
+
+// finishOffsets writes the term's offsets tail (varint pairs) and, when
+// the term has a full block, its block index: a width byte and a column
+// of where each block, the tail included, starts relative to the term's
+// offsets.
+func (w *Writer) finishOffsets(m *TermMeta) error {
+	m.OffOffset = w.termOffStart
+	full := len(w.offBlockStarts) > 0
+	if full {
+		w.offBlockStarts = append(w.offBlockStarts, w.offLen()-w.termOffStart)
+	}
+	for i := range w.nOff {
+		w.off.PutUvarint(uint64(w.offStarts[i]))
+		w.off.PutUvarint(uint64(w.offLens[i]))
+	}
+	w.nOff = 0
+	if !full {
+		return nil
+	}
+	m.OffIndex = w.offLen()
+	width := bitsRequired(w.offBlockStarts[len(w.offBlockStarts)-1])
+	if width > maxColumnBits {
+		return fmt.Errorf("postings: term too large for its offsets index (%d-bit offsets)", width)
+	}
+	w.off.PutByte(byte(width))
+	w.off.B = packColumn(w.off.B, w.offBlockStarts, width)
+	return nil
 }
 
 // addSkipEntry records the skip entry and the impacts of the buffered
@@ -301,6 +419,11 @@ func (w *Writer) FinishTerm() (TermMeta, error) {
 		}
 		w.nPos = 0
 	}
+	if w.hasOff {
+		if err := w.finishOffsets(&m); err != nil {
+			return TermMeta{}, err
+		}
+	}
 	w.nBuf = 0
 	w.stage = stageIdle
 	if err := w.drain(false); err != nil {
@@ -391,6 +514,11 @@ func (w *Writer) Finish() (docs, positions []byte, err error) {
 				return nil, nil, fmt.Errorf("postings: write positions: %w", err)
 			}
 		}
+		if w.offOut != nil {
+			if err := w.offOut.WriteFooter(OffsetsMagic, Version); err != nil {
+				return nil, nil, fmt.Errorf("postings: write offsets: %w", err)
+			}
+		}
 		return nil, nil, nil
 	}
 	w.docs.PutFooter(DocsMagic, Version)
@@ -398,5 +526,18 @@ func (w *Writer) Finish() (docs, positions []byte, err error) {
 		w.pos.PutFooter(PositionsMagic, Version)
 		positions = w.pos.B
 	}
+	if w.hasOff {
+		w.off.PutFooter(OffsetsMagic, Version)
+	}
 	return w.docs.B, positions, nil
+}
+
+// OffsetsFile returns the offsets file of an in-memory Writer after
+// Finish (nil for fields without offsets, and for a streaming Writer,
+// which has written it).
+func (w *Writer) OffsetsFile() []byte {
+	if !w.hasOff || w.streaming || w.stage != stageFinished {
+		return nil
+	}
+	return w.off.B
 }

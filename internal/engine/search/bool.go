@@ -127,6 +127,9 @@ func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 				return nil, nil // a required clause matches nothing here
 			}
 			b.req = append(b.req, sub{s: s, doc: -1, scoring: list.scoring})
+			if w.dl.tickN(scorerWork(s)) {
+				return nil, nil // out of time (disjunctionOf)
+			}
 		}
 	}
 	for _, cw := range w.should {
@@ -136,6 +139,9 @@ func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 		}
 		if s != nil {
 			b.should = append(b.should, sub{s: s, doc: -1, scoring: true})
+			if w.dl.tickN(scorerWork(s)) {
+				return nil, nil // out of time (disjunctionOf)
+			}
 		}
 	}
 	if len(b.should) < b.msm {
@@ -148,6 +154,9 @@ func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 		}
 		if s != nil {
 			b.mustNot = append(b.mustNot, sub{s: s, doc: -1})
+			if w.dl.tickN(scorerWork(s)) {
+				return nil, nil // out of time (disjunctionOf)
+			}
 		}
 	}
 	for _, r := range b.req {
@@ -158,6 +167,11 @@ func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 	b.hasReq = len(b.req) > 0
 	if !b.hasReq && len(b.should) == 0 {
 		return nil, nil
+	}
+	for _, subs := range [][]sub{b.req, b.should, b.mustNot} {
+		for _, c := range subs {
+			b.work += scorerWork(c.s)
+		}
 	}
 	return b, nil
 }
@@ -199,6 +213,9 @@ type boolScorer struct {
 	scored               bool // score is doc's
 	err                  error
 	dl                   *deadline
+	// work is how many ticks one step of the scorer counts (scorerWork):
+	// a step may advance every clause.
+	work int
 	// Pruning (boolPrune below): set once the collector knows the score a
 	// document must beat.
 	pruning bool
@@ -254,7 +271,7 @@ func (b *boolScorer) from(target uint32) bool {
 	}
 	for {
 		d, ok := b.candidate(target)
-		if b.dl.tick() {
+		if b.dl.tickN(b.work) {
 			ok = false // out of time: stop as if exhausted (timeout.go)
 		}
 		if !ok {
@@ -300,7 +317,7 @@ func (b *boolScorer) from(target uint32) bool {
 func (b *boolScorer) candidate(target uint32) (uint32, bool) {
 	d := int64(target)
 	for {
-		if b.dl.tick() {
+		if b.dl.tickN(b.work) {
 			return 0, false
 		}
 		if b.pruning && d > b.regionEnd {

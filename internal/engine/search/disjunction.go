@@ -164,6 +164,7 @@ type disMaxWeightT struct {
 	// flat: tie 1 and no boost, so Lucene's BooleanQuery rewrite may
 	// inline the disjuncts into a parent disjunction.
 	flat bool
+	dl   *deadline
 }
 
 func disMaxWeight(q *DisMaxQuery, ix *Index, boost float32) (weight, error) {
@@ -171,7 +172,7 @@ func disMaxWeight(q *DisMaxQuery, ix *Index, boost float32) (weight, error) {
 	if !(tie >= 0 && tie <= 1) { // NaN too
 		return nil, fmt.Errorf("dis_max: tie breaker %v is not in [0, 1]", tie)
 	}
-	w := &disMaxWeightT{mode: combineMax, tie: tie}
+	w := &disMaxWeightT{mode: combineMax, tie: tie, dl: ix.dl}
 	if tie == 1 && len(q.Disjuncts) > 1 {
 		// Lucene rewrites tie 1 to a BooleanQuery of SHOULD clauses: a
 		// plain sum, with nested disjunctions inlined.
@@ -222,14 +223,19 @@ func (w *disMaxWeightT) disjunctionClauses() []weight {
 }
 
 func (w *disMaxWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
-	return disjunctionOf(w.disjuncts, segNum, seg, w.mode, w.tie, 0)
+	return disjunctionOf(w.dl, w.disjuncts, segNum, seg, w.mode, w.tie, 0)
 }
 
 // disjunctionOf returns the union of the weights' scorers in one segment:
 // nil when none matches there, the lone scorer when one does (Lucene's
 // disjunctions hand a single clause's scorer through, and every combine
 // mode gives a single clause its own score), else a disjunctionScorer.
-func disjunctionOf(ws []weight, segNum int, seg *segment.Segment, mode combineMode, tie, constant float32) (Scorer, error) {
+//
+// Building thousands of scorers (a dis_max over many fuzzy queries) opens
+// as many postings lists: the work is ticked on dl as it is done, and past
+// the deadline the disjunction is given up as if nothing matched
+// (recordScorer reports the timeout).
+func disjunctionOf(dl *deadline, ws []weight, segNum int, seg *segment.Segment, mode combineMode, tie, constant float32) (Scorer, error) {
 	var scorers []Scorer
 	for _, w := range ws {
 		s, err := w.scorer(segNum, seg)
@@ -238,6 +244,9 @@ func disjunctionOf(ws []weight, segNum int, seg *segment.Segment, mode combineMo
 		}
 		if s != nil {
 			scorers = append(scorers, s)
+			if dl.tickN(scorerWork(s)) {
+				return nil, nil
+			}
 		}
 	}
 	switch len(scorers) {

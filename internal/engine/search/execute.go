@@ -390,8 +390,9 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 		pr.setMinCompetitiveScore(lastMin)
 	}
 	pfDoc := int64(-1)
+	work := scorerWork(sc)
 	for !c.counted() && sc.Next() {
-		if dl.tick() {
+		if dl.tickN(work) {
 			// What a scorer returns once the deadline passed is not
 			// collected (timeout.go).
 			return dl.cause()
@@ -445,6 +446,11 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 // nested queries. The filter is skipped when the segment has no children.
 func recordScorer(w weight, segNum int, seg *segment.Segment, dl *deadline) (Scorer, error) {
 	sc, err := w.scorer(segNum, seg)
+	if dl.stopped() {
+		// Scorers that saw the deadline while they were built stop
+		// as if nothing matched: the search must still say it timed out.
+		return nil, dl.cause()
+	}
 	if err != nil || sc == nil {
 		return nil, err
 	}

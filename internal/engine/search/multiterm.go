@@ -159,6 +159,7 @@ type fuzzyWeightT struct {
 	// flat reports whether Lucene may inline the terms into a parent
 	// disjunction: no BoostQuery wraps the fuzzy query.
 	flat bool
+	dl   *deadline
 }
 
 // fuzzyCandidate is a term within the edit distance, with its statistics
@@ -287,7 +288,7 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 		// A one-clause BooleanQuery rewrites to its clause.
 		return terms[0], nil
 	}
-	return &fuzzyWeightT{terms: terms, flat: effectiveBoost(q.Boost) == 1}, nil
+	return &fuzzyWeightT{terms: terms, flat: effectiveBoost(q.Boost) == 1, dl: ix.dl}, nil
 }
 
 // fuzzyQueue is a heap of fuzzy candidates with the worst on top: the
@@ -321,7 +322,7 @@ func fuzzyBoost(edits, termLen, queryLen int) float32 {
 }
 
 func (w *fuzzyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
-	return disjunctionOf(w.terms, segNum, seg, combineSum, 0, 0)
+	return disjunctionOf(w.dl, w.terms, segNum, seg, combineSum, 0, 0)
 }
 
 func (w *fuzzyWeightT) disjunctionClauses() []weight {

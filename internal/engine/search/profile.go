@@ -306,8 +306,9 @@ func (p *profiler) searchSegment(dl *deadline, index string, segNum int, seg *se
 		start = time.Now()
 	}
 	pfDoc := int64(-1)
+	work := scorerWork(sc)
 	for sc.Next() {
-		if dl.tick() {
+		if dl.tickN(work) {
 			return dl.cause()
 		}
 		doc := sc.DocID()

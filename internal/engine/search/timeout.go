@@ -21,7 +21,12 @@ import (
 // and, while weights are built, fuzzy and prefix expansions and the bit
 // sets of many-term queries. A tick is an increment and a comparison; the
 // clock (and the context, so a client's disconnect stops the work too) is
-// read once every deadlineEvery ticks.
+// read once every deadlineEvery ticks. A loop whose one step does work
+// that grows with the query (a boolean query's step advances every clause,
+// and each clause every term under it) counts that many ticks per step
+// (tickN), and so does building a scorer per clause: counting steps alone
+// let a storm of fuzzy clauses (30,000 term scorers) run hundreds of
+// milliseconds between two reads of the clock (docs/decisions.md).
 //
 // Once the deadline has passed, the scorers that notice stop (they end as
 // if exhausted, with context.DeadlineExceeded as their error) and the
@@ -39,7 +44,7 @@ const deadlineEvery = 1024
 type deadline struct {
 	ctx     context.Context
 	at      time.Time // zero when the context has no deadline
-	ticks   uint32
+	ticks   uint64
 	expired bool
 	err     error
 }
@@ -60,15 +65,45 @@ func newDeadline(ctx context.Context, before time.Time) *deadline {
 
 // tick counts one step of a loop and reports whether the search must
 // stop.
-func (d *deadline) tick() bool {
+func (d *deadline) tick() bool { return d.tickN(1) }
+
+// tickN counts n steps' worth of work at once and reports whether the
+// search must stop; the clock is read when the count crosses a multiple
+// of deadlineEvery.
+func (d *deadline) tickN(n int) bool {
 	if d == nil {
 		return false
 	}
-	d.ticks++
-	if d.ticks%deadlineEvery != 0 {
+	before := d.ticks
+	d.ticks += uint64(n)
+	if before/deadlineEvery == d.ticks/deadlineEvery {
 		return d.expired
 	}
 	return d.poll()
+}
+
+// scorerWork is how many leaf scorers one step of s may advance, the
+// ticks a loop counts per step of s: a boolean scorer's or a disjunction's
+// clauses, down to the scorers that read one postings list or tick on
+// their own (phrases, block joins, ranges), which count one.
+func scorerWork(s Scorer) int {
+	switch s := s.(type) {
+	case *boolScorer:
+		return s.work
+	case *disjunctionScorer:
+		n := 0
+		for _, c := range s.subs {
+			n += scorerWork(c.s)
+		}
+		return n
+	case *constScorer:
+		return scorerWork(s.inner)
+	case *recordsOnly:
+		return scorerWork(s.inner)
+	case *profScorer:
+		return scorerWork(s.in)
+	}
+	return 1
 }
 
 // poll reads the clock and the context.

@@ -255,3 +255,107 @@ func TestTimeoutInFetchPhase(t *testing.T) {
 		}
 	}
 }
+
+// wideCorpus is one segment of docs records that each hold every word w0
+// … w(words-1) in their name: a query of one clause per word advances
+// every clause on every record.
+func wideCorpus(t *testing.T, docs, words int) *Index {
+	var sb strings.Builder
+	for i := range words {
+		fmt.Fprintf(&sb, "w%d ", i)
+	}
+	srcs := make([]string, docs)
+	for i := range srcs {
+		srcs[i] = fmt.Sprintf(`{"name":%q}`, sb.String())
+	}
+	return buildIndex(t, "contract", srcs)
+}
+
+// wideQueries are queries of one clause per word of wideCorpus: a boolean
+// query of should clauses and a dis_max, whose steps each advance every
+// clause.
+func wideQueries(words int) map[string]Query {
+	terms := make([]Query, words)
+	for i := range terms {
+		terms[i] = &TermQuery{Field: "name", Term: fmt.Sprintf("w%d", i)}
+	}
+	return map[string]Query{
+		"bool":    &BoolQuery{Should: terms},
+		"dis_max": &DisMaxQuery{Disjuncts: terms},
+	}
+}
+
+// TestPollsFollowWork checks that the clock is read once per
+// deadlineEvery clauses advanced (at least once per step that advances
+// more), not once per deadlineEvery steps: a
+// step of a query of thousands of clauses is thousands of postings moves,
+// and counting it as one let a fuzzy storm run for hundreds of
+// milliseconds between two reads.
+func TestPollsFollowWork(t *testing.T) {
+	const docs, words = 24, 4096
+	s := NewSearcher(wideCorpus(t, docs, words))
+	for name, q := range wideQueries(words) {
+		t.Run(name, func(t *testing.T) {
+			polls := withSlowClock(t, 0)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+			defer cancel()
+			res := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 3})
+			if res.TimedOut || res.Total != docs {
+				t.Fatalf("timed out %v, total %d: want every one of %d records", res.TimedOut, res.Total, docs)
+			}
+			// Past the reads while the weights are built (a boolean
+			// query's, every pollClauses clauses) and the one after them,
+			// each record is a step that moves more than deadlineEvery
+			// clauses, so it reads the clock.
+			want := int64(1 + docs)
+			if _, ok := q.(*BoolQuery); ok {
+				want += words / pollClauses
+			}
+			if p := polls.Load(); p < want {
+				t.Errorf("%d clock reads for %d records of %d clauses: want at least %d", p, docs, words, want)
+			}
+		})
+	}
+}
+
+// TestTimeoutWhileScorersAreBuilt checks that building the scorers of
+// thousands of clauses reads the clock as it goes: when the deadline
+// passes there, no further scorer is built, nothing is collected, and the
+// result says it timed out.
+func TestTimeoutWhileScorersAreBuilt(t *testing.T) {
+	const docs, words = 4, 4096
+	s := NewSearcher(wideCorpus(t, docs, words))
+	for name, q := range wideQueries(words) {
+		t.Run(name, func(t *testing.T) {
+			// The reference: how many clock reads come before the first
+			// scorer is built (while the weights are built).
+			polls := withSlowClock(t, 0)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+			defer cancel()
+			searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 3,
+				QueryDeadline: time.Now().Add(time.Hour)})
+			full := polls.Load()
+			// Read by count: the weights' reads, then the read after
+			// them (searchIndex), then the first read while scorers are
+			// built, which the deadline precedes.
+			weightReads := int64(0)
+			if _, ok := q.(*BoolQuery); ok {
+				weightReads = words / pollClauses
+			}
+			var reads atomic.Int64
+			testSlowdown = func() {
+				if reads.Add(1) == weightReads+2 {
+					time.Sleep(300 * time.Millisecond)
+				}
+			}
+			res := searchWithin(t, s, ctx, Request{Indexes: []string{"contract"}, Query: q, Size: 3,
+				QueryDeadline: time.Now().Add(200 * time.Millisecond)})
+			if !res.TimedOut || res.Total != 0 {
+				t.Fatalf("timed out %v, total %d: want a timeout with nothing collected", res.TimedOut, res.Total)
+			}
+			if r := reads.Load(); r != weightReads+2 {
+				t.Errorf("%d clock reads (%d without a deadline): want %d, the search going no further than the first read past the deadline", r, full, weightReads+2)
+			}
+		})
+	}
+}

@@ -149,13 +149,14 @@ func (m *merger) run() error {
 	}
 	// Fields, in name order, each kind agreeing across inputs.
 	kinds := map[string]Kind{}
+	offsets := map[string]bool{}
 	for _, in := range m.inputs {
 		for _, name := range in.Segment.Fields() {
-			k := in.Segment.Field(name).Kind
-			if prev, ok := kinds[name]; ok && prev != k {
+			f := in.Segment.Field(name)
+			if prev, ok := kinds[name]; ok && (prev != f.Kind || offsets[name] != f.Offsets) {
 				return fmt.Errorf("field %s is of two kinds", name)
 			}
-			kinds[name] = k
+			kinds[name], offsets[name] = f.Kind, f.Offsets
 		}
 	}
 	var names []string
@@ -171,11 +172,11 @@ func (m *merger) run() error {
 	m.live = make([]uint64, (m.maxDoc+63)/64)
 	meta := newMetaWriter(m.maxDoc, m.roots, len(names))
 	for num, name := range names {
-		docCount, sumTTF, stats, err := m.mergeField(num, name, kinds[name])
+		docCount, sumTTF, stats, err := m.mergeField(num, name, kinds[name], offsets[name])
 		if err != nil {
 			return fmt.Errorf("field %s: %w", name, err)
 		}
-		meta.addField(name, kinds[name], docCount, sumTTF, stats)
+		meta.addField(name, metaKind(kinds[name], offsets[name]), docCount, sumTTF, stats)
 		m.release()
 	}
 	if err := m.mergeDocValues(); err != nil {
@@ -249,11 +250,8 @@ type fieldCursor struct {
 
 // mergeField writes field number num: the k-way merge of the inputs'
 // terms, each term's postings remapped, then its dictionary and norms.
-func (m *merger) mergeField(num int, name string, kind Kind) (docCount, sumTTF uint64, stats fieldStats, err error) {
-	opts := postings.DocsOnly
-	if kind == Text {
-		opts = postings.DocsFreqsPositions
-	}
+func (m *merger) mergeField(num int, name string, kind Kind, withOffsets bool) (docCount, sumTTF uint64, stats fieldStats, err error) {
+	opts := indexOptions(kind, withOffsets)
 	var norms []byte
 	var cursors []*fieldCursor
 	for i, in := range m.inputs {
@@ -291,13 +289,21 @@ func (m *merger) mergeField(num int, name string, kind Kind) (docCount, sumTTF u
 		}
 		defer posFile.Close()
 	}
-	pw := postings.NewStreamWriter(opts, docsFile, posFile)
+	var offFile io.WriteCloser
+	if withOffsets {
+		if offFile, err = m.sink.Create(fieldFile(m.prefix, num, "off")); err != nil {
+			return 0, 0, stats, err
+		}
+		defer offFile.Close()
+	}
+	pw := postings.NewStreamWriterOffsets(opts, docsFile, posFile, offFile)
 	dict := termdict.NewBuilder()
 	clear(m.live)
 	var (
 		term      []byte
 		it        *postings.Iterator
 		positions []uint32
+		offs      []uint32
 		metaBuf   encoding.Encbuf
 		terms     int
 	)
@@ -337,8 +343,19 @@ func (m *merger) mergeField(num int, name string, kind Kind) (docCount, sumTTF u
 				}
 				freq := it.Freq()
 				norm := similarity.NoNorms
-				positions = positions[:0]
-				if kind == Text {
+				positions, offs = positions[:0], offs[:0]
+				switch {
+				case withOffsets:
+					norm = norms[nd]
+					for range freq {
+						p, s, e, ok := it.NextPositionOffsets()
+						if !ok {
+							break
+						}
+						positions = append(positions, p)
+						offs = append(offs, s, e)
+					}
+				case kind == Text:
 					norm = norms[nd]
 					for range freq {
 						p, ok := it.NextPosition()
@@ -351,7 +368,7 @@ func (m *merger) mergeField(num int, name string, kind Kind) (docCount, sumTTF u
 				if err := it.Err(); err != nil {
 					return 0, 0, stats, fmt.Errorf("term %q: %w", term, err)
 				}
-				if err := pw.AddDoc(nd, freq, norm, positions); err != nil {
+				if err := pw.AddDocOffsets(nd, freq, norm, positions, offs); err != nil {
 					return 0, 0, stats, fmt.Errorf("term %q: %w", term, err)
 				}
 				df++
@@ -392,6 +409,11 @@ func (m *merger) mergeField(num int, name string, kind Kind) (docCount, sumTTF u
 	}
 	if posFile != nil {
 		if err := posFile.Close(); err != nil {
+			return 0, 0, stats, err
+		}
+	}
+	if offFile != nil {
+		if err := offFile.Close(); err != nil {
 			return 0, 0, stats, err
 		}
 	}

@@ -1,6 +1,7 @@
 package segment
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -16,7 +17,7 @@ import (
 const (
 	MetaMagic  uint32 = 0x4d474553 // "SEGM"
 	NormsMagic uint32 = 0x4d524f4e // "NORM"
-	Version    uint32 = 1
+	Version    uint32 = 2
 )
 
 // FileSource returns a file's content by name (a mapped generation's File).
@@ -35,6 +36,10 @@ type Field struct {
 	SumDocFreq       uint64
 	// NumTerms is the number of distinct terms.
 	NumTerms uint64
+	// Offsets says the text field's postings hold offsets (its mapping's
+	// index_options: offsets): Postings' iterators then give them with
+	// NextPositionOffsets.
+	Offsets  bool
 	Terms    *termdict.Dict
 	Postings *postings.Reader
 	// Norms holds one byte per document (0: no value); nil for keyword
@@ -44,10 +49,7 @@ type Field struct {
 
 // IndexOptions returns the postings options of the field's kind.
 func (f *Field) IndexOptions() postings.IndexOptions {
-	if f.Kind == Text {
-		return postings.DocsFreqsPositions
-	}
-	return postings.DocsOnly
+	return indexOptions(f.Kind, f.Offsets)
 }
 
 // Segment is an opened segment.
@@ -83,6 +85,10 @@ func Open(prefix string, files FileSource) (*Segment, error) {
 	}
 	body, err := encoding.CheckFooter(raw, MetaMagic, Version)
 	if err != nil {
+		var ve *encoding.VersionError
+		if errors.As(err, &ve) && ve.Got < Version {
+			return nil, fmt.Errorf("segment %s: %s: %w: the index was written by an older build; rebuild it with this one (cmd/ingest)", prefix, prefix+".meta", err)
+		}
 		return nil, fmt.Errorf("segment %s: %s: %w", prefix, prefix+".meta", err)
 	}
 	d := encoding.NewDecbuf(body)
@@ -115,6 +121,9 @@ func Open(prefix string, files FileSource) (*Segment, error) {
 			SumTotalTermFreq: d.Uvarint(), SumDocFreq: d.Uvarint(), NumTerms: d.Uvarint()}
 		if d.Err() != nil {
 			break
+		}
+		if byte(f.Kind) == metaTextOffsets {
+			f.Kind, f.Offsets = Text, true
 		}
 		if f.Kind != Text && f.Kind != Keyword {
 			return nil, fmt.Errorf("segment %s: %s: %w: field %s has kind %d", prefix, prefix+".meta", encoding.ErrCorrupt, f.Name, f.Kind)
@@ -185,10 +194,19 @@ func (s *Segment) openField(prefix string, num int, f *Field, get func(string) (
 			return fmt.Errorf("segment %s: field %s: %s: norms: %w: %d bytes for %d documents", prefix, f.Name, fieldFile(prefix, num, "nrm"), encoding.ErrCorrupt, len(f.Norms), s.MaxDoc)
 		}
 	}
-	if f.Postings, err = postings.Open(docs, pos, f.IndexOptions()); err != nil {
+	var off []byte
+	if f.Offsets {
+		if off, err = get(fieldFile(prefix, num, "off")); err != nil {
+			return err
+		}
+	}
+	if f.Postings, err = postings.OpenWithOffsets(docs, pos, off, f.IndexOptions()); err != nil {
 		files := fieldFile(prefix, num, "doc")
 		if f.Kind == Text {
 			files += ", " + fieldFile(prefix, num, "pos")
+		}
+		if f.Offsets {
+			files += ", " + fieldFile(prefix, num, "off")
 		}
 		return fmt.Errorf("segment %s: field %s: %s: %w", prefix, f.Name, files, err)
 	}
@@ -241,4 +259,70 @@ func (s *Segment) ID(root uint32) (string, error) {
 		return "", fmt.Errorf("segment: document %d has no _id", root)
 	}
 	return string(s.ids.Term(int(cur.Value(0)))), nil
+}
+
+// DocOccurrences reads one document's indexed occurrences in a field with
+// offsets: the highlighter's postings path (highlight.Offsets). Not safe
+// for concurrent use.
+type DocOccurrences struct {
+	f   *Field
+	doc uint32
+	it  *postings.Iterator
+}
+
+// DocOccurrences returns the reader of doc's occurrences in the field, or
+// nil when the field has no offsets.
+func (f *Field) DocOccurrences(doc uint32) *DocOccurrences {
+	if f == nil || !f.Offsets {
+		return nil
+	}
+	return &DocOccurrences{f: f, doc: doc}
+}
+
+// Occurrences calls fn with the position and the start and end offsets
+// (UTF-16 code units of the document's values joined with one unit
+// between them) of each occurrence of term in the document, in position
+// order; never when the document does not have the term.
+func (o *DocOccurrences) Occurrences(term string, fn func(pos, start, end int)) error {
+	info, ok, err := o.f.Terms.Get([]byte(term))
+	if err != nil || !ok {
+		return err
+	}
+	meta, err := decodeMeta(info.Meta, o.f.IndexOptions())
+	if err != nil {
+		return fmt.Errorf("term %q: %w", term, err)
+	}
+	o.it = o.f.Postings.Postings(meta, o.it)
+	if !o.it.Advance(o.doc) || o.it.DocID() != o.doc {
+		return o.it.Err()
+	}
+	for range o.it.Freq() {
+		p, s, e, ok := o.it.NextPositionOffsets()
+		if !ok {
+			if err := o.it.Err(); err != nil {
+				return err
+			}
+			return fmt.Errorf("term %q: %w: document %d has fewer occurrences than its frequency", term, encoding.ErrCorrupt, o.doc)
+		}
+		fn(int(p), int(s), int(e))
+	}
+	return o.it.Err()
+}
+
+// Prefixed returns the field's terms that start with prefix, in byte
+// order, and true; or nil and false when more than limit terms do (the
+// caller then finds the document's matching tokens another way).
+func (o *DocOccurrences) Prefixed(prefix string, limit int) ([]string, bool, error) {
+	var terms []string
+	it := o.f.Terms.Prefix([]byte(prefix))
+	for it.Next() {
+		if len(terms) == limit {
+			return nil, false, nil
+		}
+		terms = append(terms, string(it.Term()))
+	}
+	if err := it.Err(); err != nil {
+		return nil, false, err
+	}
+	return terms, true, nil
 }

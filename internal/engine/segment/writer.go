@@ -24,6 +24,7 @@ package segment
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -61,17 +62,48 @@ const (
 	Keyword Kind = 2
 )
 
+// metaTextOffsets is the kind byte the meta file gives a text field whose
+// postings hold offsets; it opens as a Text field with Offsets set.
+const metaTextOffsets byte = 3
+
+// metaKind is a field's kind byte in the meta file.
+func metaKind(kind Kind, offsets bool) byte {
+	if kind == Text && offsets {
+		return metaTextOffsets
+	}
+	return byte(kind)
+}
+
+// indexOptions are the postings options of a field of kind (with offsets).
+func indexOptions(kind Kind, offsets bool) postings.IndexOptions {
+	switch {
+	case kind == Text && offsets:
+		return postings.DocsFreqsPositionsOffsets
+	case kind == Text:
+		return postings.DocsFreqsPositions
+	}
+	return postings.DocsOnly
+}
+
 // termBuf accumulates one term's postings in memory.
 type termBuf struct {
 	docs      []uint32
 	freqs     []uint32
 	positions []uint32 // flattened, freqs[i] per document
+	// offsets holds, for fields with offsets, each position's start minus
+	// the previous start of the term in the document (the start itself
+	// for the document's first) and its length, as uvarints: about 3
+	// bytes an occurrence where two uint32 would take 8, in the write
+	// buffers that bound a build's memory.
+	offsets   []byte
+	lastStart uint32 // the start of the term's last occurrence
 }
 
 // fieldBuf accumulates one field.
 type fieldBuf struct {
 	name     string
 	kind     Kind
+	offsets  bool
 	terms    map[string]*termBuf
 	norms    []byte // by document; 0 = no value (text fields only)
 	docCount uint64
@@ -190,7 +222,7 @@ func (w *Writer) addDoc(fields []document.Field, source []byte) error {
 		}
 		switch f.Type {
 		case mappings.Text:
-			w.invertText(f.Path, doc, f.Strings)
+			w.invertText(f.Path, doc, f.Strings, f.Offsets)
 		case mappings.Keyword:
 			w.invertKeyword(f.Path, doc, f.Strings)
 			terms := make([][]byte, len(f.Strings))
@@ -217,10 +249,10 @@ func (w *Writer) addDoc(fields []document.Field, source []byte) error {
 	return nil
 }
 
-func (w *Writer) field(name string, kind Kind) *fieldBuf {
+func (w *Writer) field(name string, kind Kind, offsets bool) *fieldBuf {
 	f := w.fields[name]
 	if f == nil {
-		f = &fieldBuf{name: name, kind: kind, terms: map[string]*termBuf{}}
+		f = &fieldBuf{name: name, kind: kind, offsets: offsets, terms: map[string]*termBuf{}}
 		w.fields[name] = f
 	}
 	return f
@@ -258,26 +290,53 @@ func (f *fieldBuf) term(term []byte, doc uint32) *termBuf {
 	return t
 }
 
-// invertText analyses the values of a text field of one document.
-func (w *Writer) invertText(name string, doc uint32, values []string) {
-	f := w.field(name, Text)
+// invertText analyses the values of a text field of one document. With
+// offsets, each occurrence's start and end are UTF-16 code units of the
+// values joined with one unit between them: Java's character offsets, as
+// Lucene indexes them (its offset gap is 1) and as OpenSearch's
+// highlighter reads them in the values it joins with U+0000.
+func (w *Writer) invertText(name string, doc uint32, values []string, offsets bool) {
+	f := w.field(name, Text, offsets)
 	length := 0
 	// pos is Lucene's invertState.position: -1 before the first token,
 	// then each token's position. After every value, empty ones included,
 	// Lucene adds the position increment gap, so ["a", "", "b"] puts b at
 	// 0 + 100 + 100 + 1 = 201.
 	pos := -1
-	for _, v := range values {
+	base16 := 0 // offset of the value in the joined values
+	for i, v := range values {
 		base := pos + 1
+		var to16 analysis.UTF16Cursor
+		var n16 int
+		if f.offsets {
+			if i > 0 {
+				base16++
+			}
+			var ascii bool
+			n16, ascii = analysis.UTF16Len(v)
+			to16 = analysis.NewUTF16Cursor(v, ascii)
+		}
 		w.analyzer.Analyze(v, func(tok analysis.Token) {
 			p := base + tok.Position
 			t := f.term(tok.Term, doc)
 			t.freqs[len(t.freqs)-1]++
 			t.positions = append(t.positions, uint32(p))
+			if f.offsets {
+				start := uint32(base16 + to16.Offset(tok.Start))
+				end := uint32(base16 + to16.Offset(tok.End))
+				prev := t.lastStart
+				if t.freqs[len(t.freqs)-1] == 1 {
+					prev = 0 // the document's first occurrence of the term
+				}
+				t.offsets = binary.AppendUvarint(t.offsets, uint64(start-prev))
+				t.offsets = binary.AppendUvarint(t.offsets, uint64(end-start))
+				t.lastStart = start
+			}
 			pos = p
 			length++
 		})
 		pos += PositionGap
+		base16 += n16
 	}
 	if length == 0 {
 		return
@@ -295,7 +354,7 @@ func (w *Writer) invertKeyword(name string, doc uint32, values []string) {
 	if len(values) == 0 {
 		return
 	}
-	f := w.field(name, Keyword)
+	f := w.field(name, Keyword, false)
 	clear(w.seen)
 	for _, v := range values {
 		t := f.term([]byte(v), doc)
@@ -378,7 +437,7 @@ func (w *Writer) FinishTo(prefix string, sink Sink) error {
 		if err != nil {
 			return fmt.Errorf("segment: field %s: %w", name, err)
 		}
-		meta.addField(name, f.kind, f.docCount, f.sumTTF, stats)
+		meta.addField(name, metaKind(f.kind, f.offsets), f.docCount, f.sumTTF, stats)
 		delete(w.fields, name) // its buffers can go
 	}
 
@@ -431,9 +490,9 @@ func newMetaWriter(maxDoc uint32, roots []uint32, fields int) *metaWriter {
 	return m
 }
 
-func (m *metaWriter) addField(name string, kind Kind, docCount, sumTTF uint64, stats fieldStats) {
+func (m *metaWriter) addField(name string, kind byte, docCount, sumTTF uint64, stats fieldStats) {
 	m.e.PutUvarintBytes([]byte(name))
-	m.e.PutByte(byte(kind))
+	m.e.PutByte(kind)
 	m.e.PutUvarint(docCount)
 	m.e.PutUvarint(sumTTF)
 	m.e.PutUvarint(stats.sumDocFreq)
@@ -450,10 +509,7 @@ type fieldStats struct{ sumDocFreq, terms uint64 }
 // writeField writes field number num's term dictionary, postings and
 // norms.
 func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fieldStats, error) {
-	opts := postings.DocsOnly
-	if f.kind == Text {
-		opts = postings.DocsFreqsPositions
-	}
+	opts := indexOptions(f.kind, f.offsets)
 	pw := postings.NewWriter(opts)
 	dict := termdict.NewBuilder()
 	terms := make([]string, 0, len(f.terms))
@@ -463,21 +519,34 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 	slices.Sort(terms) // byte order: Go compares strings bytewise
 	var stats fieldStats
 	var metaBuf encoding.Encbuf
+	var offs []uint32
 	for _, term := range terms {
 		t := f.terms[term]
 		if err := pw.StartTerm(); err != nil {
 			return stats, err
 		}
 		off := 0
+		rest := t.offsets
 		for i, doc := range t.docs {
 			var pos []uint32
+			offs = offs[:0]
 			norm := similarity.NoNorms
 			if f.kind == Text {
 				pos = t.positions[off : off+int(t.freqs[i])]
+				if f.offsets {
+					var start uint32
+					for range t.freqs[i] {
+						delta, n := binary.Uvarint(rest)
+						length, m := binary.Uvarint(rest[n:])
+						rest = rest[n+m:]
+						start += uint32(delta)
+						offs = append(offs, start, start+uint32(length))
+					}
+				}
 				off += int(t.freqs[i])
 				norm = f.norms[doc]
 			}
-			if err := pw.AddDoc(doc, t.freqs[i], norm, pos); err != nil {
+			if err := pw.AddDocOffsets(doc, t.freqs[i], norm, pos, offs); err != nil {
 				return stats, err
 			}
 		}
@@ -509,6 +578,11 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 	}
 	if pos != nil {
 		if err := writeFile(sink, fieldFile(prefix, num, "pos"), pos); err != nil {
+			return stats, err
+		}
+	}
+	if off := pw.OffsetsFile(); off != nil {
+		if err := writeFile(sink, fieldFile(prefix, num, "off"), off); err != nil {
 			return stats, err
 		}
 	}

@@ -1,0 +1,65 @@
+package analysis
+
+import "unicode/utf8"
+
+// Token offsets are bytes of the Go string; Lucene's, and so the offsets
+// OpenSearch's highlighter works with, are UTF-16 code units of the Java
+// string. The indexer (offsets stored in postings) and the highlighter
+// (offsets of a re-analysed value) convert with these two functions, so
+// both count a character the same way: one unit per code point, two
+// above U+FFFF, and one for each invalid byte (the U+FFFD Java decodes
+// it to).
+
+// UTF16Len returns the length of s in UTF-16 code units and whether s is
+// ASCII (its byte and UTF-16 offsets are then equal).
+func UTF16Len(s string) (n int, ascii bool) {
+	ascii = true
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			n++
+			i++
+			continue
+		}
+		ascii = false
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		i += size
+	}
+	return n, ascii
+}
+
+// UTF16Cursor converts increasing byte offsets of one string (token
+// offsets, in order) to UTF-16 offsets, reading the string once.
+type UTF16Cursor struct {
+	s     string
+	ascii bool
+	b, u  int
+}
+
+// NewUTF16Cursor returns a cursor at the start of s; ascii is what
+// UTF16Len reported for s (an ASCII string needs no conversion).
+func NewUTF16Cursor(s string, ascii bool) UTF16Cursor {
+	return UTF16Cursor{s: s, ascii: ascii}
+}
+
+// Offset returns the UTF-16 offset of byte offset b, a code point
+// boundary not before the previous call's.
+func (c *UTF16Cursor) Offset(b int) int {
+	if c.ascii {
+		return b
+	}
+	for c.b < b {
+		r, size := utf8.DecodeRuneInString(c.s[c.b:])
+		if r >= 0x10000 {
+			c.u += 2
+		} else {
+			c.u++
+		}
+		c.b += size
+	}
+	return c.u
+}
