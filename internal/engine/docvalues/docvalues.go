@@ -525,6 +525,16 @@ func (c *SortedColumn) Lookup(term []byte) (int, bool) {
 	return slices.BinarySearchFunc(c.terms, term, bytes.Compare)
 }
 
+// CountOrds adds to counts[ord] the number of documents holding each
+// ordinal's term; counts has Terms() entries. It reads the column whole,
+// without a cursor, for a search that matches every document.
+func (c *SortedColumn) CountOrds(counts []int64) {
+	o := c.ords
+	for j := range o.values.n {
+		counts[o.value(j)]++
+	}
+}
+
 // Cursor returns a forward cursor over the documents' ordinals: Value(k)
 // is the k-th smallest ordinal of the current document.
 func (c *SortedColumn) Cursor() NumericCursor { return c.ords.Cursor() }

@@ -142,6 +142,11 @@ func (c *aggCollector) addOrds(col *docvalues.SortedColumn, ords []int64) {
 
 func (c *aggCollector) collect(doc uint32) {
 	c.matches++
+	c.countValues(doc)
+}
+
+// countValues counts doc's values in the current segment's column.
+func (c *aggCollector) countValues(doc uint32) {
 	if c.col == nil || !c.cursor.AdvanceExact(doc) {
 		return
 	}

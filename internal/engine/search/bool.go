@@ -230,10 +230,12 @@ type boolScorer struct {
 	// and the clauses by ascending bound.
 	shouldMax []float32
 	byMax     []int
-	// docBound bounds the documents before docBoundEnd from the last
+	// docReqMax and docShouldMax bound the required clauses' sum and each
+	// should clause on the documents before docBoundEnd, from the last
 	// region competitiveAt computed (docBoundEnd 0: none yet).
-	docBound    float32
-	docBoundEnd int64
+	docReqMax    float64
+	docShouldMax []float32
+	docBoundEnd  int64
 	// boundable: 0 unknown, 1 every scoring clause bounds its scores, 2 not.
 	boundable uint8
 }

@@ -71,6 +71,34 @@ func (c *topCollector) minCompetitive() (float32, bool) {
 	return w.score, true
 }
 
+// cannotKeep reports whether the current match need not be scored: no
+// hits are kept (size 0, where OpenSearch only counts and reports no
+// max_score), or lz's bounds show that it cannot beat the worst of k
+// kept hits (lz nil: not known).
+func (c *topCollector) cannotKeep(lz lazyScorer) bool {
+	if c.k == 0 {
+		return true
+	}
+	if lz == nil {
+		return false
+	}
+	w, full := c.hits.worst()
+	return full && !lz.competitiveAt(w.score)
+}
+
+// changedBy reports whether collecting a match scoring score would change
+// the kept hits or the max score, rather than the total only.
+func (c *topCollector) changedBy(score float32) bool {
+	if c.k == 0 {
+		return false // only counted, as cannotKeep says
+	}
+	if c.total == 0 || score > c.maxScore {
+		return true
+	}
+	w, full := c.hits.worst()
+	return !full || score > w.score
+}
+
 // count counts a match that cannot enter the top hits: its score is at
 // most the worst kept hit's, so neither the hits nor maxScore change.
 func (c *topCollector) count() { c.total++ }

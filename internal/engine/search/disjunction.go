@@ -37,6 +37,10 @@ type disjunctionScorer struct {
 	score float32 // combineConst
 	doc   int64
 	err   error
+	// subMax bounds each clause's scores on the documents before boundEnd
+	// (competitiveAt; boundEnd 0: none computed yet).
+	subMax   []float32
+	boundEnd int64
 }
 
 // newDisjunction returns the union of scorers (at least two).

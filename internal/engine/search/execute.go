@@ -361,6 +361,9 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 }
 
 func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
+	if all, ok := w.(*matchAllWeight); ok && pw == nil {
+		return scanRecords(dl, index, segNum, seg, all.score, c, aggs) // scan.go
+	}
 	sc, err := recordScorer(w, segNum, seg, dl)
 	if err != nil || sc == nil {
 		return err
@@ -412,13 +415,13 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 				continue
 			}
 		}
-		if lz != nil && c.k > 0 {
-			if w, full := c.hits.worst(); full && !lz.competitiveAt(w.score) {
-				c.count() // cannot be kept: counted, not scored
-				continue
-			}
+		if c.cannotKeep(lz) {
+			c.count() // counted, not scored
+		} else {
+			c.collect(index, segNum, seg, doc, sc.Score())
 		}
-		c.collect(index, segNum, seg, doc, sc.Score())
+		// Counting alone may pass the limit: a search whose matches all
+		// lose to hits kept from an earlier index starts pruning then too.
 		if pr != nil {
 			if m, ok := c.minCompetitive(); ok && (!pruning || m > lastMin) {
 				pr.setMinCompetitiveScore(m)

@@ -433,22 +433,73 @@ func (d *disjunctionScorer) maxScore(upTo uint32) float32 {
 	return float32(float64(best) + sum*d.tie)
 }
 
-// competitiveAt bounds the current document by its clauses' bounds over
-// the region around it, computed once per region.
+// competitiveAt bounds the current document by the bounds, over the
+// region around it (computed once per region), of the clauses that match
+// it: required ones and the should clauses on the document, summed as
+// scoreOf sums their scores, in the same order.
 func (b *boolScorer) competitiveAt(min float32) bool {
 	if !b.bounded() {
 		return true
 	}
 	if b.doc >= b.docBoundEnd {
 		upTo, reqMax := b.regionBounds(uint32(b.doc))
-		var all float64
-		for _, m := range b.shouldMax {
-			all += float64(m)
-		}
-		b.docBound = b.combine(reqMax, all, len(b.shouldMax))
+		b.docReqMax = reqMax
+		b.docShouldMax = append(b.docShouldMax[:0], b.shouldMax...)
 		b.docBoundEnd = int64(upTo) + 1
 	}
-	return b.docBound > min
+	var should float64
+	for i := range b.should {
+		if b.should[i].doc == b.doc {
+			should += float64(b.docShouldMax[i])
+		}
+	}
+	return b.combine(b.docReqMax, should, b.matched) > min
+}
+
+// competitiveAt bounds a term's current document by its block's impacts.
+func (s *termScorer) competitiveAt(min float32) bool {
+	if d := s.it.DocID(); int64(d) >= s.boundFor {
+		s.advanceShallow(d)
+	}
+	return s.maxScore(s.shallowEnd) > min
+}
+
+// competitiveAt bounds a disjunction's current document by the bounds,
+// over the region around it (computed once per region), of the clauses
+// on the document, combined as Score combines their scores. Score walks
+// the clauses in heap order, so its float64 sum may round differently
+// from this one: the bound is moved up by one float32 step, more than
+// such a difference can be once rounded to float32.
+func (d *disjunctionScorer) competitiveAt(min float32) bool {
+	if d.mode == combineConst {
+		return safeBound(d.score) > min
+	}
+	if d.doc >= d.boundEnd {
+		upTo := d.advanceShallow(uint32(d.doc))
+		d.subMax = d.subMax[:0]
+		for _, c := range d.subs {
+			m := unbounded
+			if bs, ok := boundOf(c.s); ok {
+				m = bs.maxScore(upTo)
+			}
+			d.subMax = append(d.subMax, m)
+		}
+		d.boundEnd = int64(upTo) + 1
+	}
+	var best float32
+	var sum float64
+	for i := range d.subs {
+		if d.subs[i].doc == d.doc {
+			best = max(best, d.subMax[i])
+			sum += float64(d.subMax[i])
+		}
+	}
+	bound := float32(sum)
+	if d.mode == combineMax {
+		// The best clause plus tie times the others, as maxScore bounds it.
+		bound = float32(float64(best) + sum*d.tie)
+	}
+	return math.Nextafter32(bound, float32(math.Inf(1))) > min
 }
 
 func (r *recordsOnly) competitiveAt(min float32) bool {

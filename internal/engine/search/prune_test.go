@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
 
 // pruneWords is a vocabulary drawn with Zipf-like weights, so that the
@@ -45,6 +47,11 @@ func pruneCorpus(t testing.TB, r *rand.Rand, n int) *Searcher {
 	for i := range n {
 		var sb strings.Builder
 		fmt.Fprintf(&sb, `{"name":%q,"group_size":%d`, text(1+r.IntN(40)), r.IntN(5))
+		if i%7 != 0 {
+			// A keyword for aggregations, missing on some records; drawn
+			// without r, so the rest of the corpus stays as it was.
+			fmt.Fprintf(&sb, `,"filing_type":%q`, []string{"8-K", "10-K", "S-1", "10-Q"}[i*i%4])
+		}
 		if r.IntN(5) != 0 {
 			v := features[r.IntN(len(features))]
 			if r.IntN(50) == 0 {
@@ -320,4 +327,144 @@ func TestMinCompetitiveScore(t *testing.T) {
 	if browseVisited*10 > browseAll {
 		t.Errorf("browse: %d of %d documents visited with the best score as minimum, want under a tenth", browseVisited, browseAll)
 	}
+}
+
+// TestLazyScanMatchesExhaustive checks the collection shortcuts against
+// the profiled search, whose loop scores and collects every match:
+// matches counted without being scored (a bool's, a disjunction's or a
+// term's bounds below the worst kept hit; every match when the size is
+// 0), and match_all answered by counting and scanning doc values. Hits,
+// scores bit for bit, max_score (when the page has hits), totals and
+// aggregations (a record field, a children's field, _index) must be the
+// same.
+func TestLazyScanMatchesExhaustive(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	s := pruneCorpus(t, r, 1500)
+	g := pruneGen{r}
+	aggs := []TermsAgg{{Name: "ft", Field: "filing_type"}, {Name: "st", Field: "sections.type"}, {Name: "ix", Field: IndexField, Size: 1}}
+	queries := 60
+	if testing.Short() {
+		queries = 20
+	}
+	for i := range queries {
+		var q Query
+		switch i % 4 {
+		case 0:
+			q = &MatchAllQuery{Boost: g.boost()}
+		case 1:
+			q = &DisMaxQuery{Disjuncts: g.some(2+r.IntN(3), g.term), TieBreaker: []float32{0, 0.3, 1}[r.IntN(3)]}
+		default:
+			q = g.query(0)
+		}
+		for _, v := range []struct {
+			from, size, limit int
+			aggs              []TermsAgg
+		}{
+			{0, 10, 0, aggs}, {0, 0, 0, aggs}, {0, 1, 3, aggs}, {5, 10, 20, aggs[:1]}, {0, 30, -1, aggs[1:]},
+			{0, 10, 5, nil}, {0, 0, 5, nil}, {0, 3, -1, nil},
+		} {
+			req := Request{Indexes: []string{"company", "contract"}, Query: q, From: v.from, Size: v.size, TrackTotalHitsUpTo: v.limit, Aggs: v.aggs}
+			got, err := s.Search(context.Background(), req)
+			if err != nil {
+				t.Fatalf("query %d: %v", i, err)
+			}
+			req.Profile = true
+			want, err := s.Search(context.Background(), req)
+			if err != nil {
+				t.Fatalf("query %d, profiled: %v", i, err)
+			}
+			where := fmt.Sprintf("query %d %s, from %d size %d limit %d aggs %d", i, Describe(q), v.from, v.size, v.limit, len(v.aggs))
+			if got.Total != want.Total || got.Relation != want.Relation {
+				t.Errorf("%s: total %d %s, want %d %s", where, got.Total, got.Relation, want.Total, want.Relation)
+			}
+			if v.from+v.size > 0 && math.Float32bits(got.MaxScore) != math.Float32bits(want.MaxScore) {
+				t.Errorf("%s: max score %v, want %v", where, got.MaxScore, want.MaxScore)
+			}
+			if g, w := prunedHits(got), prunedHits(want); g != w {
+				t.Errorf("%s:\n got %s\nwant %s", where, g, w)
+			}
+			if fmt.Sprint(got.Aggs) != fmt.Sprint(want.Aggs) {
+				t.Errorf("%s: aggregations\n%v\nwant\n%v", where, got.Aggs, want.Aggs)
+			}
+		}
+	}
+}
+
+// TestPruningStartsWhileCounting checks that a segment whose matches all
+// lose to hits already kept (from an earlier index), and so are counted
+// without being scored, still starts pruning once the count passes the
+// limit: the browse query must then skip the rest of the segment rather
+// than count every record to its end.
+func TestPruningStartsWhileCounting(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	s := pruneCorpus(t, r, 1500)
+	ix := s.indexes["contract"]
+	pivot := float32(3)
+	q := &BoolQuery{Must: []Query{&MatchAllQuery{}}, Should: []Query{&RankFeatureQuery{Field: "weight_rank", Function: Saturation{Pivot: &pivot}}}}
+	w, err := createWeight(q, ix, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 100
+	c := newTopCollector(10, limit, true)
+	for i := range 10 {
+		c.collect("a", 0, nil, uint32(i), 1e30) // better than any browse score
+	}
+	visits := 0
+	for segNum, seg := range ix.Segments {
+		if err := searchSegment(nil, ix.Name, segNum, seg, countingWeight{w, &visits}, nil, c, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c.total <= limit {
+		t.Fatalf("counted %d matches, want more than the limit %d", c.total, limit)
+	}
+	// The limit is passed after 91 matches; then no block can beat 1e30.
+	if visits > 2*limit {
+		t.Errorf("%d matches visited of 1500 records, want about %d", visits, limit)
+	}
+}
+
+// countingWeight counts the matches its scorers return.
+type countingWeight struct {
+	weight
+	visits *int
+}
+
+func (w countingWeight) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
+	s, err := w.weight.scorer(segNum, seg)
+	if err != nil || s == nil {
+		return nil, err
+	}
+	return &countingScorer{s, w.visits}, nil
+}
+
+// countingScorer passes pruning and lazy scoring through to its scorer.
+type countingScorer struct {
+	Scorer
+	visits *int
+}
+
+func (c *countingScorer) Next() bool {
+	ok := c.Scorer.Next()
+	if ok {
+		*c.visits++
+	}
+	return ok
+}
+
+func (c *countingScorer) Advance(t uint32) bool {
+	ok := c.Scorer.Advance(t)
+	if ok {
+		*c.visits++
+	}
+	return ok
+}
+
+func (c *countingScorer) setMinCompetitiveScore(min float32) {
+	c.Scorer.(competitiveScorer).setMinCompetitiveScore(min)
+}
+
+func (c *countingScorer) competitiveAt(min float32) bool {
+	return c.Scorer.(lazyScorer).competitiveAt(min)
 }
