@@ -31,8 +31,8 @@ export DEV_MODE=${DEV_MODE:-true} INDEX_DIR SEARCH_BACKEND LISTEN_ADDR
 say() { printf '==> %s\n' "$*" >&2; }
 
 mkdir -p bin
-say "building bin/gateway, bin/ingest, bin/democorpus"
-"$GO" build -o bin/ ./cmd/gateway ./cmd/ingest ./cmd/democorpus
+say "building bin/gateway, bin/ingest, bin/democorpus, bin/segtool"
+"$GO" build -o bin/ ./cmd/gateway ./cmd/ingest ./cmd/democorpus ./cmd/segtool
 
 has_generation() {
   compgen -G "$INDEX_DIR/gen-*/MANIFEST" >/dev/null 2>&1
@@ -63,6 +63,15 @@ if [ "$SEARCH_BACKEND" = embedded ]; then
   if [ "${REBUILD:-}" = 1 ] || ! has_generation; then
     build_index
   else
+    # An index an older build wrote is refused by the gateway; say how to
+    # rebuild it here rather than leave the user with the engine's error.
+    # Other faults are the gateway's to handle (it serves the newest good
+    # generation).
+    if ! err=$(bin/segtool -index-dir "$INDEX_DIR" 2>&1 >/dev/null) && [[ $err == *"rebuild it"* ]]; then
+      echo "run: the index in $INDEX_DIR was written by an older build of the engine ($err)" >&2
+      echo "run: rebuild it: REBUILD=1 make run (with CORPUS=DIR to build it from your own files)" >&2
+      exit 2
+    fi
     say "serving the existing index in $INDEX_DIR (to rebuild it: REBUILD=1 make run, with CORPUS=DIR for your own files)"
   fi
 fi
