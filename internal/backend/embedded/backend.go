@@ -169,8 +169,11 @@ func (b *Backend) Close() error {
 
 // fetchGrace is how long past the request's timeout the fetch phase
 // (sources, highlights, inner hits, explanations) may run for the hits the
-// query phase found: enough to fetch a page, short enough that the answer
-// leaves within the timeout plus 100 ms, with time to render it.
+// query phase found, when the query phase ended less than fetchGrace
+// before the timeout: enough to fetch a page, short enough that the
+// answer leaves within the timeout plus 100 ms, with time to render it.
+// A query phase done earlier leaves the fetch phase the rest of the
+// timeout only.
 const fetchGrace = 50 * time.Millisecond
 
 // Search runs one validated search. Each logical index gets the query
@@ -180,8 +183,9 @@ const fetchGrace = 50 * time.Millisecond
 // OpenSearch's "all shards failed").
 //
 // The request's timeout stops the suggestions and the query phase where
-// they are, as OpenSearch's does; the fetch phase runs until fetchGrace
-// after it. Whatever a deadline cuts, the answer holds what was done in
+// they are, as OpenSearch's does; the fetch phase runs until the timeout,
+// or fetchGrace after the query phase ended when that is later (never
+// more than fetchGrace past the timeout). Whatever a deadline cuts, the answer holds what was done in
 // time (the hits fetched whole, a prefix of the page) with timed_out:
 // true. A deadline of ctx itself (the server's bound on a request) cuts
 // the same way; a cancelled ctx (the client gone) is an error.
@@ -291,7 +295,20 @@ func (b *Backend) search(ctx context.Context, snap *generation.Snapshot[*snapsho
 			Failures:   failures,
 		},
 	}
-	cut, err := b.renderHits(ctx, snap.Value, res, sr, sreq.Targets, req.MaxResponseBytes, &resp.Hits)
+	fetchCtx := ctx
+	if !queryDeadline.IsZero() {
+		// The grace is for a page fetched after a query phase that used
+		// the whole timeout; a query phase done early leaves the fetch the
+		// rest of the timeout, not the grace beyond it.
+		fetchDeadline := queryDeadline
+		if late := time.Now().Add(fetchGrace); late.After(fetchDeadline) {
+			fetchDeadline = late
+		}
+		var cancel context.CancelFunc
+		fetchCtx, cancel = context.WithDeadline(ctx, fetchDeadline)
+		defer cancel()
+	}
+	cut, err := b.renderHits(fetchCtx, snap.Value, res, sr, sreq.Targets, req.MaxResponseBytes, &resp.Hits)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
