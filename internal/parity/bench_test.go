@@ -27,13 +27,12 @@ import (
 // cmd/ingest, served as it is: a larger corpus, such as CUAD replicated as
 // bench/index.sh does, without building it in every run.
 func BenchmarkQueryKinds(b *testing.B) {
-	type corpus struct{ name, dir, indexDir string }
-	corpora := []corpus{{name: "demo"}}
+	corpora := []benchCorpus{{name: "demo"}}
 	if _, err := os.Stat(cuadDir); err == nil {
-		corpora = append(corpora, corpus{name: "cuad", dir: cuadDir})
+		corpora = append(corpora, benchCorpus{name: "cuad", dir: cuadDir})
 	}
 	if dir := os.Getenv("BENCH_INDEX_DIR"); dir != "" {
-		corpora = append(corpora, corpus{name: "index", indexDir: dir})
+		corpora = append(corpora, benchCorpus{name: "index", indexDir: dir})
 	}
 	m, err := mappings.Load()
 	if err != nil {
@@ -52,15 +51,7 @@ func BenchmarkQueryKinds(b *testing.B) {
 		kinds[q.Kind] = append(kinds[q.Kind], q)
 	}
 	for _, c := range corpora {
-		var backend *embedded.Backend
-		if c.indexDir != "" {
-			if backend, err = embedded.Open(c.indexDir, m, nil); err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { backend.Close() })
-		} else {
-			backend = benchIndex(b, c.dir, m)
-		}
+		backend := c.backend(b, m)
 		for _, kind := range order {
 			qs := kinds[kind]
 			b.Run(c.name+"/"+kind, func(b *testing.B) {
@@ -76,6 +67,25 @@ func BenchmarkQueryKinds(b *testing.B) {
 			})
 		}
 	}
+}
+
+// benchCorpus is what a benchmark searches: a corpus folder ingested
+// into a temporary index (the generated demo corpus when dir is empty),
+// or an index directory built beforehand (indexDir, BENCH_INDEX_DIR).
+type benchCorpus struct{ name, dir, indexDir string }
+
+// backend serves the corpus for the benchmark's run.
+func (c benchCorpus) backend(b *testing.B, m *mappings.Set) *embedded.Backend {
+	b.Helper()
+	if c.indexDir == "" {
+		return benchIndex(b, c.dir, m)
+	}
+	be, err := embedded.Open(c.indexDir, m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { be.Close() })
+	return be
 }
 
 // cuadDir is CUAD beside the repository, as CI provides it.

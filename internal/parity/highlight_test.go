@@ -14,7 +14,6 @@ import (
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/backend"
-	"github.com/contractsearch/contractsearch/internal/backend/embedded"
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/relevance"
 	"github.com/contractsearch/contractsearch/mappings"
@@ -175,23 +174,14 @@ func BenchmarkFormAContract(b *testing.B) {
 		b.Fatal(err)
 	}
 	qs := contractQueries(b)
-	type corpus struct{ name, dir, indexDir string }
-	corpora := []corpus{{name: "demo"}}
+	corpora := []benchCorpus{{name: "demo"}}
 	if dir := os.Getenv("BENCH_INDEX_DIR"); dir != "" {
-		corpora = []corpus{{name: "index", indexDir: dir}}
+		corpora = []benchCorpus{{name: "index", indexDir: dir}}
 	} else if _, err := os.Stat(cuadDir); err == nil {
-		corpora = append(corpora, corpus{name: "cuad", dir: cuadDir})
+		corpora = append(corpora, benchCorpus{name: "cuad", dir: cuadDir})
 	}
 	for _, c := range corpora {
-		var be *embedded.Backend
-		if c.indexDir != "" {
-			if be, err = embedded.Open(c.indexDir, m, nil); err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { be.Close() })
-		} else {
-			be = benchIndex(b, c.dir, m)
-		}
+		be := c.backend(b, m)
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
