@@ -21,7 +21,7 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules)
+var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules, gRules)
 
 // coreRules are the rules of the types the clause filter is measured on
 // and the first dozen more; the other files' slices (aRules, bRules, cRules) add
@@ -71,11 +71,11 @@ var coreRules = []rule{
 		slug: "change-of-control",
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
 		patterns: patterns([][]string{
-			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`, permissiveMay + `|\bstatements? of ownership\b`},
+			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment},
 			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,120}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`, `\bagrees to commence\b|\boffer\b`},
 			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`, permissiveAssignment},
 			{"merger|consolidation|acquisition&in the event of|upon|if there is", `\b(?:in the event of|upon|if there is)\b (?:a |the |any )?(?:merger|consolidation|acquisition)(?: or (?:merger|consolidation|acquisition))?\b (?:of|with|involving|by)\b`, permissiveAssignment},
-			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`, permissiveMay + `|\bstatements? of ownership\b`},
+			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment},
 			{"ownership change|control change", `\b(?:ownership|control) change\b`},
 			{"acquired by&if|in the event|upon|should|when|after|where|becom", `\b(?:if|in the event|upon|should|when|after|where)\b[^.;]{0,80}?\b(?:is|be|are|becomes?) acquired by\b|\bbecomes? acquired by\b`, `\bcompetitor\b`},
 			{"controlling interest", `\bcontrolling interest\b`, permissiveAssignment},
@@ -122,8 +122,8 @@ var coreRules = []rule{
 		slug: "non-compete",
 		cues: [][]string{{"compet", "directly or indirectly", "itself or through"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
 		patterns: patterns([][]string{
-			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
-			{"compete&not", `\bnot to:? (?:\([a-z0-9]+\) )?(?:directly or indirectly,? )?compete\b|\b(?:shall|will|may) not,? (?:directly or indirectly,? )?compete\b`},
+			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`, coveredElsewhere},
+			{"compete&not", `\bnot to:? (?:\([a-z0-9]+\) )?(?:directly or indirectly,? )?compete\b|\b(?:shall|will|may) not,? (?:directly or indirectly,? )?compete\b`, coveredElsewhere},
 			{"compet&shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes, notCompetition},
 			{"compet&shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis|render)[a-z]*\b[^.;]{0,200}?\b` + competes, notCompetition},
 			{"compet&engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes, notCompetition},
@@ -249,6 +249,11 @@ const permissiveAssignment = `\bwithout\b[^.;]{0,40}?\b(?:consent|approval)\b|\b
 // party may assign … in connection with a Change of Control").
 const permissiveMay = `\b(?:provided,? (?:however,? )?that|except that|notwithstanding\b[^.;]{0,40}?,)[^.;]{0,80}?\b(?:may|right to|entitled to|free to)\s+(?:assign|transfer|novate)\b|\b(?:either|each) party (?:may|shall have the right to|shall be entitled to)\s+(?:assign|transfer)\b|\bmay be assigned by\b`
 
+// notAnAssignment is a change of control a sentence says is no
+// assignment and triggers nothing: "nor shall any change in control … be
+// deemed an assignment hereunder".
+const notAnAssignment = `\bnor shall (?:any )?(?:change|merger)\b|\bchange (?:of|in) control\b[^.;]{0,80}?\b(?:shall|will) not (?:be deemed|constitute|be considered)\b`
+
 // earlyExitFeeLits are the literals of earlyExitFee, one of which its
 // every match holds.
 const earlyExitFeeLits = "termination fee|termination payment|termination penalty|termination charge|cancellation fee|cancellation payment|cancellation penalty|cancellation charge"
@@ -264,7 +269,19 @@ const noEarlyExitFee = `\bwithout (?:any |the )?(?:payment of (?:any )?)?(?:pena
 // notCompetition is wording that names competition without restricting
 // it: a use of confidential information "to create a competitive
 // product", "whether or not such entity competes", a definition.
-const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b`
+const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b|` + notRestricted
+
+// coveredElsewhere is a covenant not to compete a sentence only refers
+// to: "subject to SONY's compliance with the covenant not to compete in
+// Section 8.3 of the Asset Purchase Agreement", "the Master Franchise
+// Agreement contains covenants not to compete".
+const coveredElsewhere = `\b(?:compliance with|contains?|subject to|breach of|violation of) (?:the |any |its |such )?covenants? not to compete\b`
+
+// notRestricted is a sentence that leaves a party free to compete, the
+// exception to a restriction rather than the restriction: "shall not
+// prevent either party from developing or acquiring or selling competing
+// Products".
+const notRestricted = `\bnot (?:be )?(?:prevent|prohibit|restrict|preclude|limit)(?:s|ed)?\b[^.;]{0,60}?\bfrom\b`
 
 // competes is how a restriction names competition: "compete with",
 // "competing products", "a competitor of", "competitive with"; not
