@@ -122,8 +122,8 @@ var coreRules = []rule{
 		slug: "non-compete",
 		cues: [][]string{{"compet", "directly or indirectly", "itself or through"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
 		patterns: patterns([][]string{
-			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`, coveredElsewhere},
-			{"compete&not", `\bnot to:? (?:\([a-z0-9]+\) )?(?:directly or indirectly,? )?compete\b|\b(?:shall|will|may) not,? (?:directly or indirectly,? )?compete\b`, coveredElsewhere},
+			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
+			{"compete&not", `\bnot to:? (?:\([a-z0-9]+\) )?(?:directly or indirectly,? )?compete\b|\b(?:shall|will|may) not,? (?:directly or indirectly,? )?compete\b`},
 			{"compet&shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes, notCompetition},
 			{"compet&shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis|render)[a-z]*\b[^.;]{0,200}?\b` + competes, notCompetition},
 			{"compet&engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes, notCompetition},
@@ -269,19 +269,7 @@ const noEarlyExitFee = `\bwithout (?:any |the )?(?:payment of (?:any )?)?(?:pena
 // notCompetition is wording that names competition without restricting
 // it: a use of confidential information "to create a competitive
 // product", "whether or not such entity competes", a definition.
-const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b|` + notRestricted
-
-// coveredElsewhere is a covenant not to compete a sentence only refers
-// to: "subject to SONY's compliance with the covenant not to compete in
-// Section 8.3 of the Asset Purchase Agreement", "the Master Franchise
-// Agreement contains covenants not to compete".
-const coveredElsewhere = `\b(?:compliance with|contains?|subject to|breach of|violation of) (?:the |any |its |such )?covenants? not to compete\b`
-
-// notRestricted is a sentence that leaves a party free to compete, the
-// exception to a restriction rather than the restriction: "shall not
-// prevent either party from developing or acquiring or selling competing
-// Products".
-const notRestricted = `\bnot (?:be )?(?:prevent|prohibit|restrict|preclude|limit)(?:s|ed)?\b[^.;]{0,60}?\bfrom\b`
+const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b`
 
 // competes is how a restriction names competition: "compete with",
 // "competing products", "a competitor of", "competitive with"; not

@@ -31,22 +31,6 @@ var gRules = []rule{
 		}),
 	},
 	{
-		// "Changepoint shall be a direct and intended third-party
-		// beneficiary"; "the representations … shall also be deemed to
-		// be for the benefit of the officers". Exceptions to "no third
-		// party beneficiaries" ("except for parties indemnified
-		// hereunder, this Agreement is for the sole benefit of the
-		// Parties") were tried and dropped: CUAD labels them in some
-		// contracts and not in most (dev half: 4 labelled, 5 not; check
-		// half: none labelled, 6 not).
-		slug: "third-party-beneficiary",
-		cues: [][]string{{"beneficiar", "benefit"}},
-		patterns: patterns([][]string{
-			{"beneficiar&direct|express", `\b(?:is|are|be|been|as) (?:an? |the )?(?:direct|express)(?:ly)?,? (?:and )?(?:intended )?third[- ]party beneficiar(?:y|ies)\b`, `\bno\b|\bnot\b|\bnothing\b|\bnone\b|\bneither\b`},
-			{"deemed to be for the benefit of", `\bdeemed to be for the benefit of\b`},
-		}),
-	},
-	{
 		// "agrees to refrain from any business or advertising practice
 		// which may be injurious to the business of Pretzel Time and the
 		// goodwill";
