@@ -237,9 +237,9 @@ func carvesOutRestriction(stated []string, text string) bool {
 // "Ownership" section mostly says that each party keeps what it owned
 // ("Licensor retains all right, title and interest in the Marks"), which
 // is not the assignment CUAD's IP Ownership Assignment means (dev half:
-// of the contracts only such a heading typed, 5 labelled and 12 not). A
-// section under one is of the type when its text states it. Keys are
-// normalised (normalize).
+// of the contracts an "Ownership" heading alone typed, 5 labelled and 12
+// not). A section under one is of the type when its text states it. Keys
+// are normalised (normalize).
 var generalHeadings = sync.OnceValue(func() map[string]string {
 	m := make(map[string]string)
 	for _, h := range []string{"ownership", "intellectual property ownership", "ownership of intellectual property", "ip ownership", "ownership of ip", "ownership and license", "ownership of materials"} {
