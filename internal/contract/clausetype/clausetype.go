@@ -253,6 +253,14 @@ var generalHeadings = sync.OnceValue(func() map[string]string {
 // heading that names t is.
 func namesOnlyInGeneral(heading, t string) bool {
 	general := generalHeadings()
+	isGeneral := false
+	for _, s := range general {
+		isGeneral = isGeneral || s == t
+	}
+	if !isGeneral {
+		// most types have no general heading: no need to normalise
+		return false
+	}
 	if s, ok := general[normalize(heading)]; ok {
 		return s == t
 	}
