@@ -3,7 +3,9 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"slices"
+	"strconv"
 
 	"github.com/contractsearch/contractsearch/internal/backend"
 )
@@ -163,11 +165,64 @@ func (e *encoder) member(first bool, name string, v any) {
 	e.value(v)
 }
 
+// The members every hit and inner hit has (names, ids, scores, totals)
+// are written by the functions below rather than through json.Encoder: a
+// page of 100 hits with 100 inner hits each holds 10,000 of them, and the
+// encoder's call, reflection and copy per value made rendering such a page
+// cost more than its bytes (BenchmarkRenderEnvelope). Each writes what
+// encoding/json writes and leaves what it does not handle (strings to
+// escape, scores in exponent form) to value.
+
+// str writes a JSON string.
+func (e *encoder) str(s string) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			e.value(s)
+			return
+		}
+	}
+	start := len(e.out.buf)
+	e.out.buf = append(append(append(e.out.buf, '"'), s...), '"')
+	e.out.grew(start)
+}
+
+// int writes an integer.
+func (e *encoder) int(n int64) {
+	start := len(e.out.buf)
+	e.out.buf = strconv.AppendInt(e.out.buf, n, 10)
+	e.out.grew(start)
+}
+
+// score writes a score: null when nil, as encoding/json formats a float32
+// otherwise.
+func (e *encoder) score(f *float32) {
+	if f == nil {
+		e.raw("null")
+		return
+	}
+	if abs := math.Abs(float64(*f)); abs != 0 && (abs < 1e-6 || abs >= 1e21) || math.IsNaN(abs) || math.IsInf(abs, 0) {
+		e.value(*f) // exponent form, or encoding/json's error
+		return
+	}
+	start := len(e.out.buf)
+	e.out.buf = strconv.AppendFloat(e.out.buf, float64(*f), 'f', -1, 32)
+	e.out.grew(start)
+}
+
+// total writes a hits.total object.
+func (e *encoder) total(t *backend.Total) {
+	e.raw(`{"value":`)
+	e.int(t.Value)
+	e.raw(`,"relation":`)
+	e.str(t.Relation)
+	e.raw("}")
+}
+
 // rawMember writes a json.RawMessage member: null when nil, as it is when
 // compact, compacted otherwise.
 func (e *encoder) rawMember(name string, m json.RawMessage) {
 	e.raw(",")
-	e.value(name)
+	e.str(name)
 	e.raw(":")
 	e.rawValue(m)
 }
@@ -244,7 +299,9 @@ var (
 // last top-level hit that keeps it within limit (none, if need be; the
 // other members are kept whole), and timed_out is true: cut says so.
 func renderEnvelope(env *envelope, limit int64) (a *answer, cut bool, err error) {
-	a = &answer{}
+	// Sized once: a page of many inner hits is megabytes of small members.
+	own, parts := sizeHint(env.Hits.Hits)
+	a = &answer{buf: make([]byte, 0, 512+own), parts: make([]part, 0, 8+parts)}
 	e := newEncoder(a)
 	e.raw("{")
 	e.member(true, "took", env.Took)
@@ -282,6 +339,31 @@ func renderEnvelope(env *envelope, limit int64) (a *answer, cut bool, err error)
 	return a, cut, e.err
 }
 
+// sizeHint is about how many bytes of hits the answer's own buffer
+// holds (names, ids, scores, raw members too short to be referenced) and
+// how many parts they make, a little more rather than less.
+func sizeHint(hits []backend.Hit) (own, parts int) {
+	const perHit = 160 // member names, score, total, nested
+	small := func(m json.RawMessage) int {
+		if len(m) < referenceAt {
+			return len(m)
+		}
+		parts += 2 // the raw member, and the buffer's bytes after it
+		return 0
+	}
+	for i := range hits {
+		h := &hits[i]
+		own += perHit + len(h.Index) + len(h.ID) + small(h.Source) + small(h.Highlight) + small(h.Explanation)
+		parts++
+		for name, ih := range h.InnerHits {
+			o, p := sizeHint(ih.Hits.Hits)
+			own += perHit + len(name) + o
+			parts += p
+		}
+	}
+	return own, parts
+}
+
 func derefTokens(t *[]string) []string {
 	if t == nil {
 		return nil
@@ -313,12 +395,13 @@ func (e *encoder) shards(s *backend.Shards) {
 // reports whether any hit was left out.
 func (e *encoder) hits(h *backend.Hits, limit int64) (cut bool) {
 	e.raw("{")
-	first := true
 	if h.Total != nil {
-		e.member(true, "total", h.Total)
-		first = false
+		e.raw(`"total":`)
+		e.total(h.Total)
+		e.raw(",")
 	}
-	e.member(first, "max_score", h.MaxScore)
+	e.raw(`"max_score":`)
+	e.score(h.MaxScore)
 	if h.Hits == nil {
 		e.raw(`,"hits":null}`)
 		return false
@@ -341,16 +424,23 @@ func (e *encoder) hits(h *backend.Hits, limit int64) (cut bool) {
 }
 
 func (e *encoder) hit(h *backend.Hit) {
-	e.raw("{")
-	e.member(true, "_index", h.Index)
+	e.raw(`{"_index":`)
+	e.str(h.Index)
 	if h.Type != "" {
-		e.member(false, "_type", h.Type)
+		e.raw(`,"_type":`)
+		e.str(h.Type)
 	}
-	e.member(false, "_id", h.ID)
+	e.raw(`,"_id":`)
+	e.str(h.ID)
 	if h.Nested != nil {
-		e.member(false, "_nested", h.Nested)
+		e.raw(`,"_nested":{"field":`)
+		e.str(h.Nested.Field)
+		e.raw(`,"offset":`)
+		e.int(int64(h.Nested.Offset))
+		e.raw("}")
 	}
-	e.member(false, "_score", h.Score)
+	e.raw(`,"_score":`)
+	e.score(h.Score)
 	if len(h.Source) > 0 {
 		e.rawMember("_source", h.Source)
 	}
@@ -371,7 +461,7 @@ func (e *encoder) hit(h *backend.Hit) {
 			if i > 0 {
 				e.raw(",")
 			}
-			e.value(name)
+			e.str(name)
 			e.raw(`:{"hits":`)
 			ih := h.InnerHits[name]
 			e.hits(&ih.Hits, 0)
