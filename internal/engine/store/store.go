@@ -674,10 +674,13 @@ func (c *chunkedDoc) whole(b int, dst []byte) ([]byte, error) {
 // keeping the last block it decompressed: documents read near each other,
 // such as a record's nested children, which sit just before it, are then
 // decompressed once; and the chunks of the last large document it read.
-// The sources it returns point into buffers a Cursor never writes again,
+// With a Cache (Reader.CachedCursor), what it decompresses is shared with
+// other cursors and later requests, and what they decompressed is reused.
+// The sources it returns point into buffers that are never written again,
 // so they stay valid and unchanged; they must not be modified.
 type Cursor struct {
 	r     *Reader
+	cache *Cache
 	block int // of raw; -1 for none
 	raw   []byte
 
@@ -688,7 +691,14 @@ type Cursor struct {
 }
 
 // Cursor returns a new cursor over the reader's documents.
-func (r *Reader) Cursor() *Cursor { return &Cursor{r: r, block: -1, chunkBlock: -1} }
+func (r *Reader) Cursor() *Cursor { return r.CachedCursor(nil) }
+
+// CachedCursor returns a new cursor over the reader's documents that
+// looks in cache before decompressing and keeps there what it
+// decompresses; a nil cache is Cursor's.
+func (r *Reader) CachedCursor(cache *Cache) *Cursor {
+	return &Cursor{r: r, cache: cache, block: -1, chunkBlock: -1}
+}
 
 // Get returns document doc's source, without copying it out of its block
 // when it is a small document.
@@ -714,10 +724,15 @@ func (c *Cursor) Members(doc uint32, want func(key string) bool) ([]byte, error)
 		return c.chunked(b, data, want)
 	}
 	if b != c.block {
-		raw, err := r.packed(b, data, nil)
-		if err != nil {
-			c.block, c.raw = -1, nil
-			return nil, err
+		key := cacheKey{r, b, wholeBlock}
+		raw := c.cache.get(key)
+		if raw == nil {
+			var err error
+			if raw, err = r.packed(b, data, nil); err != nil {
+				c.block, c.raw = -1, nil
+				return nil, err
+			}
+			c.cache.put(key, raw)
 		}
 		c.block, c.raw = b, raw
 	}
@@ -726,13 +741,21 @@ func (c *Cursor) Members(doc uint32, want func(key string) bool) ([]byte, error)
 
 // chunked reads from chunked block b.
 func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, error) {
+	wholeKey := cacheKey{c.r, b, wholeBlock}
 	if b != c.chunkBlock {
+		if want == nil {
+			// A whole document cached is all a whole read needs: not
+			// even its directory.
+			if whole := c.cache.get(wholeKey); whole != nil {
+				return whole, nil
+			}
+		}
 		d, err := c.r.chunked(b, data)
 		if err != nil {
 			c.chunkBlock, c.doc, c.chunks, c.whole = -1, nil, nil, nil
 			return nil, err
 		}
-		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), nil
+		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), c.cache.get(wholeKey)
 	}
 	d := c.doc
 	if want == nil || !d.object {
@@ -744,6 +767,7 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 				return nil, err
 			}
 			c.whole = out
+			c.cache.put(wholeKey, out)
 		}
 		return c.whole, nil
 	}
@@ -765,6 +789,10 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 		if len(out) > 1 {
 			out = append(out, ',')
 		}
+		if c.whole != nil {
+			out = append(out, c.whole[m.start:m.end]...)
+			continue
+		}
 		// The first chunk ending after the member's start, then on.
 		k0 := sort.SearchInts(d.starts[1:], m.start+1)
 		for k := k0; k < len(d.frames) && d.starts[k] < m.end; k++ {
@@ -783,9 +811,14 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 // first use.
 func (c *Cursor) chunk(b, k int) ([]byte, error) {
 	if c.chunks[k] == nil {
-		ch, err := c.doc.chunk(b, k, make([]byte, 0, c.doc.chunkRaw(k)))
-		if err != nil {
-			return nil, err
+		key := cacheKey{c.r, b, k}
+		ch := c.cache.get(key)
+		if ch == nil {
+			var err error
+			if ch, err = c.doc.chunk(b, k, make([]byte, 0, c.doc.chunkRaw(k))); err != nil {
+				return nil, err
+			}
+			c.cache.put(key, ch)
 		}
 		c.chunks[k] = ch
 	}
