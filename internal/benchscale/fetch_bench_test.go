@@ -11,13 +11,17 @@ import (
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
+// specSource is an include list like the spec's samples (the simplified
+// queries' response fields).
+var specSource = []string{"name", "snippet", "url", "category", "company", "filing_date", "industry", "jurisdiction", "group_id", "group_size"}
+
 // BenchmarkQueryFetch answers each kind's queries of the set, as the
 // side-by-side measure does, on the prebuilt index at BENCH_INDEX_DIR
 // (e.g. an earlier `make bench-scale` run's engine-index): "phase" is the
 // query phase, "full" the query with whole sources and inner hits, so that
-// a CPU or memory profile of "full" shows where the fetch goes. Without
-// the variable it is skipped: the tiny corpus has no contracts worth
-// measuring.
+// a CPU or memory profile of "full" shows where the fetch goes, and "spec"
+// the query with a spec-like _source include list. Without the variable
+// it is skipped: the tiny corpus has no contracts worth measuring.
 func BenchmarkQueryFetch(b *testing.B) {
 	dir := os.Getenv("BENCH_INDEX_DIR")
 	if dir == "" {
@@ -52,14 +56,19 @@ func BenchmarkQueryFetch(b *testing.B) {
 				set = append(set, q)
 			}
 		}
-		for _, variant := range []string{"phase", "full"} {
+		for _, variant := range []string{"phase", "full", "spec"} {
 			b.Run(kind+"/"+variant, func(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					for _, q := range set {
 						sr := q.full
-						if variant == "phase" {
+						switch variant {
+						case "phase":
 							sr = q.phase
+						case "spec":
+							spec := *q.full
+							spec.Source = &dsl.SourceFilter{Includes: specSource}
+							sr = &spec
 						}
 						if _, err := be.Search(ctx, &backend.Request{Indexes: mappings.Names(), Search: sr}); err != nil {
 							b.Fatal(err)

@@ -30,12 +30,19 @@ type cacheKey struct {
 	chunk int
 }
 
-// wholeBlock is the chunk of a cache key for a whole block.
-const wholeBlock = -1
+// The chunk of a cache key for a whole block, and for a chunked block's
+// directory, parsed.
+const (
+	wholeBlock = -1
+	directory  = -2
+)
 
+// cacheEntry is a unit: decompressed bytes, or a parsed directory.
 type cacheEntry struct {
 	key  cacheKey
 	data []byte
+	dir  *chunkedDoc
+	cost int
 }
 
 // entryOverhead approximates what an entry costs besides its bytes (map
@@ -50,8 +57,23 @@ func NewCache(limit int) *Cache {
 	return &Cache{limit: limit, entries: map[cacheKey]*list.Element{}}
 }
 
-// get returns the cached unit of key, or nil.
+// get returns the cached bytes of key, or nil.
 func (c *Cache) get(k cacheKey) []byte {
+	if e := c.lookup(k); e != nil {
+		return e.data
+	}
+	return nil
+}
+
+// getDir returns the cached directory of key, or nil.
+func (c *Cache) getDir(k cacheKey) *chunkedDoc {
+	if e := c.lookup(k); e != nil {
+		return e.dir
+	}
+	return nil
+}
+
+func (c *Cache) lookup(k cacheKey) *cacheEntry {
 	if c == nil {
 		return nil
 	}
@@ -62,32 +84,38 @@ func (c *Cache) get(k cacheKey) []byte {
 		return nil
 	}
 	c.lru.MoveToFront(e)
-	return e.Value.(*cacheEntry).data
+	return e.Value.(*cacheEntry)
 }
 
 // put caches data, which must not be modified afterwards, as key's unit.
 func (c *Cache) put(k cacheKey, data []byte) {
-	if c == nil {
-		return
-	}
-	cost := cap(data) + entryOverhead
-	if cost > c.limit/8 {
+	c.add(&cacheEntry{key: k, data: data, cost: cap(data) + entryOverhead})
+}
+
+// putDir caches a parsed directory, which must not be modified
+// afterwards, as key's unit.
+func (c *Cache) putDir(k cacheKey, d *chunkedDoc) {
+	c.add(&cacheEntry{key: k, dir: d, cost: d.cost + entryOverhead})
+}
+
+func (c *Cache) add(e *cacheEntry) {
+	if c == nil || e.cost > c.limit/8 {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.entries[k]; ok {
+	if _, ok := c.entries[e.key]; ok {
 		// Another cursor decoded it at the same time.
 		return
 	}
-	c.entries[k] = c.lru.PushFront(&cacheEntry{key: k, data: data})
-	c.size += cost
+	c.entries[e.key] = c.lru.PushFront(e)
+	c.size += e.cost
 	for c.size > c.limit {
 		last := c.lru.Back()
-		e := last.Value.(*cacheEntry)
+		old := last.Value.(*cacheEntry)
 		c.lru.Remove(last)
-		delete(c.entries, e.key)
-		c.size -= cap(e.data) + entryOverhead
+		delete(c.entries, old.key)
+		c.size -= old.cost
 	}
 }
 

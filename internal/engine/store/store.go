@@ -576,13 +576,19 @@ type chunkedDoc struct {
 	frames  [][]byte
 	members []memberSpan // nil when the source is not an object
 	object  bool
+	// keyErr is the error of unescaping a member's key, if any: only a
+	// member read needs the keys, so only it fails on a damaged one.
+	keyErr error
+	// cost approximates the bytes the directory takes, for a Cache.
+	cost int
 }
 
 // memberSpan is one top-level member of a chunked document: its raw key
-// (between the quotes, escapes kept) and the bytes [start, end) it spans,
-// from the key's opening quote to the value's end.
+// (between the quotes, escapes kept), that key unescaped, and the bytes
+// [start, end) it spans, from the key's opening quote to the value's end.
 type memberSpan struct {
 	key        []byte
+	name       string
 	start, end int
 }
 
@@ -638,11 +644,16 @@ func (r *Reader) chunked(b int, data []byte) (*chunkedDoc, error) {
 		}
 		start := end + int(gap)
 		end = start + int(size)
-		c.members[k] = memberSpan{key: key, start: start, end: end}
+		name, err := jsonscan.Key(key)
+		if err != nil && c.keyErr == nil {
+			c.keyErr = fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+		}
+		c.members[k] = memberSpan{key: key, name: name, start: start, end: end}
 	}
 	if d.Err() != nil || d.Len() != 0 {
 		return nil, bad("bad directory")
 	}
+	c.cost = int(dirLen) + 48*len(c.frames) + 64*len(c.members)
 	return c, nil
 }
 
@@ -750,10 +761,16 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 				return whole, nil
 			}
 		}
-		d, err := c.r.chunked(b, data)
-		if err != nil {
-			c.chunkBlock, c.doc, c.chunks, c.whole = -1, nil, nil, nil
-			return nil, err
+		// The directory is parsed once, then shared through the cache.
+		dirKey := cacheKey{c.r, b, directory}
+		d := c.cache.getDir(dirKey)
+		if d == nil {
+			var err error
+			if d, err = c.r.chunked(b, data); err != nil {
+				c.chunkBlock, c.doc, c.chunks, c.whole = -1, nil, nil, nil
+				return nil, err
+			}
+			c.cache.putDir(dirKey, d)
 		}
 		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), c.cache.get(wholeKey)
 	}
@@ -771,14 +788,13 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 		}
 		return c.whole, nil
 	}
+	if d.keyErr != nil {
+		return nil, d.keyErr
+	}
 	wanted := make([]memberSpan, 0, len(d.members))
 	size := 2
 	for _, m := range d.members {
-		key, err := jsonscan.Key(m.key)
-		if err != nil {
-			return nil, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
-		}
-		if want(key) {
+		if want(m.name) {
 			wanted = append(wanted, m)
 			size += m.end - m.start + 1
 		}
