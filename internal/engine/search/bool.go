@@ -418,8 +418,18 @@ func (b *boolScorer) candidate(target uint32) (uint32, bool) {
 				c.advanceTo(uint32(d))
 				best = min(best, c.doc)
 			}
-			if best == exhausted {
+			if best == exhausted && b.regionEnd >= int64(noMoreDocs)-1 {
 				return 0, false
+			}
+			if best > b.regionEnd {
+				// The lead holds for this region only: the next region
+				// may lead with more clauses, which may match documents
+				// before best.
+				if b.regionEnd >= int64(noMoreDocs)-1 {
+					return 0, false
+				}
+				d = b.regionEnd + 1
+				continue
 			}
 			if best > d {
 				d = best
