@@ -259,9 +259,10 @@ type boolScorer struct {
 	// should clauses in that order.
 	lazyShould bool
 	byCost     []int
-	// shouldVal and byBound are refine's scratch: each should clause's
-	// score, or bound until scored (0 off the document), and the clauses
-	// on the document by descending bound (not byMax, which lead shares).
+	// shouldVal is refine's scratch: each should clause's score, or bound
+	// until scored (0 off the document); byBound lists the should clauses
+	// by descending bound in the region of docShouldMax (not byMax, which
+	// lead shares).
 	shouldVal []float32
 	byBound   []int
 	// reqSumVal is reqSum's value for document reqSumDoc (-1: none).

@@ -453,6 +453,12 @@ func (b *boolScorer) competitiveAt(min float32) bool {
 		b.docReqMax = reqMax
 		b.docShouldMax = append(b.docShouldMax[:0], b.shouldMax...)
 		b.docBoundEnd = int64(upTo) + 1
+		// refine's order for the region: largest bound first.
+		b.byBound = b.byBound[:0]
+		for i := range b.should {
+			b.byBound = append(b.byBound, i)
+		}
+		slices.SortStableFunc(b.byBound, func(x, y int) int { return cmp.Compare(b.docShouldMax[y], b.docShouldMax[x]) })
 	}
 	if b.matched == shouldUnknown && !b.placeShould(min) {
 		return false
@@ -504,17 +510,14 @@ func (b *boolScorer) placeShould(min float32) bool {
 // false once that cannot beat min. When every clause is scored the sum is
 // Score's own, which it keeps.
 func (b *boolScorer) refine(min float32, req float64) bool {
-	b.byBound = b.byBound[:0]
 	b.shouldVal = b.shouldVal[:0]
 	for i := range b.should {
 		v := float32(0)
 		if b.should[i].doc == b.doc {
-			b.byBound = append(b.byBound, i)
 			v = b.docShouldMax[i]
 		}
 		b.shouldVal = append(b.shouldVal, v)
 	}
-	slices.SortStableFunc(b.byBound, func(x, y int) int { return cmp.Compare(b.docShouldMax[y], b.docShouldMax[x]) })
 	sum := func() float64 {
 		var s float64
 		for i := range b.should {
@@ -528,6 +531,9 @@ func (b *boolScorer) refine(min float32, req float64) bool {
 		return false
 	}
 	for _, i := range b.byBound {
+		if b.should[i].doc != b.doc {
+			continue
+		}
 		b.shouldVal[i] = b.should[i].s.Score()
 		if b.combine(req, sum(), b.matched) <= min {
 			return false
