@@ -51,6 +51,7 @@ type options struct {
 	rounds, repeat, warmup      int
 	requests                    int
 	keepBulk, reuse             bool
+	sourceCache                 int
 	concurrencies               []int
 }
 
@@ -68,6 +69,7 @@ func run() error {
 	flag.IntVar(&o.warmup, "warmup", 2, "untimed runs of each query per round")
 	flag.IntVar(&o.requests, "requests", 300, "gateway requests per kind and concurrency")
 	flag.BoolVar(&o.keepBulk, "keep-bulk", false, "keep the replicated bulk file once both indexes are built")
+	flag.IntVar(&o.sourceCache, "source-cache", 0, "bytes of the in-process engine's cache of decompressed sources (0: off, so that every timed run decompresses its hits as on their first read; the gateway keeps its default)")
 	flag.BoolVar(&o.reuse, "reuse", false, "reuse both indexes of an earlier run in -work (no replication or build numbers)")
 	flag.Parse()
 	if o.scale < 1 || o.base == "" || o.oracle == "" {
@@ -327,7 +329,7 @@ func sideBySide(ctx context.Context, o options, r *report) error {
 	if err != nil {
 		return err
 	}
-	b, err := embedded.Open(engineIndex(o), m, nil)
+	b, err := embedded.Open(engineIndex(o), m, nil, embedded.WithSourceCache(o.sourceCache))
 	if err != nil {
 		return err
 	}
@@ -446,17 +448,20 @@ func (r *report) write(path string) error {
 	w("# query phase: engine = embedded.Backend.Search of the parsed request (Form A expanded) with _source: false, inner hits and highlights")
 	w("#   removed (query construction, search over the six indexes, collection, aggregations, plus building the page of ids);")
 	w("#   Lucene = the oracle's median_us (query construction, search, collection, merge, aggregations; no _id lookup).")
+	w("# query + ids: engine = the same search with inner hits on, _source off everywhere (each hit's _id, inner hits' offsets and scores);")
+	w("#   Lucene = median_us + fetch_median_us of the same run with --source: its timed fetch is the _id lookup and the inner hits; it reads")
+	w("#   _source only after its timed runs (Searcher.decorate), so its query + ids and query + fetch columns are the same number.")
 	w("# query + fetch: engine = the same search with whole _source on hits and inner hits, inner hits on, highlights removed")
-	w("#   (the oracle has none); Lucene = median_us + fetch_median_us of the same run with --source (_id lookup, inner hits, _source).")
+	w("#   (the oracle has none), the engine's source cache %s.", map[bool]string{true: fmt.Sprintf("at %d bytes", r.sourceCache), false: "off (every hit decompressed as on its first read)"}[r.sourceCache > 0])
 	w("# Each query's value is its median over the timed runs (the engine's per round, the oracle's as it reports it), then the")
 	w("#   median over the rounds; a kind's value is the median over its queries. Times in µs; ratio = engine ÷ Lucene.")
 	w("# engine in this process (embedded.Open; per query, its %d query-phase runs, then its %d full runs, a GC before each block),", r.repeat, r.repeat)
 	w("#   the oracle a JVM (run.sh query, its default JVM flags), one after the other, never at once.")
-	w("| kind | queries | query phase engine | Lucene | ratio | query + fetch engine | Lucene | ratio |")
-	w("|---|---|---|---|---|---|---|---|")
+	w("| kind | queries | query phase engine | Lucene | ratio | query + ids engine | Lucene | ratio | query + fetch engine | Lucene | ratio |")
+	w("|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, k := range r.kinds {
-		w("| %s | %d | %.0f | %.0f | %.2f | %.0f | %.0f | %.2f |", k.Kind, k.Queries, k.Engine.Query, k.Lucene.Query, k.Engine.Query/k.Lucene.Query,
-			k.Engine.Total, k.Lucene.Total, k.Engine.Total/k.Lucene.Total)
+		w("| %s | %d | %.0f | %.0f | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f | %.2f |", k.Kind, k.Queries, k.Engine.Query, k.Lucene.Query, k.Engine.Query/k.Lucene.Query,
+			k.Engine.IDs, k.Lucene.IDs, k.Engine.IDs/k.Lucene.IDs, k.Engine.Total, k.Lucene.Total, k.Engine.Total/k.Lucene.Total)
 	}
 	if p := r.parity; p != nil {
 		w("answers compared as make parity does (top 10, scores within 1e-4), last round: %d of %d identical", p.Identical, p.Queries)

@@ -16,11 +16,17 @@ import (
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
-// Timing is one query's two measures, in microseconds.
+// Timing is one query's measures, in microseconds.
 type Timing struct {
 	// Query is the query phase: query construction, search, collection,
 	// aggregations.
 	Query float64
+	// IDs is the query phase plus the fetch without _source: each hit's
+	// _id and the inner hits (their offsets and scores). It is what the
+	// oracle times as its fetch: it reads the stored _source only after
+	// its timed runs, so for the oracle IDs and Total are the same
+	// number.
+	IDs float64
 	// Total is the query phase plus the fetch: whole _source of each hit
 	// and of each inner hit, and the inner hits themselves.
 	Total float64
@@ -33,18 +39,28 @@ type EngineQuery struct {
 	// phase is the request without what OpenSearch's fetch phase does:
 	// _source off, inner hits and highlights removed.
 	phase *dsl.SearchRequest
+	// ids is the request with inner hits but no _source anywhere: the
+	// oracle's timed fetch.
+	ids *dsl.SearchRequest
 	// full is the request with whole _source on hits and inner hits, as
 	// the oracle's --source returns; highlights removed (the oracle has
 	// none).
 	full *dsl.SearchRequest
 }
 
+// The three requests of a query, in EngineQuery's order.
+const (
+	phaseRequest = iota
+	idsRequest
+	fullRequest
+)
+
 // PrepareEngine parses each query with the gateway's parser (Form A
-// expanded) into its two engine requests.
+// expanded) into its three engine requests.
 func PrepareEngine(p *dsl.Parser, qs []parity.Query) ([]EngineQuery, error) {
 	out := make([]EngineQuery, 0, len(qs))
 	for _, q := range qs {
-		var reqs [2]*dsl.SearchRequest
+		var reqs [3]*dsl.SearchRequest
 		for i := range reqs {
 			// Parsed twice: each variant owns its query tree.
 			parsed, err := p.Parse(q.Body)
@@ -55,44 +71,49 @@ func PrepareEngine(p *dsl.Parser, qs []parity.Query) ([]EngineQuery, error) {
 			sr.Suggest = nil // the oracle has no suggester
 			sr.Highlight = nil
 			sr.Source = nil
-			if i == 0 {
+			if i != fullRequest {
 				sr.Source = &dsl.SourceFilter{Disabled: true}
 			}
-			fetchOnly(sr.Query, i == 0)
-			fetchOnly(sr.PostFilter, i == 0)
+			fetchOnly(sr.Query, i)
+			fetchOnly(sr.PostFilter, i)
 			reqs[i] = sr
 		}
-		out = append(out, EngineQuery{ID: q.ID, Kind: q.Kind, phase: reqs[0], full: reqs[1]})
+		out = append(out, EngineQuery{ID: q.ID, Kind: q.Kind, phase: reqs[phaseRequest], ids: reqs[idsRequest], full: reqs[fullRequest]})
 	}
 	return out, nil
 }
 
-// fetchOnly edits the nested clauses' inner hits under q: removed when
-// drop is set, else with whole _source and no highlight.
-func fetchOnly(q dsl.Query, drop bool) {
+// fetchOnly edits the nested clauses' inner hits under q for request
+// kind: removed for the query phase, else without highlight and with no
+// _source (idsRequest) or the whole of it (fullRequest).
+func fetchOnly(q dsl.Query, kind int) {
 	switch q := q.(type) {
 	case *dsl.BoolQuery:
 		for _, list := range [][]dsl.Query{q.Must, q.Should, q.Filter, q.MustNot} {
 			for _, c := range list {
-				fetchOnly(c, drop)
+				fetchOnly(c, kind)
 			}
 		}
 	case *dsl.NestedQuery:
 		if q.InnerHits != nil {
-			if drop {
+			switch kind {
+			case phaseRequest:
 				q.InnerHits = nil
-			} else {
+			case idsRequest:
+				q.InnerHits.Source = &dsl.SourceFilter{Disabled: true}
+				q.InnerHits.Highlight = nil
+			default:
 				q.InnerHits.Source = nil
 				q.InnerHits.Highlight = nil
 			}
 		}
-		fetchOnly(q.Query, drop)
+		fetchOnly(q.Query, kind)
 	}
 }
 
 // TimeEngine answers every query with b: warmup passes over the whole set,
-// then, query by query, repeat runs of its query-phase request and repeat
-// runs of its full request, and returns each query's medians by id.
+// then, query by query, repeat runs of each of its three requests (query
+// phase, ids, full), and returns each query's medians by id.
 func TimeEngine(ctx context.Context, b backend.Backend, qs []EngineQuery, warmup, repeat int) (map[string]Timing, error) {
 	search := func(sr *dsl.SearchRequest) (time.Duration, error) {
 		start := time.Now()
@@ -101,7 +122,7 @@ func TimeEngine(ctx context.Context, b backend.Backend, qs []EngineQuery, warmup
 	}
 	for range warmup {
 		for _, q := range qs {
-			for _, sr := range []*dsl.SearchRequest{q.phase, q.full} {
+			for _, sr := range []*dsl.SearchRequest{q.phase, q.ids, q.full} {
 				if _, err := search(sr); err != nil {
 					return nil, fmt.Errorf("query %s: %w", q.ID, err)
 				}
@@ -110,8 +131,8 @@ func TimeEngine(ctx context.Context, b backend.Backend, qs []EngineQuery, warmup
 	}
 	out := make(map[string]Timing, len(qs))
 	for _, q := range qs {
-		var t [2][]float64
-		for i, sr := range []*dsl.SearchRequest{q.phase, q.full} {
+		var t [3][]float64
+		for i, sr := range []*dsl.SearchRequest{q.phase, q.ids, q.full} {
 			// Each block starts with no garbage left by the one before
 			// (a fetch's decoded sources), so its collections are its own.
 			runtime.GC()
@@ -123,7 +144,7 @@ func TimeEngine(ctx context.Context, b backend.Backend, qs []EngineQuery, warmup
 				t[i] = append(t[i], micros(d))
 			}
 		}
-		out[q.ID] = Timing{Query: Median(t[0]), Total: Median(t[1])}
+		out[q.ID] = Timing{Query: Median(t[phaseRequest]), IDs: Median(t[idsRequest]), Total: Median(t[fullRequest])}
 	}
 	return out, nil
 }
@@ -155,7 +176,8 @@ func ReadOracleTimings(r io.Reader) (map[string]Timing, error) {
 		if line.Timing == nil {
 			return nil, fmt.Errorf("oracle output line %d (%s): no timing", n, line.ID)
 		}
-		out[line.ID] = Timing{Query: line.Timing.Median, Total: line.Timing.Median + line.Timing.FetchMedian}
+		total := line.Timing.Median + line.Timing.FetchMedian
+		out[line.ID] = Timing{Query: line.Timing.Median, IDs: total, Total: total}
 	}
 	return out, sc.Err()
 }
@@ -189,19 +211,19 @@ type KindRow struct {
 // "all" row over every query.
 func Summarize(kinds []string, qs []parity.Query, engine, lucene []map[string]Timing) ([]KindRow, error) {
 	perQuery := func(rounds []map[string]Timing, id string) (Timing, error) {
-		var q, t []float64
+		var q, ids, t []float64
 		for i, r := range rounds {
 			tm, ok := r[id]
 			if !ok {
 				return Timing{}, fmt.Errorf("round %d has no timing for query %s", i+1, id)
 			}
-			q, t = append(q, tm.Query), append(t, tm.Total)
+			q, ids, t = append(q, tm.Query), append(ids, tm.IDs), append(t, tm.Total)
 		}
-		return Timing{Query: Median(q), Total: Median(t)}, nil
+		return Timing{Query: Median(q), IDs: Median(ids), Total: Median(t)}, nil
 	}
 	var rows []KindRow
 	for _, kind := range append(slices.Clone(kinds), "all") {
-		var eq, et, lq, lt []float64
+		var eq, ei, et, lq, li, lt []float64
 		for _, q := range qs {
 			if kind != "all" && q.Kind != kind {
 				continue
@@ -214,14 +236,15 @@ func Summarize(kinds []string, qs []parity.Query, engine, lucene []map[string]Ti
 			if err != nil {
 				return nil, fmt.Errorf("lucene: %w", err)
 			}
-			eq, et, lq, lt = append(eq, e.Query), append(et, e.Total), append(lq, l.Query), append(lt, l.Total)
+			eq, ei, et = append(eq, e.Query), append(ei, e.IDs), append(et, e.Total)
+			lq, li, lt = append(lq, l.Query), append(li, l.IDs), append(lt, l.Total)
 		}
 		if len(eq) == 0 {
 			continue
 		}
 		rows = append(rows, KindRow{Kind: kind, Queries: len(eq),
-			Engine: Timing{Query: Median(eq), Total: Median(et)},
-			Lucene: Timing{Query: Median(lq), Total: Median(lt)}})
+			Engine: Timing{Query: Median(eq), IDs: Median(ei), Total: Median(et)},
+			Lucene: Timing{Query: Median(lq), IDs: Median(li), Total: Median(lt)}})
 	}
 	return rows, nil
 }

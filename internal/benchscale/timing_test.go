@@ -51,7 +51,7 @@ func TestReadOracleTimings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]Timing{"a": {Query: 100.5, Total: 120.5}, "b": {Query: 7, Total: 7}}
+	want := map[string]Timing{"a": {Query: 100.5, IDs: 120.5, Total: 120.5}, "b": {Query: 7, IDs: 7, Total: 7}}
 	if len(got) != len(want) || got["a"] != want["a"] || got["b"] != want["b"] {
 		t.Errorf("got %v, want %v", got, want)
 	}
@@ -65,21 +65,21 @@ func TestReadOracleTimings(t *testing.T) {
 func TestSummarize(t *testing.T) {
 	qs := []parity.Query{{ID: "t1", Kind: "term"}, {ID: "t2", Kind: "term"}, {ID: "t3", Kind: "term"}, {ID: "n1", Kind: "nested"}}
 	engine := []map[string]Timing{
-		{"t1": {1, 10}, "t2": {2, 20}, "t3": {9, 90}, "n1": {5, 50}},
-		{"t1": {3, 30}, "t2": {2, 20}, "t3": {9, 90}, "n1": {7, 70}},
-		{"t1": {2, 20}, "t2": {2, 20}, "t3": {1, 10}, "n1": {6, 60}},
+		{"t1": {1, 5, 10}, "t2": {2, 6, 20}, "t3": {9, 9, 90}, "n1": {5, 5, 50}},
+		{"t1": {3, 7, 30}, "t2": {2, 6, 20}, "t3": {9, 9, 90}, "n1": {7, 8, 70}},
+		{"t1": {2, 3, 20}, "t2": {2, 6, 20}, "t3": {1, 1, 10}, "n1": {6, 6, 60}},
 	}
-	lucene := []map[string]Timing{{"t1": {4, 8}, "t2": {4, 8}, "t3": {4, 8}, "n1": {1, 2}}}
+	lucene := []map[string]Timing{{"t1": {4, 8, 8}, "t2": {4, 8, 8}, "t3": {4, 8, 8}, "n1": {1, 2, 2}}}
 	rows, err := Summarize([]string{"term", "sloppy-phrase", "nested"}, qs, engine, lucene)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []KindRow{
-		// term: per query over rounds t1 2/20, t2 2/20, t3 9/90; median 2/20.
-		{Kind: "term", Queries: 3, Engine: Timing{2, 20}, Lucene: Timing{4, 8}},
-		{Kind: "nested", Queries: 1, Engine: Timing{6, 60}, Lucene: Timing{1, 2}},
-		// all: 2, 2, 9, 6 → 4; 20, 20, 90, 60 → 40.
-		{Kind: "all", Queries: 4, Engine: Timing{4, 40}, Lucene: Timing{4, 8}},
+		// term: per query over rounds t1 2/5/20, t2 2/6/20, t3 9/9/90; median 2/6/20.
+		{Kind: "term", Queries: 3, Engine: Timing{2, 6, 20}, Lucene: Timing{4, 8, 8}},
+		{Kind: "nested", Queries: 1, Engine: Timing{6, 6, 60}, Lucene: Timing{1, 2, 2}},
+		// all: 2, 2, 9, 6 → 4; 5, 6, 9, 6 → 6; 20, 20, 90, 60 → 40.
+		{Kind: "all", Queries: 4, Engine: Timing{4, 6, 40}, Lucene: Timing{4, 8, 8}},
 	}
 	if !slices.Equal(rows, want) {
 		t.Errorf("got %+v\nwant %+v", rows, want)

@@ -51,16 +51,35 @@ type snapshot struct {
 // resident size is in the hundreds of MB at 32× CUAD.
 const sourceCacheBytes = 64 << 20
 
+// Option changes how Open serves an index.
+type Option func(*options)
+
+type options struct {
+	sourceCacheBytes int
+}
+
+// WithSourceCache sets the budget of each snapshot's cache of
+// decompressed sources (default sourceCacheBytes); 0 turns it off, so that
+// every hit's source is decompressed as on its first read (what a
+// benchmark that repeats its queries must measure).
+func WithSourceCache(bytes int) Option {
+	return func(o *options) { o.sourceCacheBytes = max(bytes, 0) }
+}
+
 // Open serves the newest generation of the index directory dir.
 // generation.ErrNoGeneration (wrapped) means nothing was published there
 // yet. onError, if not nil, receives errors of background work (refreshes,
 // deleting old generations).
-func Open(dir string, set *mappings.Set, onError func(error)) (*Backend, error) {
+func Open(dir string, set *mappings.Set, onError func(error), opts ...Option) (*Backend, error) {
+	o := options{sourceCacheBytes: sourceCacheBytes}
+	for _, opt := range opts {
+		opt(&o)
+	}
 	d, err := generation.OpenDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: %w", err)
 	}
-	open := func(g *generation.Generation) (*snapshot, error) { return openSnapshot(g, set) }
+	open := func(g *generation.Generation) (*snapshot, error) { return openSnapshot(g, set, o) }
 	live, err := generation.NewLive(d, open, closeSnapshot, onError)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: index directory %s: %w", dir, err)
@@ -69,13 +88,15 @@ func Open(dir string, set *mappings.Set, onError func(error)) (*Backend, error) 
 }
 
 // openSnapshot opens a generation's indexes, checked against its meta.
-func openSnapshot(g *generation.Generation, set *mappings.Set) (*snapshot, error) {
+func openSnapshot(g *generation.Generation, set *mappings.Set, o options) (*snapshot, error) {
 	segs, err := indexer.Open(g)
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshot{segments: segs, indexes: map[string]*search.Index{}, translators: map[string]*Translator{},
-		sources: store.NewCache(sourceCacheBytes)}
+	s := &snapshot{segments: segs, indexes: map[string]*search.Index{}, translators: map[string]*Translator{}}
+	if o.sourceCacheBytes > 0 {
+		s.sources = store.NewCache(o.sourceCacheBytes)
+	}
 	var all []*search.Index
 	for _, name := range mappings.Names() {
 		m := set.Index(name)

@@ -19,7 +19,7 @@ import (
 
 // openBackend publishes bulk as a generation of a fresh directory and
 // serves it.
-func openBackend(t *testing.T, bulk string) (*Backend, *dsl.Parser) {
+func openBackend(t *testing.T, bulk string, opts ...Option) (*Backend, *dsl.Parser) {
 	t.Helper()
 	m, err := mappings.Load()
 	if err != nil {
@@ -33,7 +33,7 @@ func openBackend(t *testing.T, bulk string) (*Backend, *dsl.Parser) {
 	if _, err := indexer.Build(context.Background(), d, strings.NewReader(bulk), indexer.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := Open(dir, m, nil)
+	b, err := Open(dir, m, nil, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +71,40 @@ func searchBody(t *testing.T, b *Backend, p *dsl.Parser, ctx context.Context, bo
 // TestFetchPhaseDeadline checks that the fetch phase stops at the
 // request's deadline: the page keeps the hits rendered whole, timed out;
 // and that a client gone is an error, not an answer.
+// TestSourceCacheOff answers the same sources, twice, with the cache of
+// decompressed sources off (what cmd/benchscale measures) and on.
+func TestSourceCacheOff(t *testing.T) {
+	bulk := contracts(40)
+	var answers []string
+	for _, opts := range [][]Option{{WithSourceCache(0)}, nil} {
+		b, p := openBackend(t, bulk, opts...)
+		snap := b.live.Acquire()
+		if snap == nil {
+			t.Fatal("no snapshot")
+		}
+		if on := snap.Value.sources != nil; on != (opts == nil) {
+			t.Errorf("options %d: cache on %v", len(opts), on)
+		}
+		snap.Release()
+		for range 2 {
+			r := searchBody(t, b, p, context.Background(), `{"query":{"match_phrase":{"body":"the goods"}},"size":40}`)
+			out, err := json.Marshal(r.Hits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			answers = append(answers, string(out))
+		}
+	}
+	for i, a := range answers[1:] {
+		if a != answers[0] {
+			t.Errorf("answer %d differs from the first:\n%s\n%s", i+1, a, answers[0])
+		}
+	}
+	if !strings.Contains(answers[0], "Supply Agreement") {
+		t.Errorf("no source in %s", answers[0])
+	}
+}
+
 func TestFetchPhaseDeadline(t *testing.T) {
 	b, p := openBackend(t, contracts(30))
 	const body = `{"query":{"match_phrase":{"body":"the goods"}},"size":20,"highlight":{"fields":{"body":{}}}}`
