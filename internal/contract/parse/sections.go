@@ -3,9 +3,11 @@ package parse
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/clausetype"
+	"github.com/contractsearch/contractsearch/internal/contract/clean"
 )
 
 // maxSnippetBytes bounds a section's snippet; the full text stays in the
@@ -37,56 +39,94 @@ type headAt struct {
 // WHEREOF", each with the text up to the next heading. A heading with no
 // text of its own before the next ("ARTICLE V TERM" then "5.1 Term. …")
 // takes the text up to the next heading of its level or above. The
-// document title repeated as a heading is not a clause.
-func findClauses(body string, spans []span, pre preamble, title string) []contract.Section {
+// document title repeated as a heading is not a clause. After the
+// signatures, each exhibit, schedule or annex ("EXHIBIT B", "Schedule
+// 1.1 – Pricing") is a clause of its own with the headings in it; the
+// signature block before it belongs to none. Text that falls under no
+// heading — before the first, in a contract without headings, in an
+// exhibit before its first heading — is not lost: each paragraph run of
+// it becomes clauses of its own (unheadedClauses). termsEnd is where the
+// first signature block starts (len(body) when none ends the terms): the
+// clauses before it are the contract's own, those after its exhibits'.
+func findClauses(body string, spans []span, pre preamble, title string) (clauses []contract.Section, termsEnd int) {
 	from := pre.para + 1
 	if pre.para < 0 {
 		from = 0
 	}
 	titleValue := contract.SectionValue(title)
 	var heads []headAt
-	stop := len(spans)
-	inTOC := false
+	// stops are the paragraphs where a signature block starts: no
+	// clause's text runs past one.
+	var stops []int
+	// outside marks the paragraphs that belong to no clause: tables of
+	// contents, signature blocks, the title repeated.
+	outside := make([]bool, len(spans))
+	inTOC, inSignatures := false, false
 	for i := from; i < len(spans); i++ {
 		p := body[spans[i].start:spans[i].end]
 		if isWitness(p) {
-			if len(heads) >= minHeadsBeforeSignature {
-				stop = i
-				break
+			outside[i] = true
+			if len(heads) >= minHeadsBeforeSignature || len(stops) > 0 {
+				stops = append(stops, i)
+				inSignatures = true
 			}
-			// a signature page before the terms: "… IN WITNESS WHEREOF …
-			// By: …" then "TERMS AND CONDITIONS OF AGREEMENT" / "1.
-			// LOCATION. …"; the clauses are after it
+			// else a signature page before the terms: "… IN WITNESS
+			// WHEREOF … By: …" then "TERMS AND CONDITIONS OF AGREEMENT"
+			// / "1. LOCATION. …"; the clauses are after it
+			continue
+		}
+		if len(stops) > 0 {
+			if name, ok := attachmentHeading(p); ok {
+				inSignatures, inTOC = false, false
+				heads = append(heads, headAt{para: i, h: heading{name: name, level: 1, textStart: len(p)}})
+				continue
+			}
+		}
+		if inSignatures {
+			outside[i] = true
 			continue
 		}
 		if isTOCStart(p) {
 			inTOC = true
+			outside[i] = true
 			continue
 		}
 		h, ok := parseHeading(p)
 		if inTOC {
 			if ok || len(p) < 200 {
+				outside[i] = true
 				continue
 			}
 			inTOC = false
 		}
-		if !ok || contract.SectionValue(h.name) == titleValue {
+		if ok && contract.SectionValue(h.name) == titleValue {
+			outside[i] = true
+			continue
+		}
+		if !ok {
 			continue
 		}
 		heads = append(heads, headAt{para: i, h: h})
 	}
-	stopAt := len(body)
-	if stop < len(spans) {
-		stopAt = spans[stop].start
+	// stopAfter is the offset where the text of a clause starting at
+	// paragraph i must end: the next signature block, or the body's end.
+	stopAfter := func(i int) int {
+		for _, s := range stops {
+			if s > i {
+				return spans[s].start
+			}
+		}
+		return len(body)
 	}
 	out := make([]contract.Section, 0, len(heads))
 	legends := legendOffsets(body)
 	for k, hd := range heads {
 		sp := spans[hd.para]
+		stopAt := stopAfter(hd.para)
 		textStart := sp.start + hd.h.textStart
 		end := stopAt
 		if k+1 < len(heads) {
-			end = spans[heads[k+1].para].start
+			end = min(end, spans[heads[k+1].para].start)
 		}
 		if hd.h.textStart >= sp.end-sp.start {
 			// The text starts at the next paragraph that is not a
@@ -109,35 +149,153 @@ func findClauses(body string, spans []span, pre preamble, title string) []contra
 			end = stopAt
 			for n := k + 1; n < len(heads); n++ {
 				if heads[n].h.level <= hd.h.level {
-					end = spans[heads[n].para].start
+					end = min(end, spans[heads[n].para].start)
 					break
 				}
 			}
 		}
 		textStart = min(textStart, end)
-		text := strings.TrimSpace(body[textStart:end])
-		value := contract.SectionValue(hd.h.name)
-		ownText := ""
-		if typeText {
-			ownText = text
+		s := newClause(hd.h.name, body[textStart:end], typeText, sp.start, max(end, sp.end))
+		if s.End > stopAt && stopAt >= sp.end {
+			s.End = stopAt
 		}
-		out = append(out, contract.Section{
-			Type:    contract.Clause,
-			Name:    hd.h.name,
-			Value:   value,
-			Snippet: cut(collapseParagraphs(prefix(text, maxSnippetBytes+64)), maxSnippetBytes),
-			GroupID: groupID(value, text),
-			// Sections sharing a group id share heading and text, and
-			// so their types.
-			ClauseTypes: clausetype.Classify(hd.h.name, ownText),
-			Start:       sp.start,
-			End:         max(end, sp.end),
-		})
-		if out[len(out)-1].End > stopAt && stopAt >= sp.end {
-			out[len(out)-1].End = stopAt
+		out = append(out, s)
+	}
+	out = append(out, unheadedClauses(body, spans, from, out, outside)...)
+	slices.SortStableFunc(out, func(a, b contract.Section) int { return a.Start - b.Start })
+	termsEnd = len(body)
+	if len(stops) > 0 {
+		termsEnd = spans[stops[0]].start
+	}
+	return dropFurniture(dropEmptyDuplicates(out), legends), termsEnd
+}
+
+// newClause makes the clause named name whose text is text (trimmed
+// here), spanning [start, end) of the body; its text is typed only when
+// typeText (a heading whose text is its sub-sections' is typed by its
+// heading alone).
+func newClause(name, text string, typeText bool, start, end int) contract.Section {
+	text = strings.TrimSpace(text)
+	value := contract.SectionValue(name)
+	ownText := ""
+	if typeText {
+		ownText = text
+	}
+	return contract.Section{
+		Type:    contract.Clause,
+		Name:    name,
+		Value:   value,
+		Snippet: cut(collapseParagraphs(prefix(text, maxSnippetBytes+64)), maxSnippetBytes),
+		GroupID: groupID(value, text),
+		// Sections sharing a group id share heading and text, and
+		// so their types.
+		ClauseTypes: clausetype.Classify(name, ownText),
+		Start:       start,
+		End:         end,
+	}
+}
+
+// untitled names a clause made of text under no heading and not numbered.
+const untitled = "Untitled"
+
+// minUnheadedBytes is how long a run of text under no heading must be to
+// become a clause: shorter runs are signature lines, addresses, page
+// furniture.
+const minUnheadedBytes = 80
+
+// unheadedClauses makes clauses of the paragraphs from paragraph from on
+// that no clause in secs covers and that are not outside every clause: a
+// contract whose numbered paragraphs have no headings ("5. In return for
+// the exclusive appointment … Agency agrees not to sell …"), text between
+// the opening and the first heading, an exhibit's text. A numbered
+// paragraph starts a clause named by its number ("Section 4.3",
+// "Paragraph (b)"), and the unnumbered paragraphs after it belong to it;
+// a run that starts unnumbered is a clause named "Untitled".
+func unheadedClauses(body string, spans []span, from int, secs []contract.Section, outside []bool) []contract.Section {
+	covered := make([]bool, len(spans))
+	for _, s := range secs {
+		i, _ := slices.BinarySearchFunc(spans, s.Start, func(sp span, off int) int { return sp.start - off })
+		for ; i < len(spans) && spans[i].start < s.End; i++ {
+			covered[i] = true
 		}
 	}
-	return dropFurniture(dropEmptyDuplicates(out), legends)
+	var out []contract.Section
+	name, start, end := "", -1, -1
+	flush := func() {
+		if start >= 0 && end-start >= minUnheadedBytes {
+			out = append(out, newClause(name, body[start:end], true, start, end))
+		}
+		start = -1
+	}
+	for i := from; i < len(spans); i++ {
+		if covered[i] || outside[i] {
+			flush()
+			continue
+		}
+		p := body[spans[i].start:spans[i].end]
+		if n, ok := numberName(p); ok {
+			flush()
+			name = n
+		} else if start < 0 {
+			name = untitled
+		}
+		if start < 0 {
+			start = spans[i].start
+		}
+		end = spans[i].end
+	}
+	flush()
+	return out
+}
+
+// numberName names a paragraph by the numbering it opens with: "4.3 Kitov
+// shall …" → "Section 4.3", "Section 5.2 …" → "Section 5.2", "ARTICLE V …"
+// → "Article V", "(b) Each Seller …" → "Paragraph (b)".
+func numberName(p string) (string, bool) {
+	m := parseMarker(p)
+	if m.kind == noMarker {
+		return "", false
+	}
+	num := strings.TrimRight(strings.TrimSpace(p[:m.end]), " .:-–—")
+	switch m.kind {
+	case outlineMarker:
+		return "Section " + num, true
+	case enumMarker:
+		return "Paragraph " + num, true
+	}
+	return cleanHeadingName(num), true
+}
+
+// attachmentHeading reads the line that opens an exhibit, schedule,
+// annex, appendix, attachment or addendum after the signatures: "EXHIBIT
+// A", "Schedule 1.1 – Pricing", "ANNEX II FORM OF NOTICE". A sentence
+// naming one ("Exhibit A sets out …") is not one.
+func attachmentHeading(p string) (string, bool) {
+	if len(p) > maxHeadingBytes {
+		return "", false
+	}
+	words := strings.Fields(p)
+	if len(words) < 2 || len(words) > maxHeadingWords {
+		return "", false
+	}
+	switch strings.ToLower(words[0]) {
+	case "exhibit", "schedule", "annex", "appendix", "attachment", "addendum":
+	default:
+		return "", false
+	}
+	id := strings.Trim(words[1], ".:-–—()")
+	if id == "" || len(id) > 6 || hasVerb(words) || strings.HasSuffix(strings.TrimSpace(p), ",") {
+		return "", false
+	}
+	for _, r := range id {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != '-' {
+			return "", false
+		}
+	}
+	if u, l := letterCase(id); l > 0 && u+l > 1 && !clean.IsRoman(strings.ToUpper(id)) {
+		return "", false // "Exhibit attached", "Schedule hereto"
+	}
+	return cleanHeadingName(p), true
 }
 
 // collapseParagraphs joins a section's paragraphs with spaces for its
