@@ -6,16 +6,30 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // refTextTypes is the plain form of textTypes: every rule's cues and
-// every pattern's literals checked with strings.Contains on each sentence,
+// every pattern's literals checked with strings.Contains on each sentence
+// (split where sentence.EndsAt says a period ends one, and at ";", the
+// periods left inside taken out),
 // then the pattern (its bounded form only, not the loose prefilter) and
 // its exception. textTypes must give what it gives; it is the
 // specification the fast matcher is tested against.
 func refTextTypes(text string) []string {
 	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
-	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '.' || r == ';' })
+	var parts []string
+	from := 0
+	for i := 0; i <= len(t); i++ {
+		if i < len(t) && !(t[i] == ';' || t[i] == '.' && sentence.EndsAt(t, i)) {
+			continue
+		}
+		if part := strings.ReplaceAll(t[from:i], ".", ""); part != "" {
+			parts = append(parts, part)
+		}
+		from = i + 1
+	}
 	var out []string
 	for _, r := range rules {
 		if refMatches(r, parts) {

@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // heading is a clause heading found at the start of a paragraph.
@@ -137,7 +138,7 @@ func runInHeading(rest string, m marker) (int, string) {
 			continue // "U.S.A", "5.2"
 		}
 		phrase := rest[:i]
-		if c == '.' && abbreviations[strings.ToLower(lastWordOf(phrase))] {
+		if c == '.' && sentence.IsAbbreviation(lastWordOf(phrase)) {
 			continue
 		}
 		return acceptRunIn(rest, phrase, i+2, m)
@@ -456,7 +457,7 @@ func acceptableName(name string) bool {
 		return false
 	}
 	last := strings.TrimRight(words[len(words)-1], ".,")
-	if minorWords[last] || abbreviations[last] {
+	if minorWords[last] || sentence.IsAbbreviation(last) {
 		return false // "Relationship of the", "Contract No": cut short
 	}
 	if len(words) == 1 && clean.IsRoman(strings.ToUpper(strings.TrimRight(last, "."))) {
