@@ -83,8 +83,13 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 			}
 		}
 		if inSignatures {
-			outside[i] = true
-			continue
+			if !numberedHeading(p) {
+				outside[i] = true
+				continue
+			}
+			// the terms after the signature page: "TERMS AND
+			// CONDITIONS" / "1. CONSTRUCTION" / "1.1. Definitions. …"
+			inSignatures = false
 		}
 		if isTOCStart(p) {
 			inTOC = true
@@ -266,10 +271,34 @@ func numberName(p string) (string, bool) {
 	return cleanHeadingName(num), true
 }
 
+// numberedHeading reports whether paragraph p opens with a heading
+// numbered as clauses are ("1. CONSTRUCTION", "1.1. Definitions. …",
+// "Section 5", "ARTICLE V"), which no signature block holds: a street
+// number ("4900 W. Brown Deer Road") or an enumeration ("(a)") is not one.
+func numberedHeading(p string) bool {
+	m := parseMarker(p)
+	switch m.kind {
+	case sectionMarker, articleMarker:
+	case outlineMarker:
+		if !strings.Contains(strings.Fields(p)[0], ".") {
+			return false
+		}
+	default:
+		return false
+	}
+	_, ok := parseHeading(p)
+	return ok
+}
+
+// attachmentNouns name what is attached to a contract after its
+// signatures.
+var attachmentNouns = map[string]bool{"exhibit": true, "schedule": true, "annex": true, "appendix": true, "attachment": true, "addendum": true}
+
 // attachmentHeading reads the line that opens an exhibit, schedule,
 // annex, appendix, attachment or addendum after the signatures: "EXHIBIT
-// A", "Schedule 1.1 – Pricing", "ANNEX II FORM OF NOTICE". A sentence
-// naming one ("Exhibit A sets out …") is not one.
+// A", "Schedule 1.1 – Pricing", "ANNEX II FORM OF NOTICE", or in capitals
+// with the noun last, "COMPENSATION SCHEDULE". A sentence naming one
+// ("Exhibit A sets out …") is not one.
 func attachmentHeading(p string) (string, bool) {
 	if len(p) > maxHeadingBytes {
 		return "", false
@@ -278,9 +307,11 @@ func attachmentHeading(p string) (string, bool) {
 	if len(words) < 2 || len(words) > maxHeadingWords {
 		return "", false
 	}
-	switch strings.ToLower(words[0]) {
-	case "exhibit", "schedule", "annex", "appendix", "attachment", "addendum":
-	default:
+	if !attachmentNouns[strings.ToLower(words[0])] {
+		last := strings.ToLower(strings.TrimRight(words[len(words)-1], ".:"))
+		if attachmentNouns[last] && isCaps(p) && len(words) <= 6 && !hasVerb(words) {
+			return cleanHeadingName(p), true
+		}
 		return "", false
 	}
 	id := strings.Trim(words[1], ".:-–—()")
