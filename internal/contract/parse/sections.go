@@ -39,15 +39,19 @@ type headAt struct {
 // WHEREOF", each with the text up to the next heading. A heading with no
 // text of its own before the next ("ARTICLE V TERM" then "5.1 Term. …")
 // takes the text up to the next heading of its level or above. The
-// document title repeated as a heading is not a clause. After the
-// signatures, each exhibit, schedule or annex ("EXHIBIT B", "Schedule
-// 1.1 – Pricing") is a clause of its own with the headings in it; the
-// signature block before it belongs to none. Text that falls under no
+// document title repeated as a heading is not a clause. "IN WITNESS
+// WHEREOF" ends the text of the clause before it, and the signature
+// block after it belongs to no clause; clauses start again at an exhibit,
+// schedule or annex ("EXHIBIT B", "Schedule 1.1 – Pricing"), a clause of
+// its own with the headings in it, or at the terms a signature page
+// comes before (resumesTerms). Text that falls under no
 // heading — before the first, in a contract without headings, in an
 // exhibit before its first heading — is not lost: each paragraph run of
 // it becomes clauses of its own (unheadedClauses). termsEnd is where the
-// first signature block starts (len(body) when none ends the terms): the
-// clauses before it are the contract's own, those after its exhibits'.
+// first signature block after at least minHeadsBeforeSignature headings
+// starts (len(body) when none does): the clauses before it are the
+// contract's own terms, those after it its exhibits'; fewer headings
+// before the signatures are a cover page's, with the terms after them.
 func findClauses(body string, spans []span, pre preamble, title string) (clauses []contract.Section, termsEnd int) {
 	from := pre.para + 1
 	if pre.para < 0 {
@@ -62,17 +66,16 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 	// contents, signature blocks, the title repeated.
 	outside := make([]bool, len(spans))
 	inTOC, inSignatures := false, false
+	termsEnd = -1
 	for i := from; i < len(spans); i++ {
 		p := body[spans[i].start:spans[i].end]
 		if isWitness(p) {
 			outside[i] = true
-			if len(heads) >= minHeadsBeforeSignature || len(stops) > 0 {
-				stops = append(stops, i)
-				inSignatures = true
+			stops = append(stops, i)
+			inSignatures = true
+			if termsEnd < 0 && len(heads) >= minHeadsBeforeSignature {
+				termsEnd = spans[i].start
 			}
-			// else a signature page before the terms: "… IN WITNESS
-			// WHEREOF … By: …" then "TERMS AND CONDITIONS OF AGREEMENT"
-			// / "1. LOCATION. …"; the clauses are after it
 			continue
 		}
 		if len(stops) > 0 {
@@ -83,11 +86,11 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 			}
 		}
 		if inSignatures {
-			if !numberedHeading(p) {
+			if !resumesTerms(p) {
 				outside[i] = true
 				continue
 			}
-			// the terms after the signature page: "TERMS AND
+			// the terms after a signature page: "TERMS AND
 			// CONDITIONS" / "1. CONSTRUCTION" / "1.1. Definitions. …"
 			inSignatures = false
 		}
@@ -168,9 +171,8 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 	}
 	out = append(out, unheadedClauses(body, spans, from, out, outside)...)
 	slices.SortStableFunc(out, func(a, b contract.Section) int { return a.Start - b.Start })
-	termsEnd = len(body)
-	if len(stops) > 0 {
-		termsEnd = spans[stops[0]].start
+	if termsEnd < 0 {
+		termsEnd = len(body)
 	}
 	return dropFurniture(dropEmptyDuplicates(out), legends), termsEnd
 }
@@ -200,8 +202,12 @@ func newClause(name, text string, typeText bool, start, end int) contract.Sectio
 	}
 }
 
-// untitled names a clause made of text under no heading and not numbered.
-const untitled = "Untitled"
+// untitled names a clause made of text under no heading and not
+// numbered; recitals one that opens with "WHEREAS".
+const (
+	untitled = "Untitled"
+	recitals = "Recitals"
+)
 
 // minUnheadedBytes is how long a run of text under no heading must be to
 // become a clause: shorter runs are signature lines, addresses, page
@@ -243,6 +249,9 @@ func unheadedClauses(body string, spans []span, from int, secs []contract.Sectio
 			name = n
 		} else if start < 0 {
 			name = untitled
+			if hasPrefixFold(p, "whereas") {
+				name = recitals // "WHEREAS, Northwind manufactures …"
+			}
 		}
 		if start < 0 {
 			start = spans[i].start
@@ -270,6 +279,22 @@ func numberName(p string) (string, bool) {
 	}
 	return cleanHeadingName(num), true
 }
+
+// resumesTerms reports whether paragraph p, after a signature block,
+// starts clauses again: a numbered heading, or a heading followed by a
+// clause's worth of text ("AUDIT. Blue Harbor may, upon thirty days'
+// notice, …"). Signature lines, names and addresses are neither.
+func resumesTerms(p string) bool {
+	if numberedHeading(p) {
+		return true
+	}
+	h, ok := parseHeading(p)
+	return ok && len(p)-h.textStart >= minRunInTextBytes
+}
+
+// minRunInTextBytes is how much text must follow an unnumbered run-in
+// heading for it to end a signature block.
+const minRunInTextBytes = 100
 
 // numberedHeading reports whether paragraph p opens with a heading
 // numbered as clauses are ("1. CONSTRUCTION", "1.1. Definitions. …",
@@ -326,7 +351,12 @@ func attachmentHeading(p string) (string, bool) {
 	if u, l := letterCase(id); l > 0 && u+l > 1 && !clean.IsRoman(strings.ToUpper(id)) {
 		return "", false // "Exhibit attached", "Schedule hereto"
 	}
-	return cleanHeadingName(p), true
+	// the identifier as written: "Exhibit A", not title-cased "Exhibit a"
+	name := strings.Fields(cleanHeadingName(p))
+	if len(name) >= 2 {
+		name[1] = strings.TrimRight(words[1], ".:-–—")
+	}
+	return strings.Join(name, " "), true
 }
 
 // collapseParagraphs joins a section's paragraphs with spaces for its
@@ -351,8 +381,8 @@ func dropEmptyDuplicates(secs []contract.Section) []contract.Section {
 }
 
 // minHeadsBeforeSignature is how many clause headings must come before
-// "IN WITNESS WHEREOF" for it to end the clauses: fewer, and the
-// signatures are a cover page's, with the terms after them.
+// "IN WITNESS WHEREOF" for it to end the contract's terms: fewer, and
+// the signatures are a cover page's, with the terms after them.
 const minHeadsBeforeSignature = 3
 
 func isWitness(p string) bool {
