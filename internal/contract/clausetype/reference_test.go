@@ -12,12 +12,25 @@ import (
 
 // refTextTypes is the plain form of textTypes: every rule's cues and
 // every pattern's literals checked with strings.Contains on each sentence
-// (split where sentence.EndsAt says a period ends one, and at ";", the
-// periods left inside taken out),
-// then the pattern (its bounded form only, not the loose prefilter) and
+// (refParts), then the pattern (its bounded form only, not the loose prefilter) and
 // its exception. textTypes must give what it gives; it is the
 // specification the fast matcher is tested against.
 func refTextTypes(text string) []string {
+	parts := refParts(text)
+	var out []string
+	for _, r := range rules {
+		if refMatches(r, parts) {
+			out = append(out, r.slug)
+		}
+	}
+	return out
+}
+
+// refParts returns the sentences and clause parts of text, lower-cased
+// with white space runs as single spaces: split at ";" and where
+// sentence.EndsAt says a period ends a sentence, the periods left inside
+// ("section 23", "us patent", "acme inc shall") taken out.
+func refParts(text string) []string {
 	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
 	var parts []string
 	from := 0
@@ -30,13 +43,7 @@ func refTextTypes(text string) []string {
 		}
 		from = i + 1
 	}
-	var out []string
-	for _, r := range rules {
-		if refMatches(r, parts) {
-			out = append(out, r.slug)
-		}
-	}
-	return out
+	return parts
 }
 
 func refMatches(r rule, parts []string) bool {

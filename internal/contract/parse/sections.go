@@ -351,6 +351,17 @@ func attachmentHeading(p string) (string, bool) {
 	if u, l := letterCase(id); l > 0 && u+l > 1 && !clean.IsRoman(strings.ToUpper(id)) {
 		return "", false // "Exhibit attached", "Schedule hereto"
 	}
+	// a title after the identifier is in capitals or title case: not
+	// "Exhibit A sets out the Products."
+	var title []string
+	for _, w := range words[2:] {
+		if dashAt(w+" ", 0) == 0 && w != ":" {
+			title = append(title, w)
+		}
+	}
+	if len(title) > 0 && !isCaps(strings.Join(title, " ")) && !isTitleCase(title) {
+		return "", false
+	}
 	// the identifier as written: "Exhibit A", not title-cased "Exhibit a"
 	name := strings.Fields(cleanHeadingName(p))
 	if len(name) >= 2 {
