@@ -70,3 +70,27 @@ func TestNumberName(t *testing.T) {
 		}
 	}
 }
+
+// A sentence's opening in capitals is not a heading; headings that start
+// with the same words are.
+func TestOpensSentence(t *testing.T) {
+	for _, tc := range []struct {
+		para string
+		name string // "" when no heading
+	}{
+		{"NOTWITHSTANDING ANYTHING TO THE CONTRARY IN THIS AGREEMENT", ""},
+		{"TO THE EXTENT PERMITTED BY APPLICABLE LAW", ""},
+		{"EXCEPT AS SET FORTH HEREIN, NEITHER PARTY MAKES ANY WARRANTY.", ""},
+		{"WITHOUT LIMITING THE FOREGOING", ""},
+		{"SUBJECT MATTER", "Subject Matter"},
+		{"TERM OF THIS AGREEMENT", "Term of this Agreement"},
+		{"IN-LICENSED TECHNOLOGY", "In-Licensed Technology"},
+		{"CONFIDENTIALITY. Each party shall keep the other's information confidential.", "Confidentiality"},
+		{"5. Audit. Licensee shall keep books and records.", "Audit"},
+	} {
+		h, ok := parseHeading(tc.para)
+		if ok != (tc.name != "") || h.name != tc.name {
+			t.Errorf("parseHeading(%q) = %q, %v; want %q", tc.para, h.name, ok, tc.name)
+		}
+	}
+}
