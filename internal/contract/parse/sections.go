@@ -35,8 +35,8 @@ type headAt struct {
 }
 
 // findClauses returns the clauses: every heading after the preamble (so
-// cover pages and tables of contents are left out) up to "IN WITNESS
-// WHEREOF", each with the text up to the next heading. A heading with no
+// cover pages and tables of contents are left out), each with the text up
+// to the next heading or signature block. A heading with no
 // text of its own before the next ("ARTICLE V TERM" then "5.1 Term. …")
 // takes the text up to the next heading of its level or above. The
 // document title repeated as a heading is not a clause. "IN WITNESS
@@ -221,7 +221,8 @@ const minUnheadedBytes = 80
 // the opening and the first heading, an exhibit's text. A numbered
 // paragraph starts a clause named by its number ("Section 4.3",
 // "Paragraph (b)"), and the unnumbered paragraphs after it belong to it;
-// a run that starts unnumbered is a clause named "Untitled".
+// a run that starts unnumbered is a clause named "Recitals" when it opens
+// with "WHEREAS", else "Untitled".
 func unheadedClauses(body string, spans []span, from int, secs []contract.Section, outside []bool) []contract.Section {
 	covered := make([]bool, len(spans))
 	for _, s := range secs {
