@@ -20,6 +20,8 @@ type clauseLabels struct {
 	categories []category
 	// byFile maps a manifest txt_file to its labelled slugs.
 	byFile map[string]map[string]bool
+	// cuad holds the labelled passages themselves.
+	cuad *cuad.Labels
 }
 
 type category struct{ column, slug string }
@@ -37,7 +39,7 @@ func loadClauseLabels(dir string, rows []row) (*clauseLabels, error) {
 	if err != nil {
 		return nil, err
 	}
-	cl := &clauseLabels{byFile: make(map[string]map[string]bool)}
+	cl := &clauseLabels{byFile: make(map[string]map[string]bool), cuad: l}
 	for _, h := range l.Categories {
 		if metadataCategories[h] {
 			continue

@@ -15,7 +15,9 @@
 // company, company-text, heading) to study them, or with
 // clausetypes:<slug> (clausetypes:governing-law) the contracts CUAD labels
 // with that type but without a clause of it, and those with a clause CUAD
-// does not label. -half measures every metric on one half of the
+// does not label; -show landing counts, for each category, where its
+// labelled passages fall among the parsed clauses (in one of the
+// category's type, in another, in none) and lists those in none. -half measures every metric on one half of the
 // manifest: the rules are tuned by reading the misses of the dev half
 // (rows 0, 2, 4 …) only, and the check half (rows 1, 3, 5 …) tells how far
 // they generalise.
@@ -40,7 +42,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dir := fs.String("cuad", filepath.Join("..", "shared", "corpora", "cuad"), "CUAD folder: contracts/ and manifest.csv")
-	show := fs.String("show", "", "print the misses of one metric: jurisdiction, title, category, company, company-text, heading, lawfirm, or clausetypes:<slug>")
+	show := fs.String("show", "", "print the misses of one metric: jurisdiction, title, category, company, company-text, heading, lawfirm, clausetypes:<slug>, or landing (where CUAD's labelled passages fall among the clauses)")
 	limit := fs.Int("limit", 0, "evaluate only the first N contracts (0: all)")
 	half := fs.String("half", "all", "measure on the manifest's dev half (even rows), check half (odd rows) or all")
 	if err := fs.Parse(args); err != nil {

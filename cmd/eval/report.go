@@ -59,6 +59,10 @@ type results struct {
 	clauseTypes []*clauseTypeMetric
 	// half is the manifest half the clause types were measured on.
 	half string
+	// landing counts where each category's labelled passages land, and
+	// unsectioned lists those in no clause (landing.go).
+	landing     []*landingMetric
+	unsectioned []string
 }
 
 // evaluate parses the contracts of rows in half (see inHalf) and compares
@@ -164,6 +168,7 @@ func evaluate(dir string, rows []row, labels *clauseLabels, half string, man *so
 		if labels != nil && inHalf(i, half) {
 			if l, ok := labels.byFile[r.file]; ok {
 				res.addClauseTypes(r.file, l, c)
+				res.addLanding(labels, r.file, c)
 			}
 		}
 	}
@@ -266,6 +271,10 @@ func (r *results) print(w io.Writer) {
 func (r *results) printMisses(w io.Writer, name string) {
 	if slug, ok := strings.CutPrefix(name, "clausetypes:"); ok {
 		r.printClauseTypeMisses(w, slug)
+		return
+	}
+	if name == "landing" {
+		r.printLanding(w)
 		return
 	}
 	if name == "lawfirm" {

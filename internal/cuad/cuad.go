@@ -28,7 +28,14 @@ type Labels struct {
 	Categories []string
 	// has maps a category to the files a human found that clause in.
 	has map[string]map[string]bool
+	// excerpts maps a category and a file to the passages the human
+	// marked, as master_clauses.csv quotes them.
+	excerpts map[string]map[string][]string
 }
+
+// Excerpts returns the passages CUAD marks as category in file: the
+// clause text its annotators highlighted, one string a passage.
+func (l *Labels) Excerpts(category, file string) []string { return l.excerpts[category][file] }
 
 // Has reports whether CUAD labels category in file.
 func (l *Labels) Has(category, file string) bool { return l.has[category][file] }
@@ -63,7 +70,7 @@ func Load(dir string) (*Labels, error) {
 	if err != nil {
 		return nil, fmt.Errorf("manifest.csv: %w", err)
 	}
-	l := &Labels{has: map[string]map[string]bool{}}
+	l := &Labels{has: map[string]map[string]bool{}, excerpts: map[string]map[string][]string{}}
 	byKey := map[string]string{}
 	for _, r := range manifest[1:] {
 		txt := r[mcol["txt_file"]]
@@ -93,8 +100,10 @@ func Load(dir string) (*Labels, error) {
 			c := strings.TrimSpace(head[i])
 			if l.has[c] == nil {
 				l.has[c] = map[string]bool{}
+				l.excerpts[c] = map[string][]string{}
 			}
 			l.has[c][txt] = true
+			l.excerpts[c][txt] = append(l.excerpts[c][txt], ParseExcerpts(r[i])...)
 		}
 	}
 	return l, nil
@@ -105,6 +114,47 @@ func Load(dir string) (*Labels, error) {
 func labelled(cell string) bool {
 	c := strings.TrimSpace(cell)
 	return c != "" && c != "[]"
+}
+
+// ParseExcerpts reads a category cell of master_clauses.csv: a list of
+// quoted passages as Python prints one (`['Licensee shall …', "Company's
+// …"]`, backslash escapes inside). A cell that is not such a list is one
+// passage; an unterminated string is kept up to the cell's end.
+func ParseExcerpts(cell string) []string {
+	c := strings.TrimSpace(cell)
+	if !strings.HasPrefix(c, "[") || !strings.HasSuffix(c, "]") {
+		if c == "" {
+			return nil
+		}
+		return []string{c}
+	}
+	var out []string
+	for i := 1; i < len(c)-1; i++ {
+		q := c[i]
+		if q != '\'' && q != '"' {
+			continue // ", " between passages
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(c)-1 && c[j] != q; j++ {
+			if c[j] == '\\' && j+1 < len(c)-1 {
+				j++
+				switch c[j] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				default:
+					b.WriteByte(c[j])
+				}
+				continue
+			}
+			b.WriteByte(c[j])
+		}
+		out = append(out, b.String())
+		i = j
+	}
+	return out
 }
 
 func match(byKey map[string]string, pdf string) (string, error) {

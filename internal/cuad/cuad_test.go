@@ -3,6 +3,8 @@ package cuad
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -53,4 +55,46 @@ func TestLoadCUAD(t *testing.T) {
 			t.Errorf("%s: %d contracts, want %d", cat, got, want)
 		}
 	}
+	ex := l.Excerpts("Audit Rights", "CybergyHoldingsInc_20140520_10-Q_EX-10.27_8605784_EX-10.27_Affiliate Agreement.txt")
+	if len(ex) != 1 || !strings.HasPrefix(ex[0], "MA shall keep accurate records of the sales") {
+		t.Errorf("Audit Rights excerpts of the first manifest row: %q", ex)
+	}
+}
+
+// Category cells as master_clauses.csv quotes them: Python's repr of a
+// list of strings.
+func TestParseExcerpts(t *testing.T) {
+	for _, tc := range []struct {
+		cell string
+		want []string
+	}{
+		{`['MA shall keep accurate records.']`, []string{"MA shall keep accurate records."}},
+		{`['First passage.', "Licensee's second passage."]`, []string{"First passage.", "Licensee's second passage."}},
+		{`['It\'s escaped', 'a\\b', 'line\nbreak']`, []string{"It's escaped", `a\b`, "line\nbreak"}},
+		{`[]`, nil},
+		{``, nil},
+		{`Yes`, []string{"Yes"}},
+		{`['unterminated]`, []string{"unterminated"}},
+		{`['not a list`, []string{`['not a list`}},
+	} {
+		got := ParseExcerpts(tc.cell)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("ParseExcerpts(%q) = %q, want %q", tc.cell, got, tc.want)
+		}
+	}
+}
+
+// FuzzParseExcerpts: no cell panics the reader, and a passage holds no
+// more bytes than the cell.
+func FuzzParseExcerpts(f *testing.F) {
+	for _, s := range []string{`['a', "b"]`, `['\`, `[']`, `["\\"]`, `[`, `]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cell string) {
+		for _, p := range ParseExcerpts(cell) {
+			if len(p) > len(cell) {
+				t.Fatalf("passage %q longer than the cell %q", p, cell)
+			}
+		}
+	})
 }

@@ -239,3 +239,28 @@ func TestNormText(t *testing.T) {
 		}
 	}
 }
+
+// A period inside a section number, a name or an abbreviation does not
+// end the sentence, so a rule's cue and its pattern on either side of it
+// still meet (sentence.EndsAt); a real sentence end still parts them.
+func TestTextTypesReadAcrossNumberPeriods(t *testing.T) {
+	for _, tc := range []struct {
+		slug, text string
+		want       bool
+	}{
+		{"non-compete", "Licensee shall not, directly or indirectly, sell in the U.S. any product that competes with the Licensed Product.", true},
+		{"non-compete", "Licensee shall not sell the Products outside the Territory. Competing products may be sold by Acme in the U.S. under Section 2.3 hereof.", false},
+		{"anti-assignment", "Neither party may assign this Agreement to any person, other than as provided in Section 11.2(b), without the prior written consent of the other party.", true},
+		{"anti-assignment", "Neither party may assign this Agreement to any person other than as provided in Section 11. Each party shall obtain the prior written consent of its lenders.", false},
+		{"non-compete", "Neither Licensee nor Acme Holdings Inc. shall sell any product that competes with the Licensed Product.", true},
+		{"non-compete", "Neither party shall be liable to Acme Holdings. Products that compete with the Licensed Product may be sold.", false},
+	} {
+		got := slices.Contains(textTypes(tc.text), tc.slug)
+		if got != tc.want {
+			t.Errorf("%s in %q: %v, want %v (types %q)", tc.slug, tc.text, got, tc.want, textTypes(tc.text))
+		}
+		if ref := refTextTypes(tc.text); !slices.Equal(ref, textTypes(tc.text)) {
+			t.Errorf("textTypes(%q) = %q, reference %q", tc.text, textTypes(tc.text), ref)
+		}
+	}
+}

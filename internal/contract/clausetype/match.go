@@ -1,10 +1,13 @@
 package clausetype
 
 import (
+	"bytes"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // The text rules run on every clause of every contract the parser reads,
@@ -215,8 +218,11 @@ func newAutomaton(lits []string) automaton {
 	return a
 }
 
-// part is one sentence or clause part of a text, between "." and ";",
-// with the literals its normalised form holds. start and end are offsets
+// part is one sentence or clause part of a text, between a period that
+// ends a sentence (sentence.EndsAt) and ";", with the literals its
+// normalised form holds; the periods inside it ("Section 2.3", "U.S.",
+// "Inc.") are left out of that form, so a pattern's [^.;] reads across
+// them. start and end are offsets
 // in the raw text; lead and trail say whether the normalised part starts
 // or ends with the space of a white space run.
 type part struct {
@@ -301,6 +307,9 @@ func (a *automaton) scan(text string, parts []part, all *litSet) []part {
 		if cl >= classWhite {
 			switch cl {
 			case classSep:
+				if text[i] == '.' && !sentence.EndsAt(text, i) {
+					continue // "Section 2.3", "U.S.", "Inc.": read as if the period were not there
+				}
 				if !p.lits.empty() {
 					p.end = i
 					p.lead = p.start > 0 && isSpaceAt(text, p.start)
@@ -388,11 +397,28 @@ func (p *part) norm(b []byte, text string) []byte {
 	if p.lead {
 		b = append(b, ' ')
 	}
+	n := len(b)
 	b = appendNorm(b, text[p.start:p.end])
+	b = dropPeriods(b, n)
 	if p.trail {
 		b = append(b, ' ')
 	}
 	return b
+}
+
+// dropPeriods removes the periods from b[from:]: those inside a part
+// end no sentence.
+func dropPeriods(b []byte, from int) []byte {
+	if bytes.IndexByte(b[from:], '.') < 0 {
+		return b
+	}
+	out := b[:from]
+	for _, c := range b[from:] {
+		if c != '.' {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // matches runs the rule's patterns on the parts holding one literal of

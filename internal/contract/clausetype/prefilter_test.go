@@ -29,9 +29,7 @@ func checkImplied(t *testing.T, s string) {
 }
 
 // sentences returns the normalised sentences and clause parts of text.
-func sentences(text string) []string {
-	return strings.FieldsFunc(normText(text), func(r rune) bool { return r == '.' || r == ';' })
-}
+func sentences(text string) []string { return refParts(text) }
 
 // Every sentence a pattern matches holds the literals checked before it:
 // on the examples of the tests, and on sentences generated from each

@@ -6,16 +6,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // refTextTypes is the plain form of textTypes: every rule's cues and
-// every pattern's literals checked with strings.Contains on each sentence,
-// then the pattern (its bounded form only, not the loose prefilter) and
+// every pattern's literals checked with strings.Contains on each sentence
+// (refParts), then the pattern (its bounded form only, not the loose prefilter) and
 // its exception. textTypes must give what it gives; it is the
 // specification the fast matcher is tested against.
 func refTextTypes(text string) []string {
-	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
-	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '.' || r == ';' })
+	parts := refParts(text)
 	var out []string
 	for _, r := range rules {
 		if refMatches(r, parts) {
@@ -23,6 +24,26 @@ func refTextTypes(text string) []string {
 		}
 	}
 	return out
+}
+
+// refParts returns the sentences and clause parts of text, lower-cased
+// with white space runs as single spaces: split at ";" and where
+// sentence.EndsAt says a period ends a sentence, the periods left inside
+// ("section 23", "us patent", "acme inc shall") taken out.
+func refParts(text string) []string {
+	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	var parts []string
+	from := 0
+	for i := 0; i <= len(t); i++ {
+		if i < len(t) && !(t[i] == ';' || t[i] == '.' && sentence.EndsAt(t, i)) {
+			continue
+		}
+		if part := strings.ReplaceAll(t[from:i], ".", ""); part != "" {
+			parts = append(parts, part)
+		}
+		from = i + 1
+	}
+	return parts
 }
 
 func refMatches(r rule, parts []string) bool {

@@ -50,16 +50,16 @@ var gRules = []rule{
 		// "EXCEPT AS SET FORTH IN SECTION 6.3, IN NO EVENT SHALL EITHER
 		// PARTY BE LIABLE … FOR ANY … CONSEQUENTIAL … DAMAGES"; "Except as
 		// otherwise set forth in Section 23.2, the total cumulative
-		// liability … will not exceed". The section number ends the
-		// matcher's sentence part, so bRules' exception (the "except" and
-		// the limitation in one part) misses them: the part after the
-		// number starts with a comma and the limitation itself, which
-		// only a reference to a section before it makes (a clause's own
-		// number, "4.2.2 In no event", has no comma).
+		// liability … will not exceed". The section number no longer
+		// ends the sentence (sentence.EndsAt; its period is dropped:
+		// "section 232,"), and bRules' exception covers the first; this
+		// one takes an exception by reference to a section right before
+		// a total liability, which bRules' wants a second word of
+		// liability after.
 		slug: "uncapped-liability",
 		cues: [][]string{{"liab"}},
 		patterns: patterns([][]string{
-			{"liab&in no event|under no circumstances|neither party|no party|total|aggregate|cumulative|maximum|entire", `^ ?(?:\d+[a-z]?|\([a-z0-9]+\))+, (?:(?:hereof|above|below|herein|of this agreement),? )?(?:(?:the )?(?:total|aggregate|cumulative|maximum|entire)\b[^.;]{0,40}?\bliabilit(?:y|ies)|(?:in no event|under no circumstances|neither party|no party)\b[^.;]{0,250}?\b(?:liable|liability|liabilities))\b[^.;]{0,250}?\b(?:damages|exceed|limited to|in excess of|amounts?)\b`},
+			{"except&liab&in no event|under no circumstances|neither party|no party|total|aggregate|cumulative|maximum|entire", `\bexcept\b[^.;]{0,120}?\b(?:sections?|articles?|clauses?|paragraphs?) (?:\d+[a-z]?|\([a-z0-9]+\))+, (?:(?:hereof|above|below|herein|of this agreement),? )?(?:(?:the )?(?:total|aggregate|cumulative|maximum|entire)\b[^.;]{0,40}?\bliabilit(?:y|ies)|(?:in no event|under no circumstances|neither party|no party)\b[^.;]{0,250}?\b(?:liable|liability|liabilities))\b[^.;]{0,250}?\b(?:damages|exceed|limited to|in excess of|amounts?)\b`},
 		}),
 	},
 }

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // sep is what separated a piece from the one before it.
@@ -434,19 +436,12 @@ func endsSentence(s string) bool {
 	return false
 }
 
-var abbreviations = map[string]bool{
-	"inc": true, "ltd": true, "co": true, "corp": true, "no": true, "nos": true, "mr": true, "mrs": true,
-	"ms": true, "dr": true, "st": true, "v": true, "vs": true, "e.g": true, "i.e": true, "u.s": true,
-	"n.a": true, "s.a": true, "l.p": true, "l.l.c": true, "b.v": true, "n.v": true, "a.g": true,
-	"p.c": true, "jr": true, "sr": true, "assoc": true, "dept": true, "approx": true, "sec": true,
-}
-
 func endsWithAbbreviation(s string) bool {
 	w := lastWord(s[:len(s)-1])
 	if w == "" {
 		return false
 	}
-	return abbreviations[strings.ToLower(w)]
+	return sentence.IsAbbreviation(w)
 }
 
 // midSentence reports whether s stops where a sentence cannot end: after a

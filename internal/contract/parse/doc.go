@@ -19,7 +19,9 @@
 //   - Clauses: headings after the preamble — "ARTICLE V", "Section 5.2",
 //     "12.", "12.1", "(a)", lines in capitals, title-case lines and run-in
 //     headings ("Governing Law. This Agreement …") — with the text up to
-//     the next heading.
+//     the next heading or signature block; exhibits and schedules after
+//     the signatures, and text under no heading (named by its numbering,
+//     "Section 4.3", or "Untitled"), are clauses too.
 //   - Definitions: `"Term" means / shall mean / has the meaning / shall
 //     have the meaning …` with straight or curly quotes, and inline
 //     `(the "Company")`.

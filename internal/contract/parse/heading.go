@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // heading is a clause heading found at the start of a paragraph.
@@ -69,10 +70,44 @@ func parseHeading(p string) (heading, bool) {
 		h.level = m.level()
 	}
 	h.name = cleanHeadingName(h.name)
-	if !acceptableName(h.name) {
+	if !acceptableName(h.name) || opensSentence(h.name) {
 		return heading{}, false
 	}
 	return h, true
+}
+
+// clauseOpeners begin the subordinate opening of a sentence, which a
+// line in capitals often is ("NOTWITHSTANDING ANYTHING TO THE CONTRARY IN
+// THIS AGREEMENT", "TO THE EXTENT PERMITTED BY APPLICABLE LAW", "EXCEPT AS
+// SET FORTH HEREIN, NEITHER PARTY …"), and a heading is not.
+var clauseOpeners = map[string]bool{
+	"notwithstanding": true, "without": true, "to": true, "except": true, "subject": true, "provided": true,
+	"if": true, "in": true, "upon": true, "unless": true, "this": true,
+}
+
+// referringPhrases point back into the contract, as a sentence's opening
+// does and a heading's words do not.
+var referringPhrases = []string{"foregoing", "herein", "hereof", "hereunder", "hereto", "contrary", "to the extent", "this agreement"}
+
+// opensSentence reports whether a heading name is the opening of a
+// sentence: a clause opener first, and a comma or a phrase referring back
+// into the contract. "Subject Matter", "In Witness" and "Term of this
+// Agreement" are not.
+func opensSentence(name string) bool {
+	first, _, _ := strings.Cut(name, " ")
+	if !clauseOpeners[strings.ToLower(first)] {
+		return false
+	}
+	l := strings.ToLower(name)
+	if strings.Contains(l, ", ") {
+		return true
+	}
+	for _, p := range referringPhrases {
+		if strings.Contains(l, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // isWholeHeading reports whether the rest of a paragraph, after its
@@ -137,7 +172,7 @@ func runInHeading(rest string, m marker) (int, string) {
 			continue // "U.S.A", "5.2"
 		}
 		phrase := rest[:i]
-		if c == '.' && abbreviations[strings.ToLower(lastWordOf(phrase))] {
+		if c == '.' && sentence.IsAbbreviation(lastWordOf(phrase)) {
 			continue
 		}
 		return acceptRunIn(rest, phrase, i+2, m)
@@ -456,7 +491,7 @@ func acceptableName(name string) bool {
 		return false
 	}
 	last := strings.TrimRight(words[len(words)-1], ".,")
-	if minorWords[last] || abbreviations[last] {
+	if minorWords[last] || sentence.IsAbbreviation(last) {
 		return false // "Relationship of the", "Contract No": cut short
 	}
 	if len(words) == 1 && clean.IsRoman(strings.ToUpper(strings.TrimRight(last, "."))) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // span is a paragraph's byte range in the body.
@@ -34,7 +35,7 @@ func splitRunTogether(p string, out []string) []string {
 			continue // a sentence in lower case: no heading in capitals, no "A." numbering
 		}
 		prev := wordBefore(p, i-1, last)
-		afterStop := stop && !(p[i-2] == '.' && (abbreviations[strings.ToLower(strings.TrimSuffix(prev, "."))] || isBareNumber(prev)))
+		afterStop := stop && !(p[i-2] == '.' && (sentence.IsAbbreviation(strings.TrimSuffix(prev, ".")) || isBareNumber(prev)))
 		if !inlineHeadingAt(p[i:], afterStop, prev) {
 			continue
 		}

@@ -26,10 +26,17 @@ func Parse(raw string, meta contract.Meta) *contract.Contract {
 	c.Parties = findParties(body, spans, pre, defs)
 	c.Name = collapse(completeAmendment(dropPartyPrefix(findTitle(body, spans, pre, meta.Description), c.Parties), body, spans, pre))
 	c.Snippet = openingPassage(body, spans, pre)
-	clauses := findClauses(body, spans, pre, c.Name)
-	c.Sections = append(clauses, defs...)
+	clauses, termsEnd := findClauses(body, spans, pre, c.Name)
+	c.Sections = slices.Concat(clauses, defs) // sorted below: clauses stays as it is
 	slices.SortStableFunc(c.Sections, func(a, b contract.Section) int { return a.Start - b.Start })
-	if place, ok := governingLaw(body, clauses); ok {
+	// An exhibit's governing-law clause is a form's (a sublicense, a
+	// guaranty to be signed later), not the contract's: only the clauses
+	// before the signatures give a place their heading's weight.
+	own := clauses
+	if k := slices.IndexFunc(clauses, func(s contract.Section) bool { return s.Start >= termsEnd }); k >= 0 {
+		own = clauses[:k]
+	}
+	if place, ok := governingLaw(body, own); ok {
 		c.Jurisdiction = place.Attr()
 		c.Country = place.CountryAttr()
 	}

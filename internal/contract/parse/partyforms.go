@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // The places other than a preamble where contracts name their parties:
@@ -240,7 +241,7 @@ func termedOrganisations(s string, n int) []contract.Party {
 			continue
 		}
 		desc := prefix(after, 160)
-		if k := strings.Index(desc, ". "); k >= 0 && !abbreviations[strings.ToLower(lastWordOf(desc[:k]))] {
+		if k := strings.Index(desc, ". "); k >= 0 && !sentence.IsAbbreviation(lastWordOf(desc[:k])) {
 			desc = desc[:k]
 		}
 		term, _ := partyRole(desc)

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // cut shortens s to at most max bytes at a word boundary, marking the cut
@@ -98,24 +100,37 @@ func asciiLower(s string) string {
 }
 
 // sentenceBounds returns the sentence around offset i of p: from after the
-// previous ". " (or the start) to the next ". " (or the end), each at most
+// previous period and space that end a sentence (sentence.EndsAt: not
+// "Inc. ", "U.S. ") or the start, to the next (or the end), each at most
 // limit bytes away.
 func sentenceBounds(p string, i, limit int) (int, int) {
 	start := max(0, i-limit)
 	for start > 0 && !utf8.RuneStart(p[start]) {
 		start++
 	}
-	if j := strings.LastIndex(p[start:i], ". "); j >= 0 {
-		start += j + 2
+	for j := i - 1; j >= start; j-- {
+		if sentenceEndAt(p, j) {
+			start = j + 2
+			break
+		}
 	}
 	end := min(len(p), i+limit)
 	for end < len(p) && !utf8.RuneStart(p[end]) {
 		end--
 	}
-	if j := strings.Index(p[i:end], ". "); j >= 0 {
-		end = i + j + 1
+	for j := i; j < end; j++ {
+		if sentenceEndAt(p, j) {
+			end = j + 1
+			break
+		}
 	}
 	return start, end
+}
+
+// sentenceEndAt reports whether p holds, at j, a period and a space that
+// end a sentence.
+func sentenceEndAt(p string, j int) bool {
+	return p[j] == '.' && j+1 < len(p) && p[j+1] == ' ' && sentence.EndsAt(p, j)
 }
 
 // prefix returns at most the first n bytes of s, cut back to a rune

@@ -7,6 +7,7 @@ import (
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/clean"
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // preamble locates the sentence that opens the contract proper: "This
@@ -107,7 +108,7 @@ func nextSentence(s string) int {
 			return from + k + 3
 		}
 		j += from
-		if !abbreviations[strings.ToLower(lastWordOf(s[:j]))] {
+		if !sentence.IsAbbreviation(lastWordOf(s[:j])) {
 			return j + 2
 		}
 		from = j + 2

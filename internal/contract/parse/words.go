@@ -37,17 +37,6 @@ var sentenceStarts = map[string]bool{
 	"her": true, "their": true, "our": true, "your": true, "from": true, "of": true, "after": true, "before": true,
 }
 
-// abbreviations end words that a period does not end a heading after.
-var abbreviations = map[string]bool{
-	"inc": true, "ltd": true, "co": true, "corp": true, "no": true, "nos": true, "mr": true, "mrs": true,
-	"ms": true, "dr": true, "st": true, "v": true, "vs": true, "e.g": true, "i.e": true, "u.s": true,
-	"n.a": true, "s.a": true, "l.p": true, "l.l.c": true, "b.v": true, "n.v": true, "a.g": true,
-	"p.c": true, "jr": true, "sr": true, "plc": true, "llc": true, "et": true, "al": true, "cf": true,
-	"approx": true, "dept": true, "sec": true, "art": true, "para": true, "etc": true, "s.p.a": true,
-	"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true, "sep": true,
-	"sept": true, "oct": true, "nov": true, "dec": true,
-}
-
 func firstRune(s string) rune {
 	r, _ := utf8.DecodeRuneInString(s)
 	return r
