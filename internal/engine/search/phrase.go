@@ -64,6 +64,7 @@ func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 		dl:         w.dl,
 		at:         make([]int64, n),
 		left:       make([]uint32, n),
+		byFreq:     make([]int, n),
 	}, nil
 }
 
@@ -188,12 +189,19 @@ type phraseScorer struct {
 	// The walk over the current document: at[i] is the last position
 	// read of phrase position i minus i (the start it proposes; -1 before
 	// the first), left[i] the positions not read yet.
-	at    []int64
-	left  []uint32
-	norms []byte
-	sim   *similarity.TermScorer
-	doc   int64
-	freq  int
+	at   []int64
+	left []uint32
+	// lead and rest order the positions for the current document: the
+	// one with the fewest occurrences proposes the starts, the others
+	// check them rarest first, so a common word's positions are read only
+	// where the rare words already line up.
+	lead   int
+	rest   []int
+	byFreq []int // rest's backing array, lead first
+	norms  []byte
+	sim    *similarity.TermScorer
+	doc    int64
+	freq   int
 	// counted says freq is the whole count; until then it holds the
 	// matches found so far.
 	counted bool
@@ -280,9 +288,18 @@ func (s *phraseScorer) competitiveDoc(d uint32) bool {
 
 // startDoc prepares the walk over the current document's positions.
 func (s *phraseScorer) startDoc() {
+	order := s.byFreq
 	for i, it := range s.its {
 		s.at[i], s.left[i] = -1, it.Freq()
+		order[i] = i
 	}
+	// A handful of positions: insertion sort by frequency.
+	for k := 1; k < len(order); k++ {
+		for j := k; j > 0 && s.left[order[j]] < s.left[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	s.lead, s.rest = order[0], order[1:]
 }
 
 // next reads phrase position i's next position into at[i]; false when
@@ -302,21 +319,25 @@ func (s *phraseScorer) next(i int) bool {
 	return true
 }
 
-// nextMatch moves to the next start where every term lines up: term 0
-// leads, and each other term reads its positions only up to the start
-// proposed. The count of the starts it finds is the document's phrase
-// frequency.
+// nextMatch moves to the next start (position of term 0) where every term
+// lines up: the lead proposes starts, and each other term reads its
+// positions only up to the start proposed. The count of the starts it
+// finds is the document's phrase frequency; which term leads does not
+// change it.
 func (s *phraseScorer) nextMatch() bool {
-	for s.next(0) {
+	for s.next(s.lead) {
 		if s.dl.tick() {
 			return false // out of time: from stops at its next tick
 		}
-		start := s.at[0]
+		start := s.at[s.lead]
+		if start < 0 {
+			continue // term 0 would stand before the field's start
+		}
 		all := true
-		for i := 1; i < len(s.its); i++ {
+		for _, i := range s.rest {
 			for s.at[i] < start {
 				if !s.next(i) {
-					s.left[0] = 0 // term i has no more: no later start can match
+					s.left[s.lead] = 0 // term i has no more: no later start can match
 					return false
 				}
 			}

@@ -117,6 +117,7 @@ func (w *sloppyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	s.groups = w.groups
 	s.marks = make([]bool, maxGroup)
 	s.pair = n == 2 && len(w.groups) == 0
+	s.screen = n > 2 && len(w.groups) == 0
 	return s, nil
 }
 
@@ -128,6 +129,7 @@ func (w *sloppyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 type phrasePos struct {
 	it       *postings.Iterator
 	buf      []uint32 // the document's positions
+	loaded   bool     // buf holds the current document's
 	next     int      // index in buf of the position after the current one
 	position int
 	offset   int // position in the phrase
@@ -136,11 +138,19 @@ type phrasePos struct {
 	rptInd   int // index within the group
 }
 
-// firstPosition reads the document's positions and moves to the first.
+// load reads the document's positions, once per document (loaded).
 // Damaged postings (fewer positions than the frequency) end the cursor
 // early; the iterator's Err reports them.
+func (p *phrasePos) load() {
+	if !p.loaded {
+		p.buf = p.it.AppendPositions(p.buf[:0])
+		p.loaded = true
+	}
+}
+
+// firstPosition moves to the document's first position.
 func (p *phrasePos) firstPosition() {
-	p.buf = p.it.AppendPositions(p.buf[:0])
+	p.load()
 	p.next = 0
 	p.nextPosition()
 }
@@ -250,8 +260,10 @@ type sloppyScorer struct {
 	positioned  bool
 	matchLength int
 	// pair says the phrase is two different terms: the walk then needs
-	// no queue (nextPairMatch).
-	pair bool
+	// no queue (nextPairMatch). screen says it is three or more
+	// different terms: a document is walked only when its two rarest
+	// terms come within the slop of each other (near).
+	pair, screen bool
 
 	norms []byte
 	sim   *similarity.TermScorer
@@ -329,7 +341,10 @@ func (s *sloppyScorer) from(target uint32) bool {
 			}
 			return false
 		}
-		if !s.pruning || s.competitiveDoc(d) {
+		for i := range s.pps {
+			s.pps[i].loaded = false
+		}
+		if (!s.pruning || s.competitiveDoc(d)) && (!s.screen || s.near()) {
 			s.reset()
 			// A walk the deadline cut short may end on a match it
 			// would not have reached: not the document's.
@@ -351,6 +366,46 @@ func (s *sloppyScorer) from(target uint32) bool {
 func (s *sloppyScorer) competitiveDoc(d uint32) bool {
 	f, ok := s.sloppyFreqBound()
 	return !ok || s.sim.Score(f, s.norms[d]) > s.min
+}
+
+// near reports whether the current document's two rarest phrase
+// positions (by frequency) have occurrences within the slop of each other,
+// counted as the walk counts (position minus offset), reading only those
+// two positions' postings. Every match the walk reports is a placement of
+// the phrase positions, each on an occurrence, spanning at most the slop:
+// with no repeated term the queue always pops the cursor furthest behind
+// and the match length is that placement's spread. Any two of them then
+// lie within the slop, so a document where the rarest two never do has no
+// match and need not be walked.
+func (s *sloppyScorer) near() bool {
+	a, b := -1, -1
+	var fa, fb uint32
+	for i := range s.pps {
+		f := s.pps[i].it.Freq()
+		switch {
+		case a < 0 || f < fa:
+			b, fb = a, fa
+			a, fa = i, f
+		case b < 0 || f < fb:
+			b, fb = i, f
+		}
+	}
+	pa, pb := &s.pps[a], &s.pps[b]
+	pa.load()
+	pb.load()
+	i, j := 0, 0
+	for i < len(pa.buf) && j < len(pb.buf) {
+		d := (int(pa.buf[i]) - pa.offset) - (int(pb.buf[j]) - pb.offset)
+		switch {
+		case d < -s.slop:
+			i++
+		case d > s.slop:
+			j++
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 func (s *sloppyScorer) sloppyWeight() float32 {
