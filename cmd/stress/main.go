@@ -118,7 +118,7 @@ func run() error {
 	header = append(header,
 		fmt.Sprintf("gateway: %s with MAX_TIMEOUT=%s, RATE_LIMIT_RPS=1000, other settings default; peak RSS once ready %.0f MiB",
 			filepath.Join(o.bin, "gateway"), o.budget, float64(idle)/(1<<20)),
-		fmt.Sprintf("rules: status allowed for the body (200, 400, 413, 429 as each body says), never 5xx; the server's time (its log's duration) less its threads' wait for a CPU within the timeout (MAX_TIMEOUT when the body has none) + %s (+ its own slack for a body whose timed-out answer is megabytes: the whole values of every field highlighted), the client's within it + %s; peak RSS below -max-rss", stress.ServerSlack, stress.WallSlack),
+		fmt.Sprintf("rules: status allowed for the body (200, 400, 413, 429 as each body says), never 5xx; the server's time (its log's duration) less its threads' wait for a CPU within the timeout (MAX_TIMEOUT when the body has none) + %s, the client's within it + %s; peak RSS below -max-rss", stress.ServerSlack, stress.WallSlack),
 		"bodies are sent one at a time, but for the concurrency family (client's bound only); a family's peak RSS is VmHWM, reset (clear_refs) before the family")
 
 	r := &stress.Runner{

@@ -39,9 +39,12 @@ type fakeBackend struct {
 	// turn it off.
 	record   bool
 	deadline time.Time
+	// delay is how long Search takes before it answers.
+	delay time.Duration
 }
 
 func (f *fakeBackend) Search(ctx context.Context, req *backend.Request) (*backend.Response, error) {
+	time.Sleep(f.delay)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.record {

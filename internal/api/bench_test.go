@@ -1,9 +1,13 @@
 package api
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/internal/backend"
 )
 
 // benchRequests are realistic bodies of both forms.
@@ -40,5 +44,34 @@ func BenchmarkSearch(b *testing.B) {
 				ts.log.Reset()
 			}
 		})
+	}
+}
+
+// BenchmarkRenderEnvelope measures rendering a page of 100 hits each
+// with 100 highlighted inner hits (the suite's "inner hits highlighted
+// whole" body): the envelope's own members, not the raw bytes, are the
+// cost there.
+func BenchmarkRenderEnvelope(b *testing.B) {
+	score := float32(1.2345678)
+	hits := make([]backend.Hit, 100)
+	for i := range hits {
+		children := make([]backend.Hit, 100)
+		for j := range children {
+			children[j] = backend.Hit{Index: "contract", ID: fmt.Sprintf("en/%d", i), Score: &score,
+				Nested:    &backend.Nested{Field: "sections", Offset: j},
+				Source:    json.RawMessage(`{"type":"clause","name":"Governing Law","snippet":"This agreement is governed by the laws of the State of New York."}`),
+				Highlight: json.RawMessage(`{"sections.snippet":["This agreement is governed by <b>the</b> laws of <b>the</b> State of New York."]}`)}
+		}
+		hits[i] = backend.Hit{Index: "contract", ID: fmt.Sprintf("en/%d", i), Score: &score, Type: "_doc",
+			Source: json.RawMessage(`{"name":"Agreement"}`),
+			InnerHits: map[string]backend.InnerHits{"sections": {Hits: backend.Hits{
+				Total: &backend.Total{Value: 100, Relation: "eq"}, MaxScore: &score, Hits: children}}}}
+	}
+	env := envelope{Hits: backend.Hits{Total: &backend.Total{Value: 510, Relation: "eq"}, MaxScore: &score, Hits: hits}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := renderEnvelope(&env, 0); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

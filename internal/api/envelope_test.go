@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -67,16 +68,20 @@ func TestEnvelopeMatchesEncodingJSON(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		var got bytes.Buffer
-		if err := writeEnvelopeJSON(&got, &tc.env); err != nil {
+		a, cut, err := renderEnvelope(&tc.env, 0)
+		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if !bytes.Equal(got.Bytes(), want) {
-			t.Errorf("%s:\n got %s\nwant %s", tc.name, clipBytes(got.Bytes()), clipBytes(want))
+		got := a.Bytes()
+		if !bytes.Equal(got, want) || cut {
+			t.Errorf("%s (cut %v):\n got %s\nwant %s", tc.name, cut, clipBytes(got), clipBytes(want))
 		}
-		// The buffer is sized once: the hint is not below the answer.
-		if hint := sizeHint(&tc.env); hint < int64(got.Len()) {
-			t.Errorf("%s: size hint %d, answer %d bytes", tc.name, hint, got.Len())
+		if a.size != int64(len(got)) {
+			t.Errorf("%s: size %d, answer %d bytes", tc.name, a.size, len(got))
+		}
+		// The buffer and parts are sized once: the hint is not below them.
+		if own, parts := sizeHint(tc.env.Hits.Hits); 512+own < len(a.buf) || 8+parts < len(a.parts) {
+			t.Errorf("%s: hint %d bytes in %d parts, answer %d bytes in %d parts", tc.name, 512+own, 8+parts, len(a.buf), len(a.parts))
 		}
 	}
 }
@@ -146,4 +151,41 @@ func clipBytes(b []byte) string {
 		return string(b[:600]) + "…"
 	}
 	return string(b)
+}
+
+// FuzzEncoderScalars compares the envelope's own writers of strings,
+// scores and integers with encoding/json (no HTML escaping), whose bytes
+// they must be.
+func FuzzEncoderScalars(f *testing.F) {
+	for _, s := range []string{"en/1", `a "b" \ c`, "é\u2028<x>&", "\x00\x1f\x7f", "\xff"} {
+		f.Add(s, math.Float32bits(1.2345678), int64(-42))
+	}
+	for _, v := range []float32{0, 1e-7, 1e-6, 9.99e20, 1e21, -3.5, float32(math.Inf(1))} {
+		f.Add("", math.Float32bits(v), int64(math.MaxInt64))
+	}
+	f.Fuzz(func(t *testing.T, s string, bits uint32, n int64) {
+		score := math.Float32frombits(bits)
+		a := &answer{}
+		e := newEncoder(a)
+		e.str(s)
+		e.raw(",")
+		e.score(&score)
+		e.raw(",")
+		e.int(n)
+		e.raw(",")
+		e.score(nil)
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		wantErr := enc.Encode([]any{s, score, n, (*float32)(nil)})
+		if (e.err != nil) != (wantErr != nil) {
+			t.Fatalf("%q, %v, %d: error %v, encoding/json's %v", s, score, n, e.err, wantErr)
+		}
+		if wantErr != nil {
+			return
+		}
+		if got := "[" + string(a.Bytes()) + "]\n"; got != want.String() {
+			t.Errorf("%q, %v, %d:\n got %s\nwant %s", s, score, n, got, want.String())
+		}
+	})
 }

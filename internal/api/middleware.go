@@ -27,6 +27,12 @@ type Scope struct {
 	Format  string
 	Start   time.Time
 	Backend time.Duration
+	// Render is the time spent rendering a search's answer after the
+	// backend answered, for the access log.
+	Render time.Duration
+	// Cut says the answer's hits were cut to what the time left could
+	// carry (delivery.go).
+	Cut bool
 	// Err is the error the request ended with, for the access log.
 	Err error
 	// Undelivered is the error that kept a rendered answer from the
@@ -156,6 +162,12 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 		if sc.Backend > 0 {
 			attrs = append(attrs, slog.Float64("backend_ms", float64(sc.Backend.Microseconds())/1000))
 		}
+		if sc.Render > 0 {
+			attrs = append(attrs, slog.Float64("render_ms", float64(sc.Render.Microseconds())/1000))
+		}
+		if sc.Cut {
+			attrs = append(attrs, slog.Bool("hits_cut", true))
+		}
 		level := slog.LevelInfo
 		if sc.Err != nil {
 			attrs = append(attrs, slog.String("error", clip(logError(sc.Err), maxLoggedError)))
@@ -185,11 +197,12 @@ const statusUndelivered = 499
 // and records in the request's scope (for the log and metrics,
 // middleware.go) an answer that did not reach the connection: the client
 // gone before it (the request's context cancelled: nothing is written), a
-// write that failed or passed the connection's deadline. The body goes
-// out with its Content-Length and is flushed here, not after the handler
+// write that failed or passed the connection's deadline. The body, the
+// concatenation of its parts (written one after the other, not copied
+// into one buffer), goes out with its Content-Length and is flushed here, not after the handler
 // returns, so that a failure of its last bytes is seen too; what the log
 // then counts as written is what the connection took.
-func (s *Server) deliver(c echo.Context, contentType string, b []byte) error {
+func (s *Server) deliver(c echo.Context, contentType string, body ...[]byte) error {
 	sc := scopeOf(c)
 	if err := c.Request().Context().Err(); err != nil {
 		sc.Undelivered = fmt.Errorf("the client went away before the answer: %w", err)
@@ -197,9 +210,18 @@ func (s *Server) deliver(c echo.Context, contentType string, b []byte) error {
 	}
 	w := c.Response()
 	w.Header().Set(echo.HeaderContentType, contentType)
-	w.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(b)))
+	size := 0
+	for _, b := range body {
+		size += len(b)
+	}
+	w.Header().Set(echo.HeaderContentLength, strconv.Itoa(size))
 	w.WriteHeader(http.StatusOK)
-	_, err := w.Write(b)
+	var err error
+	for _, b := range body {
+		if _, err = w.Write(b); err != nil {
+			break
+		}
+	}
 	if err == nil {
 		// The response's own Flush hides the error; the connection's
 		// writer reports it.

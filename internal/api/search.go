@@ -48,19 +48,25 @@ func (s *Server) search(c echo.Context) error {
 		return s.backendError(sc, r, err, "search")
 	}
 
-	out := s.buffer()
-	defer s.release(out)
-	if err := writeEnvelope(out, parsed, resp, time.Since(sc.Start)); err != nil {
+	renderStart := time.Now()
+	// An answer the time left cannot carry is cut (delivery.go).
+	limit := answerLimit(sc.Start, parsed.Search.Timeout, renderStart)
+	ans, cut, err := writeEnvelope(parsed, resp, renderStart.Sub(sc.Start), limit)
+	if err != nil {
 		return apierr.Internal(sc.RequestID, err)
 	}
-	b := out.Bytes()
+	sc.Cut = cut
+	parts := ans.slices()
 	if wantsPretty(c) {
-		b = indent(b)
+		b := indent(ans.Bytes())
+		parts = [][]byte{b}
+		ans.size = int64(len(b))
 	}
-	if max := s.opts.MaxResponseBytes; max > 0 && int64(len(b)) > max {
+	sc.Render = time.Since(renderStart)
+	if max := s.opts.MaxResponseBytes; max > 0 && ans.size > max {
 		return apierr.ResponseTooLarge(max)
 	}
-	return s.deliver(c, echo.MIMEApplicationJSON, b)
+	return s.deliver(c, echo.MIMEApplicationJSON, parts...)
 }
 
 // backendError is the API error for a backend call's failure: the
@@ -181,8 +187,9 @@ type envelope struct {
 	Size         *int            `json:"size,omitempty"`
 }
 
-// writeEnvelope renders the response for the request's form.
-func writeEnvelope(out *bytes.Buffer, p *dsl.Parsed, resp *backend.Response, elapsed time.Duration) error {
+// writeEnvelope renders the response for the request's form, its hits cut
+// at limit bytes when that is positive (renderEnvelope).
+func writeEnvelope(p *dsl.Parsed, resp *backend.Response, elapsed time.Duration, limit int64) (*answer, bool, error) {
 	env := envelope{
 		Took:     max(resp.Took, elapsed.Milliseconds()),
 		TimedOut: resp.TimedOut,
@@ -214,13 +221,13 @@ func writeEnvelope(out *bytes.Buffer, p *dsl.Parsed, resp *backend.Response, ela
 	if len(resp.Aggregations) > 0 {
 		aggs, err := marshalAggregations(resp.Aggregations)
 		if err != nil {
-			return err
+			return nil, false, err
 		}
 		env.Aggregations = aggs
 	}
 	// Highlights carry <b> tags that must arrive as written (no HTML
 	// escaping); envelope.go says why it is not encoding/json.
-	return writeEnvelopeJSON(out, &env)
+	return renderEnvelope(&env, limit)
 }
 
 // marshalAggregations renders aggregations as an object in request order.

@@ -90,7 +90,10 @@ func ParseIndexPage(data []byte, pageURL *url.URL, cik string) (FilingIndex, err
 }
 
 var (
-	sicRE = regexp.MustCompile(`\bSIC\s*:?\s*(\d{3,4})\b`)
+	// The code may run into the industry's name when a page puts no space
+	// after its link ("3674</a></b>Semiconductors"), so it ends at any
+	// non-digit, not at a word boundary.
+	sicRE = regexp.MustCompile(`\bSIC\s*:?\s*(\d{3,4})(?:\D|$)`)
 	cikRE = regexp.MustCompile(`\bCIK\s*:?\s*(\d{1,10})\b`)
 )
 

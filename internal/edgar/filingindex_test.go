@@ -41,6 +41,12 @@ func TestParseIndexPage(t *testing.T) {
 	if idx, _ := ParseIndexPage(data, page, "42"); idx.SIC != "6770" {
 		t.Errorf("SIC for another filer %q", idx.SIC)
 	}
+	// The industry's name right after the code, with no space between.
+	runIn := []byte(`<html><body><div class="companyInfo"><span class="companyName">ACME (Filer) CIK: <a href="#">0000000007</a></span>` +
+		`<p class="identInfo"><b>SIC</b>: <b><a href="/cgi-bin/browse-edgar?action=getcompany&amp;SIC=3674">3674</a></b>Semiconductors<br /></p></div></body></html>`)
+	if idx, _ := ParseIndexPage(runIn, page, "7"); idx.SIC != "3674" {
+		t.Errorf("SIC run into the industry's name: %q", idx.SIC)
+	}
 	// Not a filing index page: no documents, no error.
 	if idx, err := ParseIndexPage([]byte("<html><body><p>Not found</p></body></html>"), page, "1"); err != nil || len(idx.Documents) != 0 {
 		t.Errorf("a page without tables: %+v %v", idx, err)

@@ -30,20 +30,7 @@ type Body struct {
 	// Allowed are the statuses that may answer it. A status outside them
 	// is a failure; a 5xx always is.
 	Allowed []int
-	// WriteSlack, when set, replaces ServerSlack for this body: the time
-	// its answer, many megabytes cut at the deadline, takes to render and
-	// write after it (bigAnswerSlack).
-	WriteSlack time.Duration
 }
-
-// bigAnswerSlack is the server's slack for the bodies whose timed-out
-// answer is still most of MAX_RESPONSE_BYTES (whole highlighted values of
-// every field at size 100: 6-10 MB on CUAD): the backend stops at the
-// deadline (its log's backend_ms 100-102 for a 100 ms timeout, quiet
-// machine, 2026-11-26), and rendering and writing the answer then took 5-75
-// ms by hand and up to 120 ms in a make stress run. The 100 ms of the issue
-// holds for every other body.
-const bigAnswerSlack = 250 * time.Millisecond
 
 // Family is a kind of attack with its bodies.
 type Family struct {
@@ -428,7 +415,7 @@ func oversizedHighlights() Family {
 			f.Bodies = append(f.Bodies,
 				Body{Name: fmt.Sprintf("%s, whole values of every field, size 100, %s", q.name, t),
 					Data:    formB(q.q, t, obj{"size": 100, "highlight": obj{"number_of_fragments": 0, "fields": every}}),
-					Timeout: t, Allowed: answerOrRefusal, WriteSlack: bigAnswerSlack},
+					Timeout: t, Allowed: answerOrRefusal},
 				Body{Name: fmt.Sprintf("%s, 10000 fragments of 1, size 100, %s", q.name, t),
 					Data: formB(q.q, t, obj{"size": 100, "_source": false, "highlight": obj{"number_of_fragments": 10000, "fragment_size": 1,
 						"fields": obj{"body": obj{}, "sections.snippet": obj{}}}}),

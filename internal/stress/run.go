@@ -20,10 +20,10 @@ import (
 // MAX_TIMEOUT when it has none) a request may take. The server's own time
 // (its access log's duration, from the request's arrival to the last byte
 // handed to the connection), less what its threads waited for a CPU, is
-// held to ServerSlack, the 100 ms (a body whose answer is megabytes
-// written after the deadline has its own WriteSlack); the time the client measures
-// also holds the scheduling of two processes on a loaded machine, and gets
-// WallSlack (docs/decisions.md, "Every request bounded under load" and
+// held to ServerSlack, the 100 ms, whatever the size of its answer
+// (the gateway cuts an answer to what the time left can carry:
+// internal/api/delivery.go); the time the client measures also holds the
+// scheduling of two processes on a loaded machine, and gets WallSlack (docs/decisions.md, "Every request bounded under load" and
 // "The deadline counts work").
 const (
 	ServerSlack = 100 * time.Millisecond
@@ -85,9 +85,6 @@ func (r *Runner) Bound(b Body) time.Duration { return r.Timeout(b) + WallSlack }
 
 // ServerBound is how long the server may spend on b.
 func (r *Runner) ServerBound(b Body) time.Duration {
-	if b.WriteSlack > 0 {
-		return r.Timeout(b) + b.WriteSlack
-	}
 	return r.Timeout(b) + ServerSlack
 }
 

@@ -285,14 +285,6 @@ func ExampleRunner_Bound() {
 	// Output: 1.3s 2s 400ms 1.1s
 }
 
-// A body whose answer is megabytes written after the deadline has its own
-// server slack.
-func ExampleRunner_ServerBound() {
-	r := &Runner{Budget: time.Second}
-	fmt.Println(r.ServerBound(Body{Timeout: 100 * time.Millisecond}), r.ServerBound(Body{Timeout: 100 * time.Millisecond, WriteSlack: bigAnswerSlack}))
-	// Output: 200ms 350ms
-}
-
 // TestConcurrent runs slow and normal bodies against a fake gateway: the
 // slow ones are all in flight together, the normal ones are sent until
 // the slow ones are answered, each at least once, and every result is

@@ -40,7 +40,16 @@ type snapshot struct {
 	searcher    *search.Searcher
 	indexes     map[string]*search.Index
 	translators map[string]*Translator
+	// sources keeps decompressed stored sources across requests
+	// (sourceCacheBytes): a hit read again is not decompressed again.
+	sources *store.Cache
 }
+
+// sourceCacheBytes is the budget of a snapshot's cache of decompressed
+// sources: a few hundred whole contracts (tens to hundreds of KB each),
+// or thousands of blocks of small records, next to an index whose
+// resident size is in the hundreds of MB at 32× CUAD.
+const sourceCacheBytes = 64 << 20
 
 // Open serves the newest generation of the index directory dir.
 // generation.ErrNoGeneration (wrapped) means nothing was published there
@@ -65,7 +74,8 @@ func openSnapshot(g *generation.Generation, set *mappings.Set) (*snapshot, error
 	if err != nil {
 		return nil, err
 	}
-	s := &snapshot{segments: segs, indexes: map[string]*search.Index{}, translators: map[string]*Translator{}}
+	s := &snapshot{segments: segs, indexes: map[string]*search.Index{}, translators: map[string]*Translator{},
+		sources: store.NewCache(sourceCacheBytes)}
 	var all []*search.Index
 	for _, name := range mappings.Names() {
 		m := set.Index(name)
@@ -494,7 +504,7 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	}
 	wantSource := sr.Source == nil || !sr.Source.Disabled
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
-	sources := sourceCursors{}
+	sources := sourceCursors{cache: snap.sources, cursors: map[*segment.Segment]*store.Cursor{}}
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
 	var size int64
 	for _, h := range res.Hits {
@@ -550,17 +560,22 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 
 // sourceCursors reads the stored sources of one response's hits, one
 // store.Cursor per segment: a hit's inner hits are its children, stored
-// just before it, so they share blocks that are then decompressed once. The
-// sources are not copied out of their blocks; rendering only reads them.
-type sourceCursors map[*segment.Segment]*store.Cursor
+// just before it, so they share blocks that are then decompressed once;
+// and through the snapshot's cache, blocks other requests decompressed are
+// not decompressed again. The sources are not copied out of their blocks;
+// rendering only reads them.
+type sourceCursors struct {
+	cache   *store.Cache
+	cursors map[*segment.Segment]*store.Cursor
+}
 
 // get reads a source, or of a large one only the top-level members want
 // accepts (store.Cursor.Members; want nil reads it whole).
 func (sc sourceCursors) get(seg *segment.Segment, doc uint32, want func(key string) bool) ([]byte, error) {
-	c := sc[seg]
+	c := sc.cursors[seg]
 	if c == nil {
-		c = seg.Store.Cursor()
-		sc[seg] = c
+		c = seg.Store.CachedCursor(sc.cache)
+		sc.cursors[seg] = c
 	}
 	return c.Members(doc, want)
 }

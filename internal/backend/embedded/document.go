@@ -39,7 +39,7 @@ func (b *Backend) Document(ctx context.Context, index, id string) (*backend.Docu
 	}
 	h := res.Hits[0]
 	seg := snap.Value.indexes[h.Index].Segments[h.Segment]
-	src, err := seg.Store.Cursor().Get(h.Doc)
+	src, err := seg.Store.CachedCursor(snap.Value.sources).Get(h.Doc)
 	if err != nil {
 		return nil, fmt.Errorf("embedded: document %s/%s: _source: %w", index, id, err)
 	}

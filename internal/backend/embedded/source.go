@@ -120,14 +120,20 @@ func (f sourceFilter) below(path string) bool {
 // mayMatchUnder reports whether pattern matches some path + "." + s.
 // Without a star the pattern must extend that prefix; with one, its part
 // before the first star must agree with the prefix, since the star then
-// absorbs whatever is left of it.
+// absorbs whatever is left of it. It runs for every member of every hit
+// under an include list, so the prefix is compared in place, not built.
 func mayMatchUnder(pattern, path string) bool {
-	prefix := path + "."
 	lit, _, star := strings.Cut(pattern, "*")
 	if !star {
-		return strings.HasPrefix(pattern, prefix)
+		return extendsPath(pattern, path)
 	}
-	return strings.HasPrefix(prefix, lit) || strings.HasPrefix(lit, prefix)
+	// lit is a prefix of path + ".", or path + "." a prefix of lit.
+	return len(lit) <= len(path) && strings.HasPrefix(path, lit) || extendsPath(lit, path)
+}
+
+// extendsPath reports whether s starts with path + ".".
+func extendsPath(s, path string) bool {
+	return len(s) > len(path) && s[len(path)] == '.' && s[:len(path)] == path
 }
 
 // member appends the member key: value of the object at path when it is

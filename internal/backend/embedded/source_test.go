@@ -84,3 +84,39 @@ func FuzzFilterSource(f *testing.F) {
 		}
 	})
 }
+
+// TestMayMatchUnder checks mayMatchUnder, which compares in place, against
+// its definition with the prefix built (path + "."), on every pair of a
+// small alphabet's patterns and paths, stars and dots included.
+func TestMayMatchUnder(t *testing.T) {
+	reference := func(pattern, path string) bool {
+		prefix := path + "."
+		lit, _, star := strings.Cut(pattern, "*")
+		if !star {
+			return strings.HasPrefix(pattern, prefix)
+		}
+		return strings.HasPrefix(prefix, lit) || strings.HasPrefix(lit, prefix)
+	}
+	var words []string
+	var grow func(s string)
+	grow = func(s string) {
+		words = append(words, s)
+		if len(s) == 4 {
+			return
+		}
+		for _, c := range []string{"a", "b", ".", "*"} {
+			grow(s + c)
+		}
+	}
+	grow("")
+	for _, pattern := range words {
+		for _, path := range words {
+			if strings.Contains(path, "*") {
+				continue
+			}
+			if got, want := mayMatchUnder(pattern, path), reference(pattern, path); got != want {
+				t.Errorf("mayMatchUnder(%q, %q) = %v, want %v", pattern, path, got, want)
+			}
+		}
+	}
+}

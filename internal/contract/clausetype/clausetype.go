@@ -186,15 +186,107 @@ func Classify(heading, text string) []string {
 	if i := slices.Index(out, thirdPartyBeneficiary); i >= 0 && !slices.Contains(stated, thirdPartyBeneficiary) {
 		out[i] = noThirdPartyBeneficiaries
 	}
+	if carvesOutRestriction(stated, text) {
+		stated = append(stated, competitiveRestrictionException)
+	}
+	out = slices.DeleteFunc(out, func(t string) bool {
+		return !slices.Contains(stated, t) && namesOnlyInGeneral(heading, t)
+	})
 	out = append(out, stated...)
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// carveOut is the exception that follows a restriction in its own
+// section: "Notwithstanding the foregoing, Excite may make available …",
+// "Notwithstanding the above, Bioamber shall be permitted to evaluate
+// other biocatalysts", "notwithstanding anything to the contrary, this
+// Section 2.3 shall not apply to …". Alone it says nothing of
+// competition; after a non-compete or exclusivity clause it is CUAD's
+// competitive restriction exception. Its match runs on normText.
+var carveOut = regexp.MustCompile(`\bnotwithstanding (?:the foregoing|the above|anything)[^.;]{0,120}?\b(?:may|shall be (?:entitled|permitted|allowed|free)|(?:is|are) (?:allowed|permitted|entitled|free)|(?:shall|will) not (?:be deemed to )?apply)\b`)
+
+// notCarveOut is a carve-out that is about something else than the
+// restriction: a disclosure, a payment. It runs on the rest of the
+// carve-out's sentence.
+var notCarveOut = regexp.MustCompile(`\bdisclos|\bconfidential|\binvoice|\bpayment`)
+
+// carvesOutRestriction reports whether a section whose text rules found
+// the types stated restricts competition or dealing and then carves an
+// exception out of it (carveOut), when no rule found the exception.
+func carvesOutRestriction(stated []string, text string) bool {
+	if slices.Contains(stated, competitiveRestrictionException) ||
+		!slices.Contains(stated, "non-compete") && !slices.Contains(stated, "exclusivity") ||
+		!strings.Contains(strings.ToLower(text), "notwithstanding") {
+		return false
+	}
+	norm := normText(text)
+	for _, loc := range carveOut.FindAllStringIndex(norm, -1) {
+		end := len(norm)
+		if i := strings.IndexAny(norm[loc[1]:], ".;"); i >= 0 {
+			end = loc[1] + i
+		}
+		if !notCarveOut.MatchString(norm[loc[0]:end]) {
+			return true
+		}
+	}
+	return false
+}
+
+// generalHeadings are headings that name a type only in general: an
+// "Ownership" section mostly says that each party keeps what it owned
+// ("Licensor retains all right, title and interest in the Marks"), which
+// is not the assignment CUAD's IP Ownership Assignment means (dev half:
+// of the contracts an "Ownership" heading alone typed, 5 labelled and 12
+// not). A section under one is of the type when its text states it. Keys
+// are normalised (normalize).
+var generalHeadings = sync.OnceValue(func() map[string]string {
+	m := make(map[string]string)
+	for _, h := range []string{"ownership", "intellectual property ownership", "ownership of intellectual property", "ip ownership", "ownership of ip", "ownership and license", "ownership of materials"} {
+		m[normalize(h)] = ipOwnershipAssignment
+	}
+	return m
+})
+
+// namesOnlyInGeneral reports whether heading names type t only through
+// generalHeadings: the whole heading is one, or each part of a joined
+// heading that names t is.
+func namesOnlyInGeneral(heading, t string) bool {
+	general := generalHeadings()
+	isGeneral := false
+	for _, s := range general {
+		isGeneral = isGeneral || s == t
+	}
+	if !isGeneral {
+		// most types have no general heading: no need to normalise
+		return false
+	}
+	if s, ok := general[normalize(heading)]; ok {
+		return s == t
+	}
+	if !mayJoin(heading) {
+		return false
+	}
+	named := false
+	for _, p := range headingParts.Split(heading, -1) {
+		if s, ok := OfHeading(p); !ok || s != t {
+			continue
+		}
+		if general[normalize(p)] != t {
+			return false
+		}
+		named = true
+	}
+	return named
 }
 
 // The slugs Classify tells apart by the text under the heading.
 const (
 	thirdPartyBeneficiary     = "third-party-beneficiary"
 	noThirdPartyBeneficiaries = "no-third-party-beneficiaries"
+	ipOwnershipAssignment     = "ip-ownership-assignment"
+
+	competitiveRestrictionException = "competitive-restriction-exception"
 )
 
 // numbering matches what numbers a heading: "12.", "5.2", "(a)", "iv.",

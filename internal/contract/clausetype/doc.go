@@ -16,6 +16,10 @@
 // one normalisation: case, punctuation, hyphens, "&" for "and", plurals,
 // numbering ("12.", "Section 5.2", "ARTICLE V") and a leading "The" do not
 // matter.
+// A few headings say less than their type: a "Third Party Beneficiaries"
+// section often makes nobody one, an "Ownership" section often assigns
+// nothing. Classify keeps their type only when the section's text states
+// it; a user's clause filter still means the type.
 //
 // Text rules find the clause types that often sit under other headings
 // ("Miscellaneous", "General"): governing law, non-compete,

@@ -21,7 +21,7 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules)
+var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules, gRules)
 
 // coreRules are the rules of the types the clause filter is measured on
 // and the first dozen more; the other files' slices (aRules, bRules, cRules) add
@@ -71,11 +71,11 @@ var coreRules = []rule{
 		slug: "change-of-control",
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
 		patterns: patterns([][]string{
-			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`, permissiveMay + `|\bstatements? of ownership\b`},
+			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment},
 			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,120}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`, `\bagrees to commence\b|\boffer\b`},
 			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`, permissiveAssignment},
 			{"merger|consolidation|acquisition&in the event of|upon|if there is", `\b(?:in the event of|upon|if there is)\b (?:a |the |any )?(?:merger|consolidation|acquisition)(?: or (?:merger|consolidation|acquisition))?\b (?:of|with|involving|by)\b`, permissiveAssignment},
-			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`, permissiveMay + `|\bstatements? of ownership\b`},
+			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment},
 			{"ownership change|control change", `\b(?:ownership|control) change\b`},
 			{"acquired by&if|in the event|upon|should|when|after|where|becom", `\b(?:if|in the event|upon|should|when|after|where)\b[^.;]{0,80}?\b(?:is|be|are|becomes?) acquired by\b|\bbecomes? acquired by\b`, `\bcompetitor\b`},
 			{"controlling interest", `\bcontrolling interest\b`, permissiveAssignment},
@@ -248,6 +248,11 @@ const permissiveAssignment = `\bwithout\b[^.;]{0,40}?\b(?:consent|approval)\b|\b
 // a carve-out that lets a party assign ("provided, however, that either
 // party may assign … in connection with a Change of Control").
 const permissiveMay = `\b(?:provided,? (?:however,? )?that|except that|notwithstanding\b[^.;]{0,40}?,)[^.;]{0,80}?\b(?:may|right to|entitled to|free to)\s+(?:assign|transfer|novate)\b|\b(?:either|each) party (?:may|shall have the right to|shall be entitled to)\s+(?:assign|transfer)\b|\bmay be assigned by\b`
+
+// notAnAssignment is a change of control a sentence says is no
+// assignment and triggers nothing: "nor shall any change in control … be
+// deemed an assignment hereunder".
+const notAnAssignment = `\bnor shall (?:any )?(?:change|merger)\b|\bchange (?:of|in) control\b[^.;]{0,80}?\b(?:shall|will) not (?:be deemed|constitute|be considered)\b`
 
 // earlyExitFeeLits are the literals of earlyExitFee, one of which its
 // every match holds.

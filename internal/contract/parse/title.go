@@ -189,6 +189,9 @@ func isPreambleSentence(s string) bool {
 		if startsWithModal(after) || strings.HasPrefix(after, "is made out") || strings.HasPrefix(after, "is made in") {
 			return false // "This Agreement may be executed …", "… will be effective …"
 		}
+		if strings.Contains(after, "entire agreement") || strings.Contains(after, "entire understanding") {
+			return false // "This Agreement … constitutes the entire agreement between …": the integration clause
+		}
 		for _, m := range makingPhrases {
 			if strings.HasPrefix(after, m) || m != "(" && strings.Contains(after, " "+m) && strings.Index(after, m) < 130 {
 				return true
@@ -337,10 +340,22 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 	}
 	var carry string
 	candPara := make(map[string]int) // candidate → its paragraph
+	toc, contents := false, contentsHeadings(body, spans)
 	for i := 0; i <= last && i < len(spans); i++ {
 		p := body[spans[i].start:spans[i].end]
 		if i == pre.para {
 			p = p[:pre.at]
+		}
+		// A table of contents lists schedules and exhibits ("Schedule A
+		// Parties to the Agreement", "Exhibit C Form of Escrow Agreement")
+		// that read like titles; after one, only the lines just above the
+		// preamble (where the title is repeated) give candidates.
+		if contents && isContentsHeading(p) {
+			toc = true
+			continue
+		}
+		if toc && pre.para >= 0 && i < pre.para-2 {
+			continue
 		}
 		if carry != "" {
 			p = carry + " " + p
@@ -392,6 +407,18 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 				return self
 			}
 		}
+		// "e-business Hosting Agreement between" / "Under this e-business
+		// Hosting Agreement …": the title line holds the preamble's whole
+		// name, of which the candidate lost a word written in lower case.
+		for _, c := range cands {
+			k, ok := candPara[c]
+			if !ok || !strings.HasSuffix(ns, " "+NormTitle(c)) {
+				continue
+			}
+			if line := NormTitle(body[spans[k].start:spans[k].end]); line == ns || strings.HasPrefix(line, ns+" ") {
+				return self
+			}
+		}
 		// "FIRST AMENDMENT TO SAGEBRUSH" / "MANAGEMENT AND MAINTENANCE
 		// AGREEMENT" / "THIS FIRST AMENDMENT TO SAGEBRUSH MANAGEMENT AND
 		// MAINTENANCE AGREEMENT …": a title over two or three lines that the
@@ -403,6 +430,17 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 				if strings.EqualFold(collapse(joined), collapse(self)) {
 					return joined
 				}
+			}
+		}
+	}
+	// "This Amendment is entered into …": when the preamble calls the
+	// document by a noun other than agreement or contract, the title is the
+	// first candidate that holds that noun ("AMENDMENT TO THE DISTRIBUTOR
+	// AGREEMENT"), not a schedule's heading of an earlier document.
+	if ls := bareWord(self); ls != "" && !strings.Contains(self, " ") && docNouns[ls] && ls != "agreement" && ls != "contract" {
+		for _, c := range cands {
+			if strings.Contains(c, " ") && slices.ContainsFunc(strings.Fields(c), func(w string) bool { return bareWord(w) == ls }) {
+				return c
 			}
 		}
 	}
@@ -431,6 +469,30 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		}
 	}
 	return ""
+}
+
+// contentsHeadings reports whether the text has a table of contents: a
+// contents heading once or twice. Filings converted from HTML often
+// repeat a "Table of Contents" link on every page; those are page
+// furniture, not the start of a table.
+func contentsHeadings(body string, spans []span) bool {
+	n := 0
+	for _, sp := range spans {
+		if isContentsHeading(body[sp.start:sp.end]) {
+			n++
+		}
+	}
+	return n > 0 && n <= 2
+}
+
+// isContentsHeading reports whether a paragraph heads a table of
+// contents: "TABLE OF CONTENTS", "Contents", "INDEX".
+func isContentsHeading(p string) bool {
+	switch NormTitle(p) {
+	case "table of contents", "contents", "index", "table of contents page", "table of contents paragraph":
+		return true
+	}
+	return false
 }
 
 // NormTitle lower-cases s and keeps its words (runs of letters and
@@ -1225,9 +1287,11 @@ func hasLetterOrAmp(w string) bool {
 // reader can search for, so the agreement its preamble refers to is added
 // ("Reference is hereby made to that certain … Wireless Content License
 // Agreement Number 12965 …" → "AMENDMENT NO. 1 Wireless Content License
-// Agreement Number 12965").
+// Agreement Number 12965"). A schedule issued under an agreement is
+// completed the same way ("Product License Schedule" → "Product License
+// Schedule Software License, Customization and Maintenance Agreement").
 func completeAmendment(title, body string, spans []span, pre preamble) string {
-	if pre.para < 0 || !isBareAmendment(title) {
+	if pre.para < 0 || !isBareAmendment(title) && !isBareSchedule(title) {
 		return title
 	}
 	p := prefix(body[spans[pre.para].start:spans[pre.para].end][pre.at:], 1500)
@@ -1247,6 +1311,22 @@ func completeAmendment(title, body string, spans []span, pre preamble) string {
 		}
 	}
 	return title + " " + ref
+}
+
+// isBareSchedule reports whether a title is a schedule that names no
+// agreement: "Customization Schedule", "SCHEDULE B", not "Schedule to
+// the Services Agreement".
+func isBareSchedule(title string) bool {
+	ws := strings.Fields(title)
+	if len(ws) == 0 || len(ws) > 4 || bareWord(ws[len(ws)-1]) != "schedule" {
+		return false
+	}
+	for _, w := range ws {
+		if lw := bareWord(w); lw == "agreement" || lw == "contract" || minorWords[lw] {
+			return false
+		}
+	}
+	return true
 }
 
 // isBareAmendment reports whether a title is an amendment and its number

@@ -19,6 +19,10 @@ func TestTitle(t *testing.T) {
 		{"amendment number", "AMENDMENT NO. 1\n\nDated as of November 11, 2005\n\nReference is hereby made to that certain fully executed Wireless Content License Agreement dated as of December 16, 2004 (\"Agreement\"), between Fox and Licensee.", "AMENDMENT NO. 1"},
 		{"no title: the preamble names it", "This Content License Agreement (the \"Agreement\") is entered into as of December 21, 2015 by and between Beijing Sun Seven Stars Culture Development Limited and YOU ON DEMAND HOLDINGS, INC.", "Content License Agreement"},
 		{"a reference number is not a title", "Agreement Number 12965\n\nWIRELESS CONTENT LICENSE AGREEMENT\n\nThis License Agreement (this \"Agreement\") is entered into effective as of December 16, 2004 by and between Fox and Sorrent, Inc.", "WIRELESS CONTENT LICENSE AGREEMENT"},
+		{"a table of contents lists schedules", "Exhibit 10.10\n\nASIA PACIFIC CABLE NETWORK 2\n\nCONSTRUCTION AND MAINTENANCE\n\nAGREEMENT\n\nSingapore\n\nTABLE OF CONTENTS\n\n1 Definitions and Interpretations\n\n2 Configuration\n\nSCHEDULES\n\nSchedule A Parties to the Agreement\n\nSchedule D Sales of IRU Capacity\n\nASIA PACIFIC CABLE NETWORK 2 CONSTRUCTION & MAINTENANCE AGREEMENT\n\nTHIS AGREEMENT, made and entered into this 18th day of April 2000, between and among the Parties signatory hereto.", "ASIA PACIFIC CABLE NETWORK 2 CONSTRUCTION & MAINTENANCE AGREEMENT"},
+		{"contents links on every page are not a table", "Table of Contents\n\nExhibit 4.28\n\nSERVICE AGREEMENT\n\n1 OCTOBER 2019\n\nTable of Contents\n\nCONTENTS Clause Page\n\nSchedule\n\nTable of Contents\n\nTHIS AGREEMENT is made on 1 October 2019 between Acme Limited and John Rogers.", "SERVICE AGREEMENT"},
+		{"a lower-case word the title line keeps", "Exhibit 10.27\n\ne-business Hosting Agreement between\n\nBluefly, Inc.\n\nand\n\nInternational Business Machines Corporation e-business Hosting Agreement\n\nUnder this e-business Hosting Agreement (\"Agreement\") between International Business Machines Corporation (\"IBM\") and Bluefly, Inc. (\"Customer\"), IBM will provide Web hosting.", "e-business Hosting Agreement"},
+		{"the amendment after an earlier document's schedules", "19. ENTIRE AGREEMENT\n\nThis Agreement, including its attachments, constitutes the entire agreement between Distributor and Vendor with respect to the Products.\n\nEXHIBIT 1\n\nDISCOUNT SCHEDULE\n\nThe initial Discount offered Distributor is stated in the price list.\n\nAMENDMENT\n\nTO THE\n\nDISTRIBUTOR AGREEMENT\n\nBETWEEN\n\nACME MICRO\n\nAND\n\nVENDOR\n\nThis Amendment is entered into effective October 1, 1996 by and between Vendor, Inc. and Acme Micro (\"Distributor\").", "AMENDMENT TO THE DISTRIBUTOR AGREEMENT"},
 		{"a company before the title", "CISCO SYSTEMS, INC. NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT\n\nThis Nonexclusive Value Added Distributor Agreement (\"Agreement\"), between ScanSource, Inc. and Cisco Systems, Inc., is entered into.", "NONEXCLUSIVE VALUE ADDED DISTRIBUTOR AGREEMENT"},
 	} {
 		body, spans := buildBody(tc.text)
@@ -40,6 +44,7 @@ func TestPreamble(t *testing.T) {
 		{"Reference is hereby made to that certain Wireless Content License Agreement between Fox and Sorrent.", true},
 		{"This Agreement shall be construed and enforced in accordance with the laws of the State of California.", false},
 		{"This Agreement may be executed in two or more counterparts.", false},
+		{"This Agreement, including its attachment and order acknowledgments under the Agreement, constitutes the entire agreement between Distributor and Vendor with respect to the purchase of Products.", false},
 		{"THIS DOCUMENT, MARKED BY [***], HAS BEEN OMITTED BECAUSE IT IS NOT MATERIAL AND WOULD CAUSE COMPETITIVE HARM.", false},
 		{"The following is a related agreement between MSL and IBM:", false},
 		{"On the basis of the representations, warranties, and agreements herein contained, the Agent accepts such appointment.", false},
@@ -56,6 +61,8 @@ func TestTitleCompleted(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
 		{"amendment of a numbered agreement", "AMENDMENT NO. 1\n\nDated as of November 11, 2005\n\nReference is hereby made to that certain fully executed Wireless Content License Agreement Number 12965 dated as of December 16, 2004 (\"Agreement\"), between Fox and Licensee.",
 			"AMENDMENT NO. 1 Wireless Content License Agreement Number 12965"},
+		{"schedule issued under an agreement", "SCHEDULE B\n\nCustomization Schedule\n\nThis Customization Schedule is attached to the Software License, Customization and Maintenance Agreement (the \"Agreement\") executed by and between Bank of America, N.A. (\"Bank of America\") and Supplier.",
+			"Customization Schedule Software License, Customization and Maintenance Agreement"},
 		{"amendment that amends", "AMENDMENT NO. 3\n\nThis Amendment No. 3 (the \"Third Amendment\"), entered into by and between Heritage Foods, LLC (\"Heritage\") and Premier Nutrition Corporation (\"Premier\") is effective as of July 3, 2019 and amends that certain Manufacturing Agreement between Heritage and Premier dated July 1, 2017.",
 			"AMENDMENT NO. 3 Manufacturing Agreement"},
 		{"amendment that names its agreement", "AMENDMENT 1 TO DEVELOPMENT AGREEMENT\n\nThis Amendment 1 to Development Agreement is made between Acme Corp. (\"Acme\") and Beta LLC (\"Beta\") and amends that certain Development Agreement dated May 1, 2010.",

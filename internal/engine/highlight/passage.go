@@ -188,10 +188,14 @@ func (d *doc) format(p *passage, pre, post string, stop *search.Stopper, maxByte
 	var sb strings.Builder
 	sb.Grow(min(d.substringLen(p.start, p.end)+merged*(len(pre)+len(post)), maxBytes))
 	pos := p.start
+	// Each step is charged by what the previous one wrote: with long
+	// tags one step can write kilobytes.
+	written := 0
 	for i := 0; i < len(p.matches); i++ {
-		if stop.Tick() {
+		if stop.TickBytes(sb.Len() - written) {
 			return "", true
 		}
+		written = sb.Len()
 		if sb.Len() > maxBytes && trimmedLeft(sb.String()) > maxBytes {
 			return "", false
 		}

@@ -1,7 +1,9 @@
 package search
 
 import (
+	"cmp"
 	"errors"
+	"slices"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
@@ -112,7 +114,7 @@ func (w *boolWeightT) disjunctionClauses() []weight {
 }
 
 func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
-	b := &boolScorer{msm: w.msm, doc: -1, dl: w.dl, regionEnd: -1}
+	b := &boolScorer{msm: w.msm, doc: -1, dl: w.dl, regionEnd: -1, reqSumDoc: -1}
 	for _, list := range []struct {
 		ws      []weight
 		must    bool
@@ -165,6 +167,15 @@ func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 		}
 	}
 	b.hasReq = len(b.req) > 0
+	if b.hasReq && b.msm == 0 && len(b.should) > 0 {
+		b.lazyShould = true
+		b.byCost = make([]int, len(b.should))
+		costs := make([]int, len(b.should))
+		for i := range b.should {
+			b.byCost[i], costs[i] = i, matchCost(b.should[i].s)
+		}
+		slices.SortStableFunc(b.byCost, func(x, y int) int { return cmp.Compare(costs[x], costs[y]) })
+	}
 	if !b.hasReq && len(b.should) == 0 {
 		return nil, nil
 	}
@@ -238,6 +249,25 @@ type boolScorer struct {
 	docBoundEnd  int64
 	// boundable: 0 unknown, 1 every scoring clause bounds its scores, 2 not.
 	boundable uint8
+	// lazyShould: the should clauses decide nothing about matching
+	// (required clauses and minimum_should_match 0), so from leaves them
+	// where they are (matched is shouldUnknown) until the document's score
+	// or bound is asked for: a document a collector counts without
+	// scoring never moves the costly ones (positional, nested), and
+	// competitiveAt moves them cheapest first, stopping once the clauses
+	// left cannot lift the document above the minimum. byCost lists the
+	// should clauses in that order.
+	lazyShould bool
+	byCost     []int
+	// shouldVal is refine's scratch: each should clause's score, or bound
+	// until scored (0 off the document); byBound lists the should clauses
+	// by descending bound in the region of docShouldMax (not byMax, which
+	// lead shares).
+	shouldVal []float32
+	byBound   []int
+	// reqSumVal is reqSum's value for document reqSumDoc (-1: none).
+	reqSumVal float64
+	reqSumDoc int64
 }
 
 func (b *boolScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
@@ -251,6 +281,7 @@ func (b *boolScorer) DocID() uint32 { return uint32(b.doc) }
 // kept never asks (competitiveAt).
 func (b *boolScorer) Score() float32 {
 	if !b.scored {
+		b.matchShould()
 		var shouldSum float64
 		for i := range b.should {
 			if c := &b.should[i]; c.doc == b.doc {
@@ -279,13 +310,9 @@ func (b *boolScorer) from(target uint32) bool {
 			b.collectErrs()
 			return false
 		}
-		matched := 0
-		for i := range b.should {
-			c := &b.should[i]
-			c.advanceTo(d)
-			if c.doc == int64(d) {
-				matched++
-			}
+		matched := shouldUnknown
+		if !b.lazyShould {
+			matched = b.countShould(d)
 		}
 		excluded := false
 		for i := range b.mustNot {
@@ -296,7 +323,7 @@ func (b *boolScorer) from(target uint32) bool {
 				break
 			}
 		}
-		if matched < b.msm || excluded {
+		if (matched != shouldUnknown && matched < b.msm) || excluded {
 			target = d + 1
 			if d == noMoreDocs-1 {
 				b.doc = exhausted
@@ -307,6 +334,31 @@ func (b *boolScorer) from(target uint32) bool {
 		b.doc = int64(d)
 		b.matched, b.scored = matched, false
 		return true
+	}
+}
+
+// shouldUnknown is boolScorer.matched before the should clauses were
+// moved to the current document (lazyShould).
+const shouldUnknown = -1
+
+// countShould moves every should clause to d and counts those on it.
+func (b *boolScorer) countShould(d uint32) int {
+	matched := 0
+	for i := range b.should {
+		c := &b.should[i]
+		c.advanceTo(d)
+		if c.doc == int64(d) {
+			matched++
+		}
+	}
+	return matched
+}
+
+// matchShould moves the should clauses to the current document, when
+// from left them behind (lazyShould).
+func (b *boolScorer) matchShould() {
+	if b.matched == shouldUnknown {
+		b.matched = b.countShould(uint32(b.doc))
 	}
 }
 
@@ -367,8 +419,18 @@ func (b *boolScorer) candidate(target uint32) (uint32, bool) {
 				c.advanceTo(uint32(d))
 				best = min(best, c.doc)
 			}
-			if best == exhausted {
+			if best == exhausted && b.regionEnd >= int64(noMoreDocs)-1 {
 				return 0, false
+			}
+			if best > b.regionEnd {
+				// The lead holds for this region only: the next region
+				// may lead with more clauses, which may match documents
+				// before best.
+				if b.regionEnd >= int64(noMoreDocs)-1 {
+					return 0, false
+				}
+				d = b.regionEnd + 1
+				continue
 			}
 			if best > d {
 				d = best
@@ -385,13 +447,23 @@ func (b *boolScorer) candidate(target uint32) (uint32, bool) {
 // are summed likewise and added to the required score in float; with
 // minimum_should_match > 0 the should group is one more required clause.
 func (b *boolScorer) scoreOf(matched int, shouldSum float64) float32 {
-	var reqSum float64
-	for i := range b.req {
-		if b.req[i].scoring {
-			reqSum += float64(b.req[i].s.Score())
+	return b.combine(b.reqSum(), shouldSum, matched)
+}
+
+// reqSum is the sum of the scoring required clauses' scores on the
+// current document, computed once per document: competitiveAt bounds a
+// document with it before Score may ask again.
+func (b *boolScorer) reqSum() float64 {
+	if b.reqSumDoc != b.doc {
+		var sum float64
+		for i := range b.req {
+			if b.req[i].scoring {
+				sum += float64(b.req[i].s.Score())
+			}
 		}
+		b.reqSumVal, b.reqSumDoc = sum, b.doc
 	}
-	return b.combine(reqSum, shouldSum, matched)
+	return b.reqSumVal
 }
 
 // combine is the score of a document whose scoring required clauses sum

@@ -105,7 +105,23 @@ func (w *nestedWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	if err != nil || child == nil {
 		return nil, err
 	}
-	return &blockJoinScorer{child: child, childDoc: -1, roots: roots, doc: -1, mode: w.mode, dl: w.dl}, nil
+	return &blockJoinScorer{child: child, childDoc: -1, roots: roots, doc: -1, mode: w.mode, dl: w.dl, bound: parentBound(child, w.mode)}, nil
+}
+
+// parentBound bounds every record score a block join can give from its
+// child scorer's bound over the whole segment: the best child's score
+// bounds max, min and avg (an average never exceeds its largest term, and
+// rounding to float32 keeps the order); sum has no bound short of the
+// number of children, and none scores 0.
+func parentBound(child Scorer, mode ScoreMode) float32 {
+	bs, ok := boundOf(child)
+	switch {
+	case mode == ScoreNone:
+		return 0
+	case mode == ScoreSum || !ok:
+		return unbounded
+	}
+	return bs.maxScore(noMoreDocs)
 }
 
 // blockJoinScorer joins child matches to their records. Like Lucene's
@@ -124,6 +140,13 @@ type blockJoinScorer struct {
 	ri    int
 	doc   int64
 	score float32
+	// scored says that score is the current record's: the children are
+	// scored only when the record's score is asked for, so a record a
+	// collector counts without scoring (prune.go) costs no child scores,
+	// and its remaining children are skipped by the next Advance.
+	scored bool
+	// bound is parentBound, the block join's bound for pruning.
+	bound float32
 	mode  ScoreMode
 	err   error
 	dl    *deadline
@@ -135,7 +158,18 @@ func (s *blockJoinScorer) Advance(target uint32) bool { return s.from(target) }
 
 func (s *blockJoinScorer) DocID() uint32 { return uint32(s.doc) }
 
-func (s *blockJoinScorer) Score() float32 { return s.score }
+func (s *blockJoinScorer) Score() float32 {
+	if !s.scored {
+		s.aggregate(uint32(s.doc))
+		s.scored = true
+	}
+	return s.score
+}
+
+// advanceShallow and maxScore bound the block join for a pruned parent:
+// one bound for the whole segment.
+func (s *blockJoinScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
+func (s *blockJoinScorer) maxScore(uint32) float32      { return safeBound(s.bound) }
 
 func (s *blockJoinScorer) Err() error { return s.err }
 
@@ -213,7 +247,7 @@ func (s *blockJoinScorer) from(target uint32) bool {
 			continue
 		}
 		s.doc = int64(parent)
-		s.aggregate(parent)
+		s.scored = false
 		return true
 	}
 	return s.end()

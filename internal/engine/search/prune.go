@@ -436,7 +436,14 @@ func (d *disjunctionScorer) maxScore(upTo uint32) float32 {
 // competitiveAt bounds the current document by the bounds, over the
 // region around it (computed once per region), of the clauses that match
 // it: required ones and the should clauses on the document, summed as
-// scoreOf sums their scores, in the same order.
+// scoreOf sums their scores, in the same order. Should clauses left
+// behind by from (lazyShould) are moved first, cheapest first, as long as
+// the document may still compete. Then the bound is refined with actual
+// scores: the required clauses' sum, then the should clauses' scores,
+// largest bound first (a block join's bound is far above most of its
+// records' scores), so that a document that cannot compete is given up
+// before its costliest clauses are scored; a document that competes
+// leaves its score computed for Score.
 func (b *boolScorer) competitiveAt(min float32) bool {
 	if !b.bounded() {
 		return true
@@ -446,6 +453,15 @@ func (b *boolScorer) competitiveAt(min float32) bool {
 		b.docReqMax = reqMax
 		b.docShouldMax = append(b.docShouldMax[:0], b.shouldMax...)
 		b.docBoundEnd = int64(upTo) + 1
+		// refine's order for the region: largest bound first.
+		b.byBound = b.byBound[:0]
+		for i := range b.should {
+			b.byBound = append(b.byBound, i)
+		}
+		slices.SortStableFunc(b.byBound, func(x, y int) int { return cmp.Compare(b.docShouldMax[y], b.docShouldMax[x]) })
+	}
+	if b.matched == shouldUnknown && !b.placeShould(min) {
+		return false
 	}
 	var should float64
 	for i := range b.should {
@@ -453,7 +469,78 @@ func (b *boolScorer) competitiveAt(min float32) bool {
 			should += float64(b.docShouldMax[i])
 		}
 	}
-	return b.combine(b.docReqMax, should, b.matched) > min
+	if b.combine(b.docReqMax, should, b.matched) <= min {
+		return false
+	}
+	return b.refine(min, b.reqSum())
+}
+
+// placeShould moves the should clauses from left behind (lazyShould) to
+// the document, cheapest first, each clause not yet moved counting at its
+// bound, and reports false as soon as the bound cannot beat min (the
+// costlier clauses are then left where they are). Once every clause is on
+// or past the document, it sets matched.
+func (b *boolScorer) placeShould(min float32) bool {
+	d := uint32(b.doc)
+	for k := 0; ; k++ {
+		var should float64
+		matched := 0
+		for i := range b.should {
+			c := &b.should[i]
+			// Moved clauses count when on d; the others at their bound.
+			if c.doc <= b.doc {
+				should += float64(b.docShouldMax[i])
+				matched++
+			}
+		}
+		if b.combine(b.docReqMax, should, matched) <= min {
+			return false
+		}
+		if k == len(b.byCost) {
+			b.matched = matched
+			return true
+		}
+		b.should[b.byCost[k]].advanceTo(d)
+	}
+}
+
+// refine scores the should clauses on the document one at a time, largest
+// bound first, bounding the document with the scores known and the bounds
+// of the others (summed in clause order, as Score sums), and reports
+// false once that cannot beat min. When every clause is scored the sum is
+// Score's own, which it keeps.
+func (b *boolScorer) refine(min float32, req float64) bool {
+	b.shouldVal = b.shouldVal[:0]
+	for i := range b.should {
+		v := float32(0)
+		if b.should[i].doc == b.doc {
+			v = b.docShouldMax[i]
+		}
+		b.shouldVal = append(b.shouldVal, v)
+	}
+	sum := func() float64 {
+		var s float64
+		for i := range b.should {
+			if b.should[i].doc == b.doc {
+				s += float64(b.shouldVal[i])
+			}
+		}
+		return s
+	}
+	if b.combine(req, sum(), b.matched) <= min {
+		return false
+	}
+	for _, i := range b.byBound {
+		if b.should[i].doc != b.doc {
+			continue
+		}
+		b.shouldVal[i] = b.should[i].s.Score()
+		if b.combine(req, sum(), b.matched) <= min {
+			return false
+		}
+	}
+	b.score, b.scored = b.combine(req, sum(), b.matched), true
+	return true
 }
 
 // competitiveAt bounds a term's current document by its block's impacts.
@@ -507,4 +594,37 @@ func (r *recordsOnly) competitiveAt(min float32) bool {
 		return l.competitiveAt(min)
 	}
 	return true
+}
+
+// matchCost orders should clauses for placeShould: roughly how costly
+// moving a scorer to a document is (postings 1; positions and block joins
+// far more).
+func matchCost(s Scorer) int {
+	switch s := s.(type) {
+	case *boolScorer:
+		n := 0
+		for _, list := range [][]sub{s.req, s.should, s.mustNot} {
+			for _, c := range list {
+				n += matchCost(c.s)
+			}
+		}
+		return n
+	case *disjunctionScorer:
+		n := 0
+		for _, c := range s.subs {
+			n += matchCost(c.s)
+		}
+		return n
+	case *constScorer:
+		return matchCost(s.inner)
+	case *recordsOnly:
+		return matchCost(s.inner)
+	case *profScorer:
+		return matchCost(s.in)
+	case *blockJoinScorer:
+		return 16 * matchCost(s.child)
+	case *phraseScorer, *sloppyScorer:
+		return 16
+	}
+	return 1
 }

@@ -80,8 +80,8 @@ func pruneCorpus(t testing.TB, r *rand.Rand, n int) *Searcher {
 
 // pruneGen draws queries of the shapes pruning handles (term and feature
 // leaves, disjunctions, conjunctions, required clauses with optional
-// ones, Form A's browse) and some it does not (phrases, dis_max), nested
-// in bools.
+// ones, Form A's browse and text expansion, nested queries) and some it
+// bounds loosely (phrases, dis_max), nested in bools.
 type pruneGen struct{ r *rand.Rand }
 
 func (g pruneGen) boost() float32 { return []float32{0, 0.5, 1, 2.5}[g.r.IntN(4)] }
@@ -122,8 +122,44 @@ func (g pruneGen) leaf() Query {
 		return &RangeQuery{Field: "group_size", Lower: &lo, Boost: g.boost()}
 	case 2:
 		return &DisMaxQuery{Disjuncts: g.some(2+g.r.IntN(2), g.term), TieBreaker: []float32{0, 0.3}[g.r.IntN(2)]}
+	case 5:
+		return g.nested()
 	}
 	return g.term()
+}
+
+// nested draws a nested query over the sections: a section term, a
+// disjunction of them, or a sloppy phrase, in any score mode.
+func (g pruneGen) nested() Query {
+	r := g.r
+	sectionTerm := func() Query {
+		return &TermQuery{Field: "sections.snippet", Term: pruneWords[r.IntN(8)], Boost: g.boost()}
+	}
+	var inner Query
+	switch r.IntN(3) {
+	case 0:
+		inner = sectionTerm()
+	case 1:
+		inner = &BoolQuery{Should: g.some(2+r.IntN(2), sectionTerm)}
+	default:
+		inner = &PhraseQuery{Field: "sections.snippet", Terms: []string{pruneWords[r.IntN(3)], pruneWords[r.IntN(3)]}, Slop: 2}
+	}
+	modes := []ScoreMode{ScoreAvg, ScoreMax, ScoreMin, ScoreSum, ScoreNone}
+	return &NestedQuery{Path: "sections", Query: inner, ScoreMode: modes[r.IntN(len(modes))], Boost: g.boost()}
+}
+
+// formA draws the shape of Form A's text expansion: a required text
+// query, should clauses of nested sections, phrases, every word and the
+// rank feature.
+func (g pruneGen) formA() Query {
+	r := g.r
+	b := &BoolQuery{Must: []Query{&BoolQuery{Should: g.some(1+r.IntN(3), g.term), Boost: 0.5}}}
+	b.Should = append(b.Should, g.some(1+r.IntN(3), g.nested)...)
+	b.Should = append(b.Should,
+		&BoolQuery{Must: g.some(2, g.term), Boost: 2},
+		&PhraseQuery{Field: "name", Terms: []string{pruneWords[r.IntN(3)], pruneWords[r.IntN(3)]}, Slop: 20, Boost: 4},
+		g.feature())
+	return b
 }
 
 func (g pruneGen) query(depth int) Query {
@@ -140,6 +176,8 @@ func (g pruneGen) query(depth int) Query {
 		return &DisMaxQuery{Disjuncts: g.some(2+r.IntN(3), g.term), TieBreaker: []float32{0, 0.3, 1}[r.IntN(3)]}
 	case x <= 6:
 		return &BoolQuery{Should: g.some(2+r.IntN(5), g.leaf), Boost: g.boost()}
+	case x == 7:
+		return g.formA()
 	}
 	b := &BoolQuery{Must: g.some(r.IntN(3), g.term), Should: g.some(r.IntN(4), g.leaf), MinimumShouldMatch: r.IntN(3) / 2 * (1 + r.IntN(2))}
 	if depth < 2 && r.IntN(3) == 0 {

@@ -176,6 +176,19 @@ func NewStopper(ctx context.Context) *Stopper {
 // Tick counts one step and reports whether the work must stop.
 func (s *Stopper) Tick() bool { return s != nil && s.d.tick() }
 
+// bytesPerTick is how many bytes written or read count as one step for
+// TickBytes: deadlineEvery steps then copy at most 64 KiB, about as long
+// as the query phase's steps between two reads of the clock.
+const bytesPerTick = 64
+
+// TickBytes counts one step that wrote or read n bytes, charged by its
+// bytes (one step per bytesPerTick), and reports whether the work must
+// stop. A step whose size has no bound, such as writing a fragment with
+// long tags, is thus stopped after the same work as any other.
+func (s *Stopper) TickBytes(n int) bool {
+	return s != nil && s.d.tickN(1+max(n, 0)/bytesPerTick)
+}
+
 // Err is why the work stopped (ctx's error), or nil while it may go on.
 func (s *Stopper) Err() error {
 	if s == nil || !s.d.stopped() {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -357,5 +358,29 @@ func TestTimeoutWhileScorersAreBuilt(t *testing.T) {
 				t.Errorf("%d clock reads (%d without a deadline): want %d, the search going no further than the first read past the deadline", r, full, weightReads+2)
 			}
 		})
+	}
+}
+
+// TestStopperTickBytes checks that a step is charged by its bytes: with
+// the context already ended, the step at which the stopper first reads
+// it comes sooner the more each step writes.
+func TestStopperTickBytes(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	tests := []struct{ bytes, steps int }{
+		{-5, deadlineEvery}, {0, deadlineEvery}, {bytesPerTick - 1, deadlineEvery}, {bytesPerTick, deadlineEvery / 2},
+		{100 * bytesPerTick, 11}, {18 << 10, 4}, {1 << 20, 1},
+	}
+	for _, tc := range tests {
+		s := NewStopper(ctx)
+		steps := 1
+		for ; !s.TickBytes(tc.bytes) && steps <= deadlineEvery; steps++ {
+		}
+		if steps != tc.steps || !errors.Is(s.Err(), context.Canceled) {
+			t.Errorf("%d bytes a step: stopped at step %d (%v), want %d", tc.bytes, steps, s.Err(), tc.steps)
+		}
+	}
+	if (*Stopper)(nil).TickBytes(1 << 30) {
+		t.Error("a nil stopper stopped")
 	}
 }

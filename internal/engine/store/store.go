@@ -576,13 +576,19 @@ type chunkedDoc struct {
 	frames  [][]byte
 	members []memberSpan // nil when the source is not an object
 	object  bool
+	// keyErr is the error of unescaping a member's key, if any: only a
+	// member read needs the keys, so only it fails on a damaged one.
+	keyErr error
+	// cost approximates the bytes the directory takes, for a Cache.
+	cost int
 }
 
 // memberSpan is one top-level member of a chunked document: its raw key
-// (between the quotes, escapes kept) and the bytes [start, end) it spans,
-// from the key's opening quote to the value's end.
+// (between the quotes, escapes kept), that key unescaped, and the bytes
+// [start, end) it spans, from the key's opening quote to the value's end.
 type memberSpan struct {
 	key        []byte
+	name       string
 	start, end int
 }
 
@@ -638,11 +644,16 @@ func (r *Reader) chunked(b int, data []byte) (*chunkedDoc, error) {
 		}
 		start := end + int(gap)
 		end = start + int(size)
-		c.members[k] = memberSpan{key: key, start: start, end: end}
+		name, err := jsonscan.Key(key)
+		if err != nil && c.keyErr == nil {
+			c.keyErr = fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
+		}
+		c.members[k] = memberSpan{key: key, name: name, start: start, end: end}
 	}
 	if d.Err() != nil || d.Len() != 0 {
 		return nil, bad("bad directory")
 	}
+	c.cost = int(dirLen) + 48*len(c.frames) + 64*len(c.members)
 	return c, nil
 }
 
@@ -674,10 +685,13 @@ func (c *chunkedDoc) whole(b int, dst []byte) ([]byte, error) {
 // keeping the last block it decompressed: documents read near each other,
 // such as a record's nested children, which sit just before it, are then
 // decompressed once; and the chunks of the last large document it read.
-// The sources it returns point into buffers a Cursor never writes again,
+// With a Cache (Reader.CachedCursor), what it decompresses is shared with
+// other cursors and later requests, and what they decompressed is reused.
+// The sources it returns point into buffers that are never written again,
 // so they stay valid and unchanged; they must not be modified.
 type Cursor struct {
 	r     *Reader
+	cache *Cache
 	block int // of raw; -1 for none
 	raw   []byte
 
@@ -688,7 +702,14 @@ type Cursor struct {
 }
 
 // Cursor returns a new cursor over the reader's documents.
-func (r *Reader) Cursor() *Cursor { return &Cursor{r: r, block: -1, chunkBlock: -1} }
+func (r *Reader) Cursor() *Cursor { return r.CachedCursor(nil) }
+
+// CachedCursor returns a new cursor over the reader's documents that
+// looks in cache before decompressing and keeps there what it
+// decompresses; a nil cache is Cursor's.
+func (r *Reader) CachedCursor(cache *Cache) *Cursor {
+	return &Cursor{r: r, cache: cache, block: -1, chunkBlock: -1}
+}
 
 // Get returns document doc's source, without copying it out of its block
 // when it is a small document.
@@ -714,10 +735,15 @@ func (c *Cursor) Members(doc uint32, want func(key string) bool) ([]byte, error)
 		return c.chunked(b, data, want)
 	}
 	if b != c.block {
-		raw, err := r.packed(b, data, nil)
-		if err != nil {
-			c.block, c.raw = -1, nil
-			return nil, err
+		key := cacheKey{r, b, wholeBlock}
+		raw := c.cache.get(key)
+		if raw == nil {
+			var err error
+			if raw, err = r.packed(b, data, nil); err != nil {
+				c.block, c.raw = -1, nil
+				return nil, err
+			}
+			c.cache.put(key, raw)
 		}
 		c.block, c.raw = b, raw
 	}
@@ -726,13 +752,27 @@ func (c *Cursor) Members(doc uint32, want func(key string) bool) ([]byte, error)
 
 // chunked reads from chunked block b.
 func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, error) {
+	wholeKey := cacheKey{c.r, b, wholeBlock}
 	if b != c.chunkBlock {
-		d, err := c.r.chunked(b, data)
-		if err != nil {
-			c.chunkBlock, c.doc, c.chunks, c.whole = -1, nil, nil, nil
-			return nil, err
+		if want == nil {
+			// A whole document cached is all a whole read needs: not
+			// even its directory.
+			if whole := c.cache.get(wholeKey); whole != nil {
+				return whole, nil
+			}
 		}
-		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), nil
+		// The directory is parsed once, then shared through the cache.
+		dirKey := cacheKey{c.r, b, directory}
+		d := c.cache.getDir(dirKey)
+		if d == nil {
+			var err error
+			if d, err = c.r.chunked(b, data); err != nil {
+				c.chunkBlock, c.doc, c.chunks, c.whole = -1, nil, nil, nil
+				return nil, err
+			}
+			c.cache.putDir(dirKey, d)
+		}
+		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), c.cache.get(wholeKey)
 	}
 	d := c.doc
 	if want == nil || !d.object {
@@ -744,17 +784,17 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 				return nil, err
 			}
 			c.whole = out
+			c.cache.put(wholeKey, out)
 		}
 		return c.whole, nil
+	}
+	if d.keyErr != nil {
+		return nil, d.keyErr
 	}
 	wanted := make([]memberSpan, 0, len(d.members))
 	size := 2
 	for _, m := range d.members {
-		key, err := jsonscan.Key(m.key)
-		if err != nil {
-			return nil, fmt.Errorf("store: block %d: %w: %v", b, encoding.ErrCorrupt, err)
-		}
-		if want(key) {
+		if want(m.name) {
 			wanted = append(wanted, m)
 			size += m.end - m.start + 1
 		}
@@ -764,6 +804,10 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 	for _, m := range wanted {
 		if len(out) > 1 {
 			out = append(out, ',')
+		}
+		if c.whole != nil {
+			out = append(out, c.whole[m.start:m.end]...)
+			continue
 		}
 		// The first chunk ending after the member's start, then on.
 		k0 := sort.SearchInts(d.starts[1:], m.start+1)
@@ -783,9 +827,14 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 // first use.
 func (c *Cursor) chunk(b, k int) ([]byte, error) {
 	if c.chunks[k] == nil {
-		ch, err := c.doc.chunk(b, k, make([]byte, 0, c.doc.chunkRaw(k)))
-		if err != nil {
-			return nil, err
+		key := cacheKey{c.r, b, k}
+		ch := c.cache.get(key)
+		if ch == nil {
+			var err error
+			if ch, err = c.doc.chunk(b, k, make([]byte, 0, c.doc.chunkRaw(k))); err != nil {
+				return nil, err
+			}
+			c.cache.put(key, ch)
 		}
 		c.chunks[k] = ch
 	}
