@@ -332,6 +332,17 @@ func checkRandomWalk(t *testing.T, it *Iterator, ps []posting, opts IndexOptions
 				k = r.IntN(k + 1) // leave some unread: the next document must still be right
 			}
 			checkPositions(t, it, p, k)
+			if k < len(p.pos) && r.IntN(2) == 0 {
+				// The rest at once, into a slice that already holds
+				// something.
+				got := it.AppendPositions([]uint32{7})
+				if want := append([]uint32{7}, p.pos[k:]...); !slices.Equal(got, want) {
+					t.Fatalf("doc %d: AppendPositions after %d = %v, want %v (err %v)", p.doc, k, got, want, it.Err())
+				}
+				if _, ok := it.NextPosition(); ok {
+					t.Fatalf("doc %d: position after AppendPositions", p.doc)
+				}
+			}
 		}
 	}
 }

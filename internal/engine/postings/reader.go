@@ -681,6 +681,42 @@ func (it *Iterator) NextPosition() (uint32, bool) {
 	return it.nextPosition()
 }
 
+// AppendPositions appends the current document's positions not read yet
+// to dst, in increasing order, and returns it: what NextPosition would
+// return call after call, taken a decoded block at a time (a matcher that
+// walks every position of a document reads them from a slice).
+func (it *Iterator) AppendPositions(dst []uint32) []uint32 {
+	for {
+		if it.posDoc == it.i && it.posLeft > 0 && it.posUpto < it.posN {
+			n := min(uint64(it.posN-it.posUpto), it.posLeft)
+			p := it.position
+			k := 0
+			for _, d := range it.posBuf[it.posUpto : it.posUpto+int(n)] {
+				q := p + d
+				if q < p {
+					break // past 32 bits: nextPosition reports the damage
+				}
+				p = q
+				dst = append(dst, p)
+				k++
+			}
+			it.posUpto += k
+			it.posLeft -= uint64(k)
+			it.position = p
+			if k < int(n) {
+				it.nextPosition()
+				return dst
+			}
+			continue
+		}
+		p, ok := it.nextPosition()
+		if !ok {
+			return dst
+		}
+		dst = append(dst, p)
+	}
+}
+
 // nextPosition is NextPosition's slow path: a new document, a new
 // position block, or the end.
 func (it *Iterator) nextPosition() (uint32, bool) {

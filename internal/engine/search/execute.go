@@ -418,7 +418,14 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 		if c.cannotKeep(lz) {
 			c.count() // counted, not scored
 		} else {
-			c.collect(index, segNum, seg, doc, sc.Score())
+			score := sc.Score()
+			if dl.stopped() {
+				// Scoring may finish work the matching left (a
+				// phrase's frequency): cut short, it is not the
+				// document's score.
+				return dl.cause()
+			}
+			c.collect(index, segNum, seg, doc, score)
 		}
 		// Counting alone may pass the limit: a search whose matches all
 		// lose to hits kept from an earlier index starts pruning then too.

@@ -174,7 +174,7 @@ func (w *phraseWeightT) explain(_ *explainCtx, segNum int, seg *segment.Segment,
 		return similarity.NoMatch("no matching terms"), nil
 	}
 	ps := sc.(*phraseScorer)
-	return phraseExplain(&w.sim, w.desc, ps.norms, doc, float32(ps.freq)), nil
+	return phraseExplain(&w.sim, w.desc, ps.norms, doc, float32(ps.phraseFreq())), nil
 }
 
 func (w *sloppyWeightT) explain(_ *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
@@ -186,7 +186,7 @@ func (w *sloppyWeightT) explain(_ *explainCtx, segNum int, seg *segment.Segment,
 		return similarity.NoMatch("no matching terms"), nil
 	}
 	ps := sc.(*sloppyScorer)
-	return phraseExplain(&w.sim, w.desc, ps.norms, doc, ps.freq), nil
+	return phraseExplain(&w.sim, w.desc, ps.norms, doc, ps.phraseFreq()), nil
 }
 
 func (w *matchAllWeight) explain(_ *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {

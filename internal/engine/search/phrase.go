@@ -55,10 +55,17 @@ func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	if err != nil || !ok {
 		return nil, err
 	}
-	s := &phraseScorer{phraseDocs: docs, norms: f.Norms, sim: &w.sim, doc: -1, dl: w.dl}
-	s.pos = make([][]uint32, len(s.its))
-	s.idx = make([]int, len(s.its))
-	return s, nil
+	n := len(docs.its)
+	return &phraseScorer{
+		phraseDocs: docs,
+		norms:      f.Norms,
+		sim:        &w.sim,
+		doc:        -1,
+		dl:         w.dl,
+		at:         make([]int64, n),
+		left:       make([]uint32, n),
+		byFreq:     make([]int, n),
+	}, nil
 }
 
 // phraseDocs is the document half of matching a phrase, the same for exact
@@ -67,6 +74,11 @@ func (w *phraseWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 type phraseDocs struct {
 	its []*postings.Iterator
 	cur []int64 // each position's current document; -1 before the first
+	// order visits the positions rarest term first (by document
+	// frequency), as Lucene's ConjunctionDISI leads with its cheapest
+	// iterator: the common terms then only jump to the rare ones'
+	// documents instead of proposing their own.
+	order []int
 }
 
 // openPhraseDocs opens every phrase position's postings in segment segNum.
@@ -84,10 +96,12 @@ func openPhraseDocs(f *segment.Field, metas [][][]byte, segNum int) (docs phrase
 		}
 	}
 	cur := make([]int64, len(its))
+	order := make([]int, len(its))
 	for i := range cur {
-		cur[i] = -1
+		cur[i], order[i] = -1, i
 	}
-	return phraseDocs{its: its, cur: cur}, true, nil
+	slices.SortStableFunc(order, func(a, b int) int { return its[a].Cost() - its[b].Cost() })
+	return phraseDocs{its: its, cur: cur, order: order}, true, nil
 }
 
 // conjunction moves every position's postings to the first document ≥
@@ -99,8 +113,9 @@ func (p *phraseDocs) conjunction(target uint32, dl *deadline) (uint32, bool) {
 			return 0, false
 		}
 		agreed := true
-		for i, it := range p.its {
+		for _, i := range p.order {
 			if p.cur[i] < int64(d) {
+				it := p.its[i]
 				if !it.Advance(d) {
 					return 0, false
 				}
@@ -129,18 +144,71 @@ func (p *phraseDocs) postingsErr() error {
 	return nil
 }
 
-// phraseScorer matches documents holding every term, then counts the
-// positions where the terms line up (Lucene's ExactPhraseMatcher).
+// freqSum is the sum of the positions' term frequencies in the current
+// document, read from the postings without decoding a position.
+func (p *phraseDocs) freqSum() uint64 {
+	var sum uint64
+	for _, it := range p.its {
+		sum += uint64(it.Freq())
+	}
+	return sum
+}
+
+// minFreq is the smallest of the positions' term frequencies in the
+// current document.
+func (p *phraseDocs) minFreq() uint32 {
+	m := p.its[0].Freq()
+	for _, it := range p.its[1:] {
+		m = min(m, it.Freq())
+	}
+	return m
+}
+
+// freqBound turns a bound on a document's phrase frequency into the
+// float32 the scorer takes, or false when it is too large to stay exact
+// (a float32 holds every integer up to 2^24): the caller then has no
+// bound.
+func freqBound(n uint64) (float32, bool) {
+	if n > 1<<24 {
+		return 0, false
+	}
+	return float32(n), true
+}
+
+// phraseScorer matches documents holding every term, then walks the
+// positions where the terms line up (Lucene's ExactPhraseMatcher). Finding
+// a match only needs the first such position: the phrase frequency, the
+// count of them all, is finished when the score is asked for, so a
+// document that cannot enter the top hits (competitiveAt) is counted
+// without reading the rest of its positions. Once only documents scoring
+// above a minimum are wanted (setMinCompetitiveScore), a document whose
+// rarest term's frequency already bounds its score at or below it is
+// passed over without reading a position.
 type phraseScorer struct {
 	phraseDocs
-	pos   [][]uint32 // positions of each term in the current document
-	idx   []int      // scratch for count
-	norms []byte
-	sim   *similarity.TermScorer
-	doc   int64
-	freq  int
-	err   error
-	dl    *deadline
+	// The walk over the current document: at[i] is the last position
+	// read of phrase position i minus i (the start it proposes; -1 before
+	// the first), left[i] the positions not read yet.
+	at   []int64
+	left []uint32
+	// lead and rest order the positions for the current document: the
+	// one with the fewest occurrences proposes the starts, the others
+	// check them rarest first, so a common word's positions are read only
+	// where the rare words already line up.
+	lead   int
+	rest   []int
+	byFreq []int // rest's backing array, lead first
+	norms  []byte
+	sim    *similarity.TermScorer
+	doc    int64
+	freq   int
+	// counted says freq is the whole count; until then it holds the
+	// matches found so far.
+	counted bool
+	pruning bool
+	min     float32
+	err     error
+	dl      *deadline
 }
 
 func (s *phraseScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
@@ -152,7 +220,34 @@ func (s *phraseScorer) DocID() uint32 { return uint32(s.doc) }
 func (s *phraseScorer) Err() error { return s.err }
 
 func (s *phraseScorer) Score() float32 {
-	return s.sim.Score(float32(s.freq), s.norms[s.doc])
+	return s.sim.Score(float32(s.phraseFreq()), s.norms[s.doc])
+}
+
+// phraseFreq finishes counting the current document's matches.
+func (s *phraseScorer) phraseFreq() int {
+	if !s.counted {
+		for s.nextMatch() {
+			s.freq++
+		}
+		s.counted = true
+	}
+	return s.freq
+}
+
+// competitiveAt bounds the current document by its rarest term's
+// frequency: every match starts at a different position of each term.
+func (s *phraseScorer) competitiveAt(min float32) bool {
+	if s.counted {
+		return s.sim.Score(float32(s.freq), s.norms[s.doc]) > min
+	}
+	f, ok := freqBound(uint64(s.minFreq()))
+	return !ok || s.sim.Score(f, s.norms[s.doc]) > min
+}
+
+// setMinCompetitiveScore makes the scorer pass over the documents whose
+// bound (competitiveAt's) does not beat min.
+func (s *phraseScorer) setMinCompetitiveScore(min float32) {
+	s.pruning, s.min = true, min
 }
 
 // from finds the first document ≥ target where the phrase occurs.
@@ -169,9 +264,12 @@ func (s *phraseScorer) from(target uint32) bool {
 			}
 			return false
 		}
-		if n := s.count(); n > 0 {
-			s.doc, s.freq = int64(d), n
-			return true
+		if !s.pruning || s.competitiveDoc(d) {
+			s.startDoc()
+			if s.nextMatch() {
+				s.doc, s.freq, s.counted = int64(d), 1, false
+				return true
+			}
 		}
 		if d == noMoreDocs-1 {
 			s.doc = int64(noMoreDocs)
@@ -181,36 +279,76 @@ func (s *phraseScorer) from(target uint32) bool {
 	}
 }
 
-// count returns the number of positions p where term i is at p+i for
-// every i: the phrase frequency of the current document.
-func (s *phraseScorer) count() int {
+// competitiveDoc reports whether document d, on which every term's
+// postings stand, may score above the minimum.
+func (s *phraseScorer) competitiveDoc(d uint32) bool {
+	f, ok := freqBound(uint64(s.minFreq()))
+	return !ok || s.sim.Score(f, s.norms[d]) > s.min
+}
+
+// startDoc prepares the walk over the current document's positions.
+func (s *phraseScorer) startDoc() {
+	order := s.byFreq
 	for i, it := range s.its {
-		s.pos[i] = s.pos[i][:0]
-		for p, ok := it.NextPosition(); ok; p, ok = it.NextPosition() {
-			s.pos[i] = append(s.pos[i], p)
+		s.at[i], s.left[i] = -1, it.Freq()
+		order[i] = i
+	}
+	// A handful of positions: insertion sort by frequency.
+	for k := 1; k < len(order); k++ {
+		for j := k; j > 0 && s.left[order[j]] < s.left[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
 		}
 	}
-	n := 0
-	idx := s.idx
-	clear(idx)
-	for _, start := range s.pos[0] {
+	s.lead, s.rest = order[0], order[1:]
+}
+
+// next reads phrase position i's next position into at[i]; false when
+// the document has no more (or the postings are damaged, which their Err
+// reports).
+func (s *phraseScorer) next(i int) bool {
+	if s.left[i] == 0 {
+		return false
+	}
+	s.left[i]--
+	p, ok := s.its[i].NextPosition()
+	if !ok {
+		s.left[i] = 0
+		return false
+	}
+	s.at[i] = int64(p) - int64(i)
+	return true
+}
+
+// nextMatch moves to the next start (position of term 0) where every term
+// lines up: the lead proposes starts, and each other term reads its
+// positions only up to the start proposed. The count of the starts it
+// finds is the document's phrase frequency; which term leads does not
+// change it.
+func (s *phraseScorer) nextMatch() bool {
+	for s.next(s.lead) {
 		if s.dl.tick() {
-			return 0 // out of time: from stops at its next tick
+			return false // out of time: from stops at its next tick
+		}
+		start := s.at[s.lead]
+		if start < 0 {
+			continue // term 0 would stand before the field's start
 		}
 		all := true
-		for i := 1; i < len(s.pos); i++ {
-			want := start + uint32(i)
-			for idx[i] < len(s.pos[i]) && s.pos[i][idx[i]] < want {
-				idx[i]++
+		for _, i := range s.rest {
+			for s.at[i] < start {
+				if !s.next(i) {
+					s.left[s.lead] = 0 // term i has no more: no later start can match
+					return false
+				}
 			}
-			if idx[i] == len(s.pos[i]) || s.pos[i][idx[i]] != want {
+			if s.at[i] != start {
 				all = false
 				break
 			}
 		}
 		if all {
-			n++
+			return true
 		}
 	}
-	return n
+	return false
 }

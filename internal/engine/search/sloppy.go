@@ -116,42 +116,53 @@ func (w *sloppyWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	}
 	s.groups = w.groups
 	s.marks = make([]bool, maxGroup)
+	s.pair = n == 2 && len(w.groups) == 0
+	s.screen = n > 2 && len(w.groups) == 0
 	return s, nil
 }
 
 // phrasePos is one phrase position's cursor in the current document
 // (Lucene's PhrasePositions): position is the term's position minus its
-// offset in the phrase, so the terms of an exact occurrence share it.
+// offset in the phrase, so the terms of an exact occurrence share it. The
+// document's positions are read into buf at once: the walk goes through
+// every one of them, a step each, and a slice makes a step a load.
 type phrasePos struct {
 	it       *postings.Iterator
+	buf      []uint32 // the document's positions
+	loaded   bool     // buf holds the current document's
+	next     int      // index in buf of the position after the current one
 	position int
-	count    int // positions left in the document
 	offset   int // position in the phrase
 	ord      int // unique, breaks ties in the queue
 	rptGroup int // repetition group, -1 if the term occurs once
 	rptInd   int // index within the group
 }
 
+// load reads the document's positions, once per document (loaded).
+// Damaged postings (fewer positions than the frequency) end the cursor
+// early; the iterator's Err reports them.
+func (p *phrasePos) load() {
+	if !p.loaded {
+		p.buf = p.it.AppendPositions(p.buf[:0])
+		p.loaded = true
+	}
+}
+
+// firstPosition moves to the document's first position.
 func (p *phrasePos) firstPosition() {
-	p.count = int(p.it.Freq())
+	p.load()
+	p.next = 0
 	p.nextPosition()
 }
 
 // nextPosition moves to the next position; at the end it returns false and
 // leaves position as it was, as Lucene does.
 func (p *phrasePos) nextPosition() bool {
-	if p.count <= 0 {
+	if p.next >= len(p.buf) {
 		return false
 	}
-	p.count--
-	pos, ok := p.it.NextPosition()
-	if !ok {
-		// Corrupt postings (fewer positions than the frequency): the
-		// iterator's Err reports it; stop this cursor.
-		p.count = 0
-		return false
-	}
-	p.position = int(pos) - p.offset
+	p.position = int(p.buf[p.next]) - p.offset
+	p.next++
 	return true
 }
 
@@ -227,7 +238,14 @@ func (q *phraseQueue) downHeap(i int) {
 
 // sloppyScorer matches documents holding every term, then walks their
 // positions as Lucene's SloppyPhraseMatcher, summing 1/(1+matchLength)
-// over the matches within the slop.
+// over the matches within the slop. Finding a match only needs the walk's
+// first one: the rest of the walk, which sums the frequency, runs when the
+// score is asked for, so a document that cannot enter the top hits
+// (competitiveAt) is counted without walking the rest of its positions.
+// Once only documents scoring above a minimum are wanted
+// (setMinCompetitiveScore), a document whose term frequencies already
+// bound its score at or below it is passed over without reading a
+// position.
 type sloppyScorer struct {
 	phraseDocs
 	pps    []phrasePos
@@ -241,13 +259,23 @@ type sloppyScorer struct {
 
 	positioned  bool
 	matchLength int
+	// pair says the phrase is two different terms: the walk then needs
+	// no queue (nextPairMatch). screen says it is three or more
+	// different terms: a document is walked only when its two rarest
+	// terms come within the slop of each other (near).
+	pair, screen bool
 
 	norms []byte
 	sim   *similarity.TermScorer
 	doc   int64
 	freq  float32
-	err   error
-	dl    *deadline
+	// summed says freq is the whole walk's sum; until then it holds the
+	// first match's weight.
+	summed  bool
+	pruning bool
+	min     float32
+	err     error
+	dl      *deadline
 }
 
 func (s *sloppyScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
@@ -258,10 +286,48 @@ func (s *sloppyScorer) DocID() uint32 { return uint32(s.doc) }
 
 func (s *sloppyScorer) Err() error { return s.err }
 
-func (s *sloppyScorer) Score() float32 { return s.sim.Score(s.freq, s.norms[s.doc]) }
+func (s *sloppyScorer) Score() float32 { return s.sim.Score(s.phraseFreq(), s.norms[s.doc]) }
+
+// phraseFreq finishes the walk over the current document: PhraseScorer's
+// sum, the first match's weight, then the others', in float32. A walk the
+// deadline cuts short leaves a partial sum, which the collection loop
+// never collects (timeout.go).
+func (s *sloppyScorer) phraseFreq() float32 {
+	if !s.summed {
+		for s.match() {
+			s.freq += s.sloppyWeight()
+		}
+		s.summed = true
+	}
+	return s.freq
+}
+
+// sloppyFreqBound bounds the current document's sloppy frequency by its
+// term frequencies: every match but the walk's last ends with a cursor
+// moved on one position, so there are at most Σ freq − n + 1 matches, and
+// each weighs at most 1 (a float32 sum of at most k numbers ≤ 1 stays ≤ k
+// while k is exact).
+func (s *sloppyScorer) sloppyFreqBound() (float32, bool) {
+	return freqBound(s.freqSum() - uint64(len(s.its)) + 1)
+}
+
+// competitiveAt bounds the current document by sloppyFreqBound.
+func (s *sloppyScorer) competitiveAt(min float32) bool {
+	if s.summed {
+		return s.sim.Score(s.freq, s.norms[s.doc]) > min
+	}
+	f, ok := s.sloppyFreqBound()
+	return !ok || s.sim.Score(f, s.norms[s.doc]) > min
+}
+
+// setMinCompetitiveScore makes the scorer pass over the documents whose
+// bound (competitiveAt's) does not beat min.
+func (s *sloppyScorer) setMinCompetitiveScore(min float32) {
+	s.pruning, s.min = true, min
+}
 
 // from finds the first document ≥ target where the phrase occurs within
-// the slop, and its sloppy frequency.
+// the slop.
 func (s *sloppyScorer) from(target uint32) bool {
 	if s.doc == int64(noMoreDocs) {
 		return false
@@ -275,19 +341,17 @@ func (s *sloppyScorer) from(target uint32) bool {
 			}
 			return false
 		}
-		s.reset()
-		if s.nextMatch() {
-			// PhraseScorer.score: the first match's weight, then the
-			// others', summed in float32.
-			freq := s.sloppyWeight()
-			for s.nextMatch() {
-				freq += s.sloppyWeight()
+		for i := range s.pps {
+			s.pps[i].loaded = false
+		}
+		if (!s.pruning || s.competitiveDoc(d)) && (!s.screen || s.near()) {
+			s.reset()
+			// A walk the deadline cut short may end on a match it
+			// would not have reached: not the document's.
+			if s.match() && !s.dl.stopped() {
+				s.doc, s.freq, s.summed = int64(d), s.sloppyWeight(), false
+				return true
 			}
-			if s.dl.stopped() {
-				continue // the walk was cut short: its frequency is not the document's
-			}
-			s.doc, s.freq = int64(d), freq
-			return true
 		}
 		if d == noMoreDocs-1 {
 			s.doc = int64(noMoreDocs)
@@ -295,6 +359,53 @@ func (s *sloppyScorer) from(target uint32) bool {
 		}
 		target = d + 1
 	}
+}
+
+// competitiveDoc reports whether document d, on which every term's
+// postings stand, may score above the minimum.
+func (s *sloppyScorer) competitiveDoc(d uint32) bool {
+	f, ok := s.sloppyFreqBound()
+	return !ok || s.sim.Score(f, s.norms[d]) > s.min
+}
+
+// near reports whether the current document's two rarest phrase
+// positions (by frequency) have occurrences within the slop of each other,
+// counted as the walk counts (position minus offset), reading only those
+// two positions' postings. Every match the walk reports is a placement of
+// the phrase positions, each on an occurrence, spanning at most the slop:
+// with no repeated term the queue always pops the cursor furthest behind
+// and the match length is that placement's spread. Any two of them then
+// lie within the slop, so a document where the rarest two never do has no
+// match and need not be walked.
+func (s *sloppyScorer) near() bool {
+	a, b := -1, -1
+	var fa, fb uint32
+	for i := range s.pps {
+		f := s.pps[i].it.Freq()
+		switch {
+		case a < 0 || f < fa:
+			b, fb = a, fa
+			a, fa = i, f
+		case b < 0 || f < fb:
+			b, fb = i, f
+		}
+	}
+	pa, pb := &s.pps[a], &s.pps[b]
+	pa.load()
+	pb.load()
+	i, j := 0, 0
+	for i < len(pa.buf) && j < len(pb.buf) {
+		d := (int(pa.buf[i]) - pa.offset) - (int(pb.buf[j]) - pb.offset)
+		switch {
+		case d < -s.slop:
+			i++
+		case d > s.slop:
+			j++
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 func (s *sloppyScorer) sloppyWeight() float32 {
@@ -328,7 +439,9 @@ func (s *sloppyScorer) reset() {
 		if s.pps[i].position > s.end {
 			s.end = s.pps[i].position
 		}
-		s.pq.add(i)
+		if !s.pair { // nextPairMatch needs no queue
+			s.pq.add(i)
+		}
 	}
 }
 
@@ -336,6 +449,53 @@ const (
 	maxInt = int(^uint(0) >> 1)
 	minInt = -maxInt - 1
 )
+
+// match finds the next match within the slop, as nextMatch does.
+func (s *sloppyScorer) match() bool {
+	if s.pair {
+		return s.nextPairMatch()
+	}
+	return s.nextMatch()
+}
+
+// nextPairMatch is nextMatch for a phrase of two different terms. With no
+// repeated term the walk never moves a queued cursor, so the queue only
+// ever answers which of the two is behind (its order: position, offset,
+// ord), and once the cursor it popped has passed the other, the other is
+// behind: the roles swap. The matches, their lengths and their order are
+// nextMatch's.
+func (s *sloppyScorer) nextPairMatch() bool {
+	if !s.positioned {
+		return false
+	}
+	pp, other := &s.pps[0], &s.pps[1]
+	if s.pq.less(1, 0) {
+		pp, other = other, pp
+	}
+	s.matchLength = s.end - pp.position
+	next := other.position
+	for pp.nextPosition() {
+		if pp.position > s.end {
+			s.end = pp.position
+		}
+		if s.dl.tick() {
+			s.positioned = false
+			return false // out of time: from stops at the next tick
+		}
+		if pp.position > next { // done minimizing this match's length
+			if s.matchLength <= s.slop {
+				return true
+			}
+			pp, other = other, pp
+			next = other.position
+			s.matchLength = s.end - pp.position
+		} else if l := s.end - pp.position; l < s.matchLength {
+			s.matchLength = l
+		}
+	}
+	s.positioned = false
+	return s.matchLength <= s.slop
+}
 
 // nextMatch finds the next match within the slop, leaving its length in
 // matchLength (SloppyPhraseMatcher.nextMatch).

@@ -64,8 +64,19 @@ func newDeadline(ctx context.Context, before time.Time) *deadline {
 }
 
 // tick counts one step of a loop and reports whether the search must
-// stop.
-func (d *deadline) tick() bool { return d.tickN(1) }
+// stop. It is tickN(1) written out so that it inlines: the scorers' inner
+// loops (a sloppy phrase's walk ticks once per position) paid a call per
+// step when it delegated to tickN, which is too large to inline.
+func (d *deadline) tick() bool {
+	if d == nil {
+		return false
+	}
+	d.ticks++
+	if d.ticks%deadlineEvery != 0 {
+		return d.expired
+	}
+	return d.poll()
+}
 
 // tickN counts n steps' worth of work at once and reports whether the
 // search must stop; the clock is read when the count crosses a multiple
