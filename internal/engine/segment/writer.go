@@ -117,10 +117,15 @@ type Writer struct {
 	fields   map[string]*fieldBuf
 	keywords map[string]*docvalues.SortedWriter
 	numerics map[string]*docvalues.NumericWriter
-	store    *store.Writer
-	roots    []uint32
-	maxDoc   uint32
-	done     bool
+	// sources are the documents' stored sources, by document id: they
+	// are compressed when the segment is finished, so that compression
+	// runs where the files are written (a build finishes a segment on
+	// another goroutine while the next one is filled) rather than on the
+	// goroutine that analyses the records.
+	sources [][]byte
+	roots   []uint32
+	maxDoc  uint32
+	done    bool
 
 	// scratch for one field of one document
 	seen map[*termBuf]bool
@@ -128,16 +133,11 @@ type Writer struct {
 
 // NewWriter returns a writer that analyses text with analyzer.
 func NewWriter(analyzer *analysis.Analyzer) (*Writer, error) {
-	st, err := store.NewWriter()
-	if err != nil {
-		return nil, err
-	}
 	return &Writer{
 		analyzer: analyzer,
 		fields:   map[string]*fieldBuf{},
 		keywords: map[string]*docvalues.SortedWriter{},
 		numerics: map[string]*docvalues.NumericWriter{},
-		store:    st,
 		seen:     map[*termBuf]bool{},
 	}, nil
 }
@@ -209,12 +209,11 @@ func checkFields(fields []document.Field) error {
 	return nil
 }
 
-// addDoc inverts one document's fields and stores its source.
+// addDoc inverts one document's fields and keeps its source for the
+// store. The writer keeps a reference to source until it is finished.
 func (w *Writer) addDoc(fields []document.Field, source []byte) error {
 	doc := w.maxDoc
-	if _, err := w.store.Add(source); err != nil {
-		return err
-	}
+	w.sources = append(w.sources, source)
 	w.maxDoc++
 	for _, f := range fields {
 		if !f.Indexed {
@@ -455,11 +454,7 @@ func (w *Writer) FinishTo(prefix string, sink Sink) error {
 	if err := writeFile(sink, prefix+".dv", dv.Finish()); err != nil {
 		return fmt.Errorf("segment: %w", err)
 	}
-	src, err := w.store.Finish()
-	if err != nil {
-		return err
-	}
-	if err := writeFile(sink, prefix+".src", src); err != nil {
+	if err := w.writeStore(sink, prefix+".src"); err != nil {
 		return fmt.Errorf("segment: %w", err)
 	}
 	// The meta file goes last: a segment whose meta is written is whole.
@@ -467,6 +462,31 @@ func (w *Writer) FinishTo(prefix string, sink Sink) error {
 		return fmt.Errorf("segment: %w", err)
 	}
 	return nil
+}
+
+// writeStore compresses the sources into the store file, streamed to
+// sink.
+func (w *Writer) writeStore(sink Sink, name string) error {
+	f, err := sink.Create(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := store.NewStreamWriter(f)
+	if err != nil {
+		return err
+	}
+	for i, src := range w.sources {
+		if _, err := st.Add(src); err != nil {
+			return err
+		}
+		w.sources[i] = nil // compressed: it can go
+	}
+	w.sources = nil
+	if _, err := st.Finish(); err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // metaWriter encodes the meta file: documents, roots, then one entry per
