@@ -530,7 +530,15 @@ type fieldStats struct{ sumDocFreq, terms uint64 }
 // norms.
 func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fieldStats, error) {
 	opts := indexOptions(f.kind, f.offsets)
-	pw := postings.NewWriter(opts)
+	// The postings stream to their files: a field's postings are most of
+	// a segment, and buffers grown to their size would be copied again at
+	// every doubling.
+	files, err := createPostingsFiles(sink, prefix, num, f.kind, f.offsets)
+	if err != nil {
+		return fieldStats{}, err
+	}
+	defer files.close()
+	pw := postings.NewStreamWriterOffsets(opts, files.docs, files.pos, files.off)
 	dict := termdict.NewBuilder()
 	terms := make([]string, 0, len(f.terms))
 	for t := range f.terms {
@@ -582,8 +590,10 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 		stats.sumDocFreq += uint64(len(t.docs))
 		stats.terms++
 	}
-	docs, pos, err := pw.Finish()
-	if err != nil {
+	if _, _, err := pw.Finish(); err != nil {
+		return stats, err
+	}
+	if err := files.close(); err != nil {
 		return stats, err
 	}
 	tdi, err := dict.Finish()
@@ -593,19 +603,6 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 	if err := writeFile(sink, fieldFile(prefix, num, "tdi"), tdi); err != nil {
 		return stats, err
 	}
-	if err := writeFile(sink, fieldFile(prefix, num, "doc"), docs); err != nil {
-		return stats, err
-	}
-	if pos != nil {
-		if err := writeFile(sink, fieldFile(prefix, num, "pos"), pos); err != nil {
-			return stats, err
-		}
-	}
-	if off := pw.OffsetsFile(); off != nil {
-		if err := writeFile(sink, fieldFile(prefix, num, "off"), off); err != nil {
-			return stats, err
-		}
-	}
 	if f.kind == Text {
 		norms := append(f.norms, make([]byte, int(w.maxDoc)-len(f.norms))...)
 		if err := writeFile(sink, fieldFile(prefix, num, "nrm"), encodeNorms(norms)); err != nil {
@@ -613,6 +610,52 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 		}
 	}
 	return stats, nil
+}
+
+// postingsFiles are the postings files of one field being written: the
+// documents, and for text fields the positions and, with offsets, the
+// offsets (nil otherwise).
+type postingsFiles struct {
+	docs, pos, off io.WriteCloser
+}
+
+// createPostingsFiles creates field number num's postings files in sink,
+// as a Writer and a merge write them.
+func createPostingsFiles(sink Sink, prefix string, num int, kind Kind, offsets bool) (*postingsFiles, error) {
+	pf := &postingsFiles{}
+	var err error
+	if pf.docs, err = sink.Create(fieldFile(prefix, num, "doc")); err != nil {
+		return nil, err
+	}
+	if kind == Text {
+		if pf.pos, err = sink.Create(fieldFile(prefix, num, "pos")); err != nil {
+			pf.close()
+			return nil, err
+		}
+		if offsets {
+			if pf.off, err = sink.Create(fieldFile(prefix, num, "off")); err != nil {
+				pf.close()
+				return nil, err
+			}
+		}
+	}
+	return pf, nil
+}
+
+// close closes the files, once: the first error, if any, says the files
+// are incomplete.
+func (pf *postingsFiles) close() error {
+	var first error
+	for _, f := range []*io.WriteCloser{&pf.docs, &pf.pos, &pf.off} {
+		if *f == nil {
+			continue
+		}
+		if err := (*f).Close(); err != nil && first == nil {
+			first = err
+		}
+		*f = nil
+	}
+	return first
 }
 
 // encodeNorms returns a norms file.
