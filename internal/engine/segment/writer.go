@@ -423,6 +423,11 @@ func (w *Writer) FinishTo(prefix string, sink Sink) error {
 		return errors.New("segment: Finish called twice")
 	}
 	w.done = true
+	// The sources first: the raw bytes they hold can go before the
+	// fields are encoded.
+	if err := w.writeStore(sink, prefix+".src"); err != nil {
+		return fmt.Errorf("segment: %w", err)
+	}
 	names := make([]string, 0, len(w.fields))
 	for n := range w.fields {
 		names = append(names, n)
@@ -452,9 +457,6 @@ func (w *Writer) FinishTo(prefix string, sink Sink) error {
 		}
 	}
 	if err := writeFile(sink, prefix+".dv", dv.Finish()); err != nil {
-		return fmt.Errorf("segment: %w", err)
-	}
-	if err := w.writeStore(sink, prefix+".src"); err != nil {
 		return fmt.Errorf("segment: %w", err)
 	}
 	// The meta file goes last: a segment whose meta is written is whole.
