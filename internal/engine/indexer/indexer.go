@@ -47,7 +47,19 @@
 // flushed segments are memory-mapped and their pages dropped
 // (MADV_DONTNEED) after each is opened and as the merge reads on, so the
 // files read do not accumulate in resident memory either: a 1 GB build
-// peaks at about 525 MB, in its write buffers, not in the merge.
+// peaks in its write buffers, not in the merge.
+//
+// # Goroutines
+//
+// A build uses two cores: one goroutine reads the input and parses the
+// records by their mappings, the build's own analyses and inverts them
+// and keeps the ids, and a flush encodes and compresses a full writer's
+// files while the next records fill new writers (one flush at a time, so
+// a flush adds at most one writer's memory); at the end two indexes merge
+// at once. Everything that decides what the files hold (which records,
+// in which order, where segments are cut) is done in input order on one
+// goroutine, so the files are the same byte for byte whatever the
+// scheduling (TestBuildBytes).
 package indexer
 
 import (
