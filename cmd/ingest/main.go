@@ -30,8 +30,6 @@
 // (version_conflict), delete removes a record. The report gives, per
 // index, the records published, the segments flushed and merged, and the
 // records overwritten or deleted, and the seconds spent (merging included).
-// A build from a bulk file sets the Go heap's soft limit to
-// indexer.DefaultMemoryLimit unless GOMEMLIMIT is set.
 //
 // The OpenSearch configuration is the gateway's: every OPENSEARCH_*
 // variable of the README (CA certificate file, TLS verification, timeout
@@ -58,7 +56,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -229,10 +226,6 @@ func (f *flags) buildEmbedded(ctx context.Context) int {
 	if err != nil {
 		fmt.Fprintf(f.stderr, "ingest: %v\n", err)
 		return 2
-	}
-	if f.getenv("GOMEMLIMIT") == "" {
-		// The build is the process's only work: bound its heap's peak.
-		debug.SetMemoryLimit(indexer.DefaultMemoryLimit)
 	}
 	return f.indexBulk(ctx, dir, r)
 }

@@ -94,16 +94,6 @@ import (
 // input size.
 const DefaultMaxBufferedBytes = 64 << 20
 
-// DefaultMemoryLimit is the soft limit of the Go heap (runtime/debug.SetMemoryLimit)
-// that cmd/ingest sets for a build from a bulk file unless GOMEMLIMIT is
-// set. The heap holds the write buffers (MaxBufferedBytes of sources, a
-// few times that in indexing structures), one more writer while it is
-// flushed, and the ids; left to GOGC alone it grows to twice what is live
-// before a collection. The limit makes the collector run earlier instead
-// near the peak, which costs a few percent of CPU (docs/decisions.md). It
-// is soft: a build that needs more still runs, collecting more often.
-const DefaultMemoryLimit = 700 << 20
-
 // Options configure a build.
 type Options struct {
 	// MaxBufferedBytes bounds the sources buffered in segment writers
