@@ -47,11 +47,22 @@
 // flushed segments are memory-mapped and their pages dropped
 // (MADV_DONTNEED) after each is opened and as the merge reads on, so the
 // files read do not accumulate in resident memory either: a 1 GB build
-// peaks at about 525 MB, in its write buffers, not in the merge.
+// peaks in its write buffers, not in the merge.
+//
+// # Goroutines
+//
+// A build uses two cores: one goroutine reads the input and parses the
+// records by their mappings, the build's own analyses and inverts them
+// and keeps the ids, and a flush encodes and compresses a full writer's
+// files while the next records fill new writers (one flush at a time, so
+// a flush adds at most one writer's memory); at the end two indexes merge
+// at once. Everything that decides what the files hold (which records,
+// in which order, where segments are cut) is done in input order on one
+// goroutine, so the files are the same byte for byte whatever the
+// scheduling (TestBuildBytes).
 package indexer
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -65,7 +76,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/contractsearch/contractsearch/internal/bulk"
+	"golang.org/x/sync/errgroup"
+
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
 	"github.com/contractsearch/contractsearch/internal/engine/document"
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
@@ -169,6 +181,7 @@ type indexState struct {
 	// writer) replaced or deleted since; the merge drops them.
 	deleted  map[int][]uint32
 	buffered int
+	bytes    int64 // sources indexed: the merges start with the largest
 	ids      map[string]*idState
 	live     int // records that will be published
 	auto     int // ids generated for actions without one
@@ -230,138 +243,157 @@ func Build(ctx context.Context, dir *generation.Dir, r io.Reader, opts Options) 
 			opts.OnBad(line, fmt.Sprintf(format, args...))
 		}
 	}
-	buffered := 0
-	br := bulk.NewReader(r, bulk.DefaultMaxLine, opts.OnBad)
-	br.AllowDelete = true
-	for n := 1; ; n++ {
-		it, err := br.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("indexer: %w", err)
-		}
-		if n%5000 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("indexer: line %d: %w", it.Line, err)
-			}
-			if opts.Progress != nil {
-				opts.Progress(br.Lines)
-			}
-		}
-		ix := indexes[it.Index]
-		prev := ix.ids[it.ID]
-		if it.Op == "delete" {
-			if prev == nil || !prev.live {
-				rep.DeleteNotFound++
-			} else {
-				ix.deleted[prev.seg] = append(ix.deleted[prev.seg], prev.root)
-				prev.live = false
-				ix.live--
-				rep.Deleted[ix.name]++
-			}
-			if prev != nil {
-				prev.version++
-			} else {
-				// OpenSearch keeps a tombstone: a later index of the id
-				// gets version 2.
-				ix.ids[it.ID] = &idState{version: 1}
-			}
-			continue
-		}
-		if it.Op == "create" && prev != nil && prev.live {
-			reject(it.Line, "version_conflict_engine_exception: [%s]: version conflict, document already exists (current version [%d])", it.ID, prev.version)
-			continue
-		}
-		doc, err := ix.schema.Parse(it.Source)
-		if err != nil {
-			reject(it.Line, "%v", err)
-			continue
-		}
-		id := it.ID
-		if id == "" {
-			// OpenSearch generates a random id; a deterministic one keeps
-			// builds reproducible.
-			ix.auto++
-			id = "auto-" + strconv.Itoa(ix.auto)
-		}
-		if ix.writer == nil {
-			if ix.writer, err = segment.NewWriter(analyzer); err != nil {
-				return nil, err
-			}
-		}
-		root, err := ix.writer.Add(id, doc, bytes.Clone(it.Source))
-		if err != nil {
-			var de *document.Error
-			if errors.As(err, &de) {
-				// The record is refused; an earlier one with its _id stays.
-				reject(it.Line, "%v", err)
+	schemas := map[string]*document.Schema{}
+	for _, ix := range order {
+		schemas[ix.name] = ix.schema
+	}
+	readCtx, stopReading := context.WithCancel(ctx)
+	defer stopReading()
+	batches := make(chan batch, 4)
+	readErr := make(chan error, 1)
+	go func() {
+		readErr <- readRecords(readCtx, r, schemas, batches)
+		close(batches)
+	}()
+	var fl flusher
+	defer func() { _ = fl.wait() }() // before the build is aborted
+	buffered, n := 0, 0
+	for bt := range batches {
+		rep.Lines = bt.lines
+		for _, e := range bt.entries {
+			if e.bad != "" {
+				rep.BadLines++
+				if opts.OnBad != nil {
+					opts.OnBad(e.badLine, e.bad)
+				}
 				continue
 			}
-			return nil, fmt.Errorf("indexer: line %d: %w", it.Line, err)
-		}
-		st := ix.ids[id]
-		switch {
-		case st == nil:
-			st = &idState{}
-			ix.ids[id] = st
-			ix.live++
-		case st.live:
-			// Last wins: the earlier record is deleted, the new one sits at
-			// its own place in insertion order (Lucene's updateDocument).
-			ix.deleted[st.seg] = append(ix.deleted[st.seg], st.root)
-			rep.Overwritten[ix.name]++
-		default:
-			ix.live++
-		}
-		st.seg, st.root, st.live = len(ix.segments), root, true
-		st.version++
-		rep.Bytes += int64(len(it.Source))
-		for _, u := range doc.Unmapped {
-			rep.Unmapped[u]++
-		}
-		ix.buffered += len(it.Source)
-		buffered += len(it.Source)
-		if buffered >= opts.MaxBufferedBytes {
-			// Flush the largest writer: it frees the most memory.
-			big := order[0]
-			for _, o := range order {
-				if o.buffered > big.buffered {
-					big = o
+			if n++; n%5000 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, fmt.Errorf("indexer: line %d: %w", e.it.Line, err)
+				}
+				if opts.Progress != nil {
+					opts.Progress(bt.lines)
 				}
 			}
-			buffered -= big.buffered
-			if err := big.flush(b.Path()); err != nil {
-				return nil, err
+			it := e.it
+			ix := indexes[it.Index]
+			prev := ix.ids[it.ID]
+			if it.Op == "delete" {
+				if prev == nil || !prev.live {
+					rep.DeleteNotFound++
+				} else {
+					ix.deleted[prev.seg] = append(ix.deleted[prev.seg], prev.root)
+					prev.live = false
+					ix.live--
+					rep.Deleted[ix.name]++
+				}
+				if prev != nil {
+					prev.version++
+				} else {
+					// OpenSearch keeps a tombstone: a later index of the id
+					// gets version 2.
+					ix.ids[it.ID] = &idState{version: 1}
+				}
+				continue
+			}
+			if it.Op == "create" && prev != nil && prev.live {
+				reject(it.Line, "version_conflict_engine_exception: [%s]: version conflict, document already exists (current version [%d])", it.ID, prev.version)
+				continue
+			}
+			if e.err != nil {
+				reject(it.Line, "%v", e.err)
+				continue
+			}
+			doc := e.doc
+			id := it.ID
+			if id == "" {
+				// OpenSearch generates a random id; a deterministic one keeps
+				// builds reproducible.
+				ix.auto++
+				id = "auto-" + strconv.Itoa(ix.auto)
+			}
+			if ix.writer == nil {
+				var err error
+				if ix.writer, err = segment.NewWriter(analyzer); err != nil {
+					return nil, err
+				}
+			}
+			root, err := ix.writer.Add(id, doc, it.Source)
+			if err != nil {
+				var de *document.Error
+				if errors.As(err, &de) {
+					// The record is refused; an earlier one with its _id stays.
+					reject(it.Line, "%v", err)
+					continue
+				}
+				return nil, fmt.Errorf("indexer: line %d: %w", it.Line, err)
+			}
+			st := ix.ids[id]
+			switch {
+			case st == nil:
+				st = &idState{}
+				ix.ids[id] = st
+				ix.live++
+			case st.live:
+				// Last wins: the earlier record is deleted, the new one sits at
+				// its own place in insertion order (Lucene's updateDocument).
+				ix.deleted[st.seg] = append(ix.deleted[st.seg], st.root)
+				rep.Overwritten[ix.name]++
+			default:
+				ix.live++
+			}
+			st.seg, st.root, st.live = len(ix.segments), root, true
+			st.version++
+			rep.Bytes += int64(len(it.Source))
+			for _, u := range doc.Unmapped {
+				rep.Unmapped[u]++
+			}
+			ix.buffered += len(it.Source)
+			ix.bytes += int64(len(it.Source))
+			buffered += len(it.Source)
+			if buffered >= opts.MaxBufferedBytes {
+				// Flush the largest writer: it frees the most memory.
+				big := order[0]
+				for _, o := range order {
+					if o.buffered > big.buffered {
+						big = o
+					}
+				}
+				buffered -= big.buffered
+				if err := big.flush(b.Path(), &fl); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
-	rep.Lines, rep.BadLines = br.Lines, br.BadLines
+	if err := <-readErr; err != nil {
+		return nil, err
+	}
 	for _, ix := range order {
-		if err := ix.flush(b.Path()); err != nil {
+		if err := ix.flush(b.Path(), &fl); err != nil {
 			return nil, err
 		}
 		rep.Flushed[ix.name] = len(ix.segments)
+	}
+	if err := fl.wait(); err != nil {
+		return nil, err
 	}
 	// The writers' memory is garbage now; give it back before merging.
 	indexes, analyzer = nil, nil
 	debug.FreeOSMemory()
 
 	mergeStart := time.Now()
+	merged, err := mergeAll(ctx, b.Path(), order)
+	if err != nil {
+		return nil, err
+	}
 	meta := Meta{Version: MetaVersion, Segments: map[string][]string{}, Docs: map[string]int{}}
-	for _, ix := range order {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("indexer: %w", err)
-		}
-		segs, err := ix.merge(b.Path())
-		if err != nil {
-			return nil, err
-		}
-		meta.Segments[ix.name] = segs
+	for i, ix := range order {
+		meta.Segments[ix.name] = merged[i]
 		meta.Docs[ix.name] = ix.live
 		rep.Docs[ix.name] = ix.live
-		rep.Segments[ix.name] = len(segs)
-		ix.ids = nil
+		rep.Segments[ix.name] = len(merged[i])
 	}
 	rep.MergeDuration = time.Since(mergeStart)
 	mb, err := json.Marshal(meta)
@@ -376,20 +408,61 @@ func Build(ctx context.Context, dir *generation.Dir, r io.Reader, opts Options) 
 	return rep, nil
 }
 
-// flush writes the current segment, if it holds anything, straight to
-// files in dir.
-func (ix *indexState) flush(dir string) error {
+// flush hands the current segment, if it holds anything, to fl, which
+// writes it to files in dir.
+func (ix *indexState) flush(dir string, fl *flusher) error {
 	if ix.writer == nil || ix.writer.MaxDoc() == 0 {
 		return nil
 	}
 	prefix := fmt.Sprintf("%s-%d", ix.name, len(ix.segments))
-	if err := ix.writer.FinishTo(prefix, dirSink(dir)); err != nil {
-		return fmt.Errorf("indexer: %s: %w", prefix, err)
+	if err := fl.start(ix.writer, dir, prefix); err != nil {
+		return err
 	}
 	ix.segments = append(ix.segments, prefix)
 	ix.writer, ix.buffered = nil, 0
 	return nil
 }
+
+// mergeAll merges each index's flushed segments (indexState.merge) and
+// returns each one's published segments, in order's order. Indexes are
+// independent, so two merge at once, the largest first: the merges are
+// most of a large build's last minutes, and each writes its own files,
+// which do not depend on which runs when.
+func mergeAll(ctx context.Context, dir string, order []*indexState) ([][]string, error) {
+	out := make([][]string, len(order))
+	byBytes := make([]int, len(order))
+	for i := range byBytes {
+		byBytes[i] = i
+	}
+	sort.SliceStable(byBytes, func(a, b int) bool { return order[byBytes[a]].bytes > order[byBytes[b]].bytes })
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(mergeWorkers)
+	for _, i := range byBytes {
+		ix := order[i]
+		g.Go(func() error {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("indexer: %w", err)
+			}
+			segs, err := ix.merge(dir)
+			if err != nil {
+				return err
+			}
+			out[i] = segs
+			ix.ids = nil
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// mergeWorkers is how many indexes merge at once: the machines this
+// runs on have two cores or more, and a merge's memory is one field's
+// dictionary and norms and the doc values (the pages it reads are
+// dropped as it goes).
+const mergeWorkers = 2
 
 // merge turns the index's flushed segments into the published ones: kept
 // as it is when there is one segment without deletions, otherwise merged

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/bits"
 	"slices"
@@ -277,26 +276,12 @@ func (m *merger) mergeField(num int, name string, kind Kind, withOffsets bool) (
 		cursors = append(cursors, c)
 	}
 
-	docsFile, err := m.sink.Create(fieldFile(m.prefix, num, "doc"))
+	files, err := createPostingsFiles(m.sink, m.prefix, num, kind, withOffsets)
 	if err != nil {
 		return 0, 0, stats, err
 	}
-	defer docsFile.Close()
-	var posFile io.WriteCloser
-	if kind == Text {
-		if posFile, err = m.sink.Create(fieldFile(m.prefix, num, "pos")); err != nil {
-			return 0, 0, stats, err
-		}
-		defer posFile.Close()
-	}
-	var offFile io.WriteCloser
-	if withOffsets {
-		if offFile, err = m.sink.Create(fieldFile(m.prefix, num, "off")); err != nil {
-			return 0, 0, stats, err
-		}
-		defer offFile.Close()
-	}
-	pw := postings.NewStreamWriterOffsets(opts, docsFile, posFile, offFile)
+	defer files.close()
+	pw := postings.NewStreamWriterOffsets(opts, files.docs, files.pos, files.off)
 	dict := termdict.NewBuilder()
 	clear(m.live)
 	var (
@@ -404,18 +389,8 @@ func (m *merger) mergeField(num int, name string, kind Kind, withOffsets bool) (
 	if _, _, err := pw.Finish(); err != nil {
 		return 0, 0, stats, err
 	}
-	if err := docsFile.Close(); err != nil {
+	if err := files.close(); err != nil {
 		return 0, 0, stats, err
-	}
-	if posFile != nil {
-		if err := posFile.Close(); err != nil {
-			return 0, 0, stats, err
-		}
-	}
-	if offFile != nil {
-		if err := offFile.Close(); err != nil {
-			return 0, 0, stats, err
-		}
 	}
 	tdi, err := dict.Finish()
 	if err != nil {

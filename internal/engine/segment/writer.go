@@ -117,10 +117,15 @@ type Writer struct {
 	fields   map[string]*fieldBuf
 	keywords map[string]*docvalues.SortedWriter
 	numerics map[string]*docvalues.NumericWriter
-	store    *store.Writer
-	roots    []uint32
-	maxDoc   uint32
-	done     bool
+	// sources are the documents' stored sources, by document id: they
+	// are compressed when the segment is finished, so that compression
+	// runs where the files are written (a build finishes a segment on
+	// another goroutine while the next one is filled) rather than on the
+	// goroutine that analyses the records.
+	sources [][]byte
+	roots   []uint32
+	maxDoc  uint32
+	done    bool
 
 	// scratch for one field of one document
 	seen map[*termBuf]bool
@@ -128,16 +133,11 @@ type Writer struct {
 
 // NewWriter returns a writer that analyses text with analyzer.
 func NewWriter(analyzer *analysis.Analyzer) (*Writer, error) {
-	st, err := store.NewWriter()
-	if err != nil {
-		return nil, err
-	}
 	return &Writer{
 		analyzer: analyzer,
 		fields:   map[string]*fieldBuf{},
 		keywords: map[string]*docvalues.SortedWriter{},
 		numerics: map[string]*docvalues.NumericWriter{},
-		store:    st,
 		seen:     map[*termBuf]bool{},
 	}, nil
 }
@@ -209,12 +209,11 @@ func checkFields(fields []document.Field) error {
 	return nil
 }
 
-// addDoc inverts one document's fields and stores its source.
+// addDoc inverts one document's fields and keeps its source for the
+// store. The writer keeps a reference to source until it is finished.
 func (w *Writer) addDoc(fields []document.Field, source []byte) error {
 	doc := w.maxDoc
-	if _, err := w.store.Add(source); err != nil {
-		return err
-	}
+	w.sources = append(w.sources, source)
 	w.maxDoc++
 	for _, f := range fields {
 		if !f.Indexed {
@@ -424,6 +423,11 @@ func (w *Writer) FinishTo(prefix string, sink Sink) error {
 		return errors.New("segment: Finish called twice")
 	}
 	w.done = true
+	// The sources first: the raw bytes they hold can go before the
+	// fields are encoded.
+	if err := w.writeStore(sink, prefix+".src"); err != nil {
+		return fmt.Errorf("segment: %w", err)
+	}
 	names := make([]string, 0, len(w.fields))
 	for n := range w.fields {
 		names = append(names, n)
@@ -455,18 +459,36 @@ func (w *Writer) FinishTo(prefix string, sink Sink) error {
 	if err := writeFile(sink, prefix+".dv", dv.Finish()); err != nil {
 		return fmt.Errorf("segment: %w", err)
 	}
-	src, err := w.store.Finish()
-	if err != nil {
-		return err
-	}
-	if err := writeFile(sink, prefix+".src", src); err != nil {
-		return fmt.Errorf("segment: %w", err)
-	}
 	// The meta file goes last: a segment whose meta is written is whole.
 	if err := writeFile(sink, prefix+".meta", meta.finish()); err != nil {
 		return fmt.Errorf("segment: %w", err)
 	}
 	return nil
+}
+
+// writeStore compresses the sources into the store file, streamed to
+// sink.
+func (w *Writer) writeStore(sink Sink, name string) error {
+	f, err := sink.Create(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	st, err := store.NewStreamWriter(f)
+	if err != nil {
+		return err
+	}
+	for i, src := range w.sources {
+		if _, err := st.Add(src); err != nil {
+			return err
+		}
+		w.sources[i] = nil // compressed: it can go
+	}
+	w.sources = nil
+	if _, err := st.Finish(); err != nil {
+		return err
+	}
+	return f.Close()
 }
 
 // metaWriter encodes the meta file: documents, roots, then one entry per
@@ -510,7 +532,15 @@ type fieldStats struct{ sumDocFreq, terms uint64 }
 // norms.
 func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fieldStats, error) {
 	opts := indexOptions(f.kind, f.offsets)
-	pw := postings.NewWriter(opts)
+	// The postings stream to their files: a field's postings are most of
+	// a segment, and buffers grown to their size would be copied again at
+	// every doubling.
+	files, err := createPostingsFiles(sink, prefix, num, f.kind, f.offsets)
+	if err != nil {
+		return fieldStats{}, err
+	}
+	defer files.close()
+	pw := postings.NewStreamWriterOffsets(opts, files.docs, files.pos, files.off)
 	dict := termdict.NewBuilder()
 	terms := make([]string, 0, len(f.terms))
 	for t := range f.terms {
@@ -562,8 +592,10 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 		stats.sumDocFreq += uint64(len(t.docs))
 		stats.terms++
 	}
-	docs, pos, err := pw.Finish()
-	if err != nil {
+	if _, _, err := pw.Finish(); err != nil {
+		return stats, err
+	}
+	if err := files.close(); err != nil {
 		return stats, err
 	}
 	tdi, err := dict.Finish()
@@ -573,19 +605,6 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 	if err := writeFile(sink, fieldFile(prefix, num, "tdi"), tdi); err != nil {
 		return stats, err
 	}
-	if err := writeFile(sink, fieldFile(prefix, num, "doc"), docs); err != nil {
-		return stats, err
-	}
-	if pos != nil {
-		if err := writeFile(sink, fieldFile(prefix, num, "pos"), pos); err != nil {
-			return stats, err
-		}
-	}
-	if off := pw.OffsetsFile(); off != nil {
-		if err := writeFile(sink, fieldFile(prefix, num, "off"), off); err != nil {
-			return stats, err
-		}
-	}
 	if f.kind == Text {
 		norms := append(f.norms, make([]byte, int(w.maxDoc)-len(f.norms))...)
 		if err := writeFile(sink, fieldFile(prefix, num, "nrm"), encodeNorms(norms)); err != nil {
@@ -593,6 +612,52 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 		}
 	}
 	return stats, nil
+}
+
+// postingsFiles are the postings files of one field being written: the
+// documents, and for text fields the positions and, with offsets, the
+// offsets (nil otherwise).
+type postingsFiles struct {
+	docs, pos, off io.WriteCloser
+}
+
+// createPostingsFiles creates field number num's postings files in sink,
+// as a Writer and a merge write them.
+func createPostingsFiles(sink Sink, prefix string, num int, kind Kind, offsets bool) (*postingsFiles, error) {
+	pf := &postingsFiles{}
+	var err error
+	if pf.docs, err = sink.Create(fieldFile(prefix, num, "doc")); err != nil {
+		return nil, err
+	}
+	if kind == Text {
+		if pf.pos, err = sink.Create(fieldFile(prefix, num, "pos")); err != nil {
+			pf.close()
+			return nil, err
+		}
+		if offsets {
+			if pf.off, err = sink.Create(fieldFile(prefix, num, "off")); err != nil {
+				pf.close()
+				return nil, err
+			}
+		}
+	}
+	return pf, nil
+}
+
+// close closes the files, once: the first error, if any, says the files
+// are incomplete.
+func (pf *postingsFiles) close() error {
+	var first error
+	for _, f := range []*io.WriteCloser{&pf.docs, &pf.pos, &pf.off} {
+		if *f == nil {
+			continue
+		}
+		if err := (*f).Close(); err != nil && first == nil {
+			first = err
+		}
+		*f = nil
+	}
+	return first
 }
 
 // encodeNorms returns a norms file.
