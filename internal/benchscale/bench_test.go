@@ -13,22 +13,16 @@ import (
 	"github.com/contractsearch/contractsearch/mappings"
 )
 
-// BenchmarkQueryPhase answers the side-by-side set's queries, kind by
-// kind, with the query-phase request the side-by-side run times
-// (PrepareEngine's: _source off, no inner hits or highlights), on an index
-// built beforehand: BENCH_INDEX_DIR, such as the engine index of a
-// cmd/benchscale run (its -work folder's engine-index), served as it is.
-// Each iteration answers every query of the kind once; µs/query is the
-// mean wall time per query, cpu-µs/query the process's CPU time (user and
-// system) per query, steadier than wall time on a shared machine. Without
-// BENCH_INDEX_DIR it is skipped: the kinds only differ at scale.
-//
-//	BENCH_INDEX_DIR=/tmp/bs8/run/engine-index go test ./internal/benchscale \
-//	    -run '^$' -bench 'QueryPhase/(match_phrase|sloppy-phrase)'
-func BenchmarkQueryPhase(b *testing.B) {
+// benchIndex serves the prebuilt index BENCH_INDEX_DIR names (such as the
+// engine-index of a cmd/benchscale run's -work folder), with the source
+// cache off as the side-by-side run measures it, and the gateway's parser.
+// Without the variable the benchmark is skipped: the kinds only differ at
+// scale, and the repository's corpora are small.
+func benchIndex(b *testing.B) (*embedded.Backend, *dsl.Parser) {
+	b.Helper()
 	dir := os.Getenv("BENCH_INDEX_DIR")
 	if dir == "" {
-		b.Skip("BENCH_INDEX_DIR is not set: no index to search")
+		b.Skip("BENCH_INDEX_DIR names no prebuilt index (build one with cmd/ingest -index-dir, or use a bench-scale run's engine-index)")
 	}
 	m, err := mappings.Load()
 	if err != nil {
@@ -38,41 +32,32 @@ func BenchmarkQueryPhase(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	qs, err := Queries()
-	if err != nil {
-		b.Fatal(err)
-	}
-	eqs, err := PrepareEngine(p, qs)
-	if err != nil {
-		b.Fatal(err)
-	}
-	be, err := embedded.Open(dir, m, nil)
+	be, err := embedded.Open(dir, m, nil, embedded.WithSourceCache(0))
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { be.Close() })
-	byKind := map[string][]*backend.Request{}
-	for _, q := range eqs {
-		byKind[q.Kind] = append(byKind[q.Kind], &backend.Request{Indexes: mappings.Names(), Search: q.phase})
-	}
+	return be, p
+}
+
+// runQueries answers each request once per iteration and reports the mean
+// wall time per query (µs/query) and the process's CPU time per query
+// (cpu-µs/query, steadier than wall time on a shared machine).
+func runQueries(b *testing.B, n int, search func(context.Context, int) error) {
+	b.Helper()
+	b.ReportAllocs()
 	ctx := context.Background()
-	for _, kind := range Kinds {
-		reqs := byKind[kind]
-		b.Run(kind, func(b *testing.B) {
-			b.ReportAllocs()
-			cpu := processCPU()
-			for b.Loop() {
-				for _, r := range reqs {
-					if _, err := be.Search(ctx, r); err != nil {
-						b.Fatal(err)
-					}
-				}
+	cpu := processCPU()
+	for b.Loop() {
+		for i := range n {
+			if err := search(ctx, i); err != nil {
+				b.Fatal(err)
 			}
-			n := float64(b.N * len(reqs))
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/n, "µs/query")
-			b.ReportMetric(float64((processCPU()-cpu).Microseconds())/n, "cpu-µs/query")
-		})
+		}
 	}
+	queries := float64(b.N * n)
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/queries, "µs/query")
+	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/queries, "cpu-µs/query")
 }
 
 // processCPU is the CPU time (user and system) the process has used.
@@ -82,4 +67,60 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// specSource is a _source include list like the spec's samples (Form A
+// queries' response fields).
+var specSource = []string{"name", "snippet", "url", "category", "company", "filing_date", "industry", "jurisdiction", "group_id", "group_size"}
+
+// BenchmarkQueryFetch answers each kind's queries of the side-by-side set
+// on BENCH_INDEX_DIR (benchIndex), in the side-by-side run's three
+// requests — "phase" (the query phase), "ids" (inner hits, no _source:
+// the oracle's timed fetch) and "full" (whole sources) — and "spec" (a
+// spec-like _source include list), so that a CPU or memory profile of one
+// variant shows where it goes.
+//
+//	BENCH_INDEX_DIR=/tmp/bs8/run/engine-index go test ./internal/benchscale \
+//	    -run '^$' -bench 'QueryFetch/(match_phrase|sloppy-phrase)/phase'
+func BenchmarkQueryFetch(b *testing.B) {
+	be, p := benchIndex(b)
+	qs, err := Queries()
+	if err != nil {
+		b.Fatal(err)
+	}
+	eqs, err := PrepareEngine(p, qs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, kind := range Kinds {
+		var set []EngineQuery
+		for _, q := range eqs {
+			if q.Kind == kind {
+				set = append(set, q)
+			}
+		}
+		for _, variant := range []string{"phase", "ids", "full", "spec"} {
+			reqs := make([]*backend.Request, len(set))
+			for i, q := range set {
+				sr := q.full
+				switch variant {
+				case "phase":
+					sr = q.phase
+				case "ids":
+					sr = q.ids
+				case "spec":
+					spec := *q.full
+					spec.Source = &dsl.SourceFilter{Includes: specSource}
+					sr = &spec
+				}
+				reqs[i] = &backend.Request{Indexes: mappings.Names(), Search: sr}
+			}
+			b.Run(kind+"/"+variant, func(b *testing.B) {
+				runQueries(b, len(reqs), func(ctx context.Context, i int) error {
+					_, err := be.Search(ctx, reqs[i])
+					return err
+				})
+			})
+		}
+	}
 }

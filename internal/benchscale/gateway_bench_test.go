@@ -2,12 +2,9 @@ package benchscale
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/backend"
-	"github.com/contractsearch/contractsearch/internal/backend/embedded"
-	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/parity"
 	"github.com/contractsearch/contractsearch/mappings"
 )
@@ -20,23 +17,7 @@ import (
 // gateway's Form A rows move. Each kind runs twice: its query phase
 // alone (as the side-by-side measures it) and whole. µs/query is the mean.
 func BenchmarkGatewayRequests(b *testing.B) {
-	dir := os.Getenv("BENCH_INDEX_DIR")
-	if dir == "" {
-		b.Skip("BENCH_INDEX_DIR names no index directory (build one with cmd/ingest -index-dir)")
-	}
-	m, err := mappings.Load()
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := dsl.NewParser(dsl.DefaultLimits(), dsl.DefaultFormAOptions(), m)
-	if err != nil {
-		b.Fatal(err)
-	}
-	be, err := embedded.Open(dir, m, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { be.Close() })
+	be, p := benchIndex(b)
 	reqs, err := GatewayRequests()
 	if err != nil {
 		b.Fatal(err)
@@ -57,26 +38,16 @@ func BenchmarkGatewayRequests(b *testing.B) {
 		}
 		// The query phase alone, as the side-by-side measures it.
 		b.Run(kind+"/query-phase", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, q := range phases {
-					if _, err := be.Search(context.Background(), &backend.Request{Indexes: mappings.Names(), Search: q.phase}); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(qs)), "µs/query")
+			runQueries(b, len(phases), func(ctx context.Context, i int) error {
+				_, err := be.Search(ctx, &backend.Request{Indexes: mappings.Names(), Search: phases[i].phase})
+				return err
+			})
 		})
 		b.Run(kind+"/whole", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, q := range qs {
-					if _, err := parity.Run(context.Background(), p, be, q); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(qs)), "µs/query")
+			runQueries(b, len(qs), func(ctx context.Context, i int) error {
+				_, err := parity.Run(ctx, p, be, qs[i])
+				return err
+			})
 		})
 	}
 }
