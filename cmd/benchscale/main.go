@@ -455,7 +455,7 @@ func (r *report) write(path string) error {
 	w("#   (the oracle has none), the engine's source cache %s.", map[bool]string{true: fmt.Sprintf("at %d bytes", r.sourceCache), false: "off (every hit decompressed as on its first read)"}[r.sourceCache > 0])
 	w("# Each query's value is its median over the timed runs (the engine's per round, the oracle's as it reports it), then the")
 	w("#   median over the rounds; a kind's value is the median over its queries. Times in µs; ratio = engine ÷ Lucene.")
-	w("# engine in this process (embedded.Open; per query, its %d query-phase runs, then its %d full runs, a GC before each block),", r.repeat, r.repeat)
+	w("# engine in this process (embedded.Open; per query, its %d runs of each of the three requests in turn, a GC before each block),", r.repeat)
 	w("#   the oracle a JVM (run.sh query, its default JVM flags), one after the other, never at once.")
 	w("| kind | queries | query phase engine | Lucene | ratio | query + ids engine | Lucene | ratio | query + fetch engine | Lucene | ratio |")
 	w("|---|---|---|---|---|---|---|---|---|---|---|")
