@@ -27,8 +27,9 @@ type boolWeightT struct {
 // the deadline.
 const pollClauses = 8
 
+// boolWeight builds a rewritten BooleanQuery's weight (its equal clauses
+// already merged, rewrite.go).
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
-	q = dedupBool(q)
 	w := &boolWeightT{msm: q.MinimumShouldMatch, q: q, boost: boost, dl: ix.dl}
 	var err error
 	expired, built := false, 0
@@ -88,22 +89,6 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 		return noMatch{}, nil
 	}
 	return w, nil
-}
-
-// dedupBool returns q with its equal MUST clauses, and its equal SHOULD
-// clauses when minimum_should_match is at most 1, merged (dedup.go).
-func dedupBool(q *BoolQuery) *BoolQuery {
-	must := dedupClauses(q.Must)
-	should := q.Should
-	if q.MinimumShouldMatch <= 1 {
-		should = dedupClauses(q.Should)
-	}
-	if len(must) == len(q.Must) && len(should) == len(q.Should) {
-		return q
-	}
-	c := *q
-	c.Must, c.Should = must, should
-	return &c
 }
 
 func (w *boolWeightT) disjunctionClauses() []weight {

@@ -73,7 +73,11 @@ func TestDedupClauses(t *testing.T) {
 		{"wide: copies merged by rendering", &BoolQuery{Should: append(repeat(dm(0), 10), append(repeat(dm(2), 10), term("fee", 0))...)}, 0, 2},
 		{"wide: boosted copies merged", &BoolQuery{Must: append(repeat(term("license", 3), 17), term("license", 0))}, 1, 0},
 	} {
-		d := dedupBool(c.q)
+		r, err := Rewrite(c.q)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		d := r.(*BoolQuery)
 		if len(d.Must) != c.must || len(d.Should) != c.should {
 			t.Errorf("%s: %d must, %d should; want %d, %d", c.name, len(d.Must), len(d.Should), c.must, c.should)
 		}

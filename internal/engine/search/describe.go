@@ -175,6 +175,13 @@ func describeNode(b *strings.Builder, q Query, withBoost bool) {
 			}
 			b.WriteByte(')')
 		})
+	case *boostQuery:
+		// Only in trees luceneRewrite makes: a BoostQuery around a query
+		// that keeps its own boost.
+		b.WriteByte('(')
+		describe(b, q.query)
+		b.WriteString(")^")
+		b.WriteString(similarity.JavaFloatString(q.boost))
 	default:
 		b.WriteString("<unknown query>")
 	}

@@ -2,7 +2,6 @@ package search
 
 import (
 	"errors"
-	"fmt"
 	"math/bits"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
@@ -168,10 +167,7 @@ type disMaxWeightT struct {
 }
 
 func disMaxWeight(q *DisMaxQuery, ix *Index, boost float32) (weight, error) {
-	tie := q.TieBreaker
-	if !(tie >= 0 && tie <= 1) { // NaN too
-		return nil, fmt.Errorf("dis_max: tie breaker %v is not in [0, 1]", tie)
-	}
+	tie := q.TieBreaker // in [0, 1] (rewrite.go)
 	w := &disMaxWeightT{mode: combineMax, tie: tie, dl: ix.dl}
 	if tie == 1 && len(q.Disjuncts) > 1 {
 		// Lucene rewrites tie 1 to a BooleanQuery of SHOULD clauses: a
@@ -282,9 +278,6 @@ type constantScoreWeightT struct {
 }
 
 func constantScoreWeight(q *ConstantScoreQuery, ix *Index, boost float32) (weight, error) {
-	if q.Query == nil {
-		return nil, errors.New("constant_score: nil query")
-	}
 	// Lucene builds the inner weight without scores and with boost 1.
 	inner, err := createWeight(q.Query, ix, 1)
 	if err != nil {

@@ -47,7 +47,7 @@ func effectiveBoost(b float32) float32 {
 	return b
 }
 
-// createWeight prepares q for index ix; boost is the product of the boosts
+// createWeight prepares q, already rewritten (Rewrite), for index ix; boost is the product of the boosts
 // above q, as Lucene propagates a BoostQuery into its clause's weight. A
 // profiled search wraps every weight (profile.go).
 func createWeight(q Query, ix *Index, boost float32) (weight, error) {
@@ -63,16 +63,11 @@ func buildWeight(q Query, ix *Index, boost float32) (weight, error) {
 	case *TermQuery:
 		return termWeight(q, ix, boost*effectiveBoost(q.Boost))
 	case *PhraseQuery:
-		switch len(q.Terms) {
-		case 0:
-			return noMatch{}, nil
-		case 1:
-			return termWeight(&TermQuery{Field: q.Field, Term: q.Terms[0]}, ix, boost*effectiveBoost(q.Boost))
+		if len(q.Terms) < 2 || q.Slop < 0 {
+			// Rewrite turns these into a term, no match or an error.
+			return nil, fmt.Errorf("phrase query on %s: not rewritten (%d terms, slop %d)", q.Field, len(q.Terms), q.Slop)
 		}
-		switch {
-		case q.Slop < 0:
-			return nil, fmt.Errorf("phrase query on %s: negative slop %d", q.Field, q.Slop)
-		case q.Slop > 0:
+		if q.Slop > 0 {
 			return sloppyPhraseWeight(q, ix, boost*effectiveBoost(q.Boost))
 		}
 		return phraseWeight(q, ix, boost*effectiveBoost(q.Boost))

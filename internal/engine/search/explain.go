@@ -92,33 +92,9 @@ func cachedExplain(w weight, q Query, segNum int, seg *segment.Segment, doc uint
 	return constantExplain(w, rewrittenString(q), 1, segNum, seg, doc)
 }
 
-// rewrittenString is the text of the query Lucene's rewrite makes of q,
-// for the few rewrites that change what a non-scoring clause prints.
-func rewrittenString(q Query) string {
-	if d, ok := q.(*DisMaxQuery); ok {
-		switch {
-		case len(d.Disjuncts) == 1:
-			c := d.Disjuncts[0]
-			if effectiveBoost(d.Boost) != 1 {
-				return "(" + rewrittenString(c) + ")^" + similarity.JavaFloatString(d.Boost)
-			}
-			return rewrittenString(c)
-		case d.TieBreaker == 1:
-			// Lucene rewrites a tie of 1 to a BooleanQuery of SHOULD clauses.
-			return rewrittenString(&BoolQuery{Should: d.Disjuncts, Boost: d.Boost})
-		}
-	}
-	if b, ok := q.(*BoolQuery); ok && effectiveBoost(b.Boost) == 1 {
-		n := len(b.Must) + len(b.Should) + len(b.Filter) + len(b.MustNot)
-		switch {
-		case n == 1 && len(b.Must) == 1:
-			return rewrittenString(b.Must[0])
-		case n == 1 && len(b.Should) == 1 && b.MinimumShouldMatch <= 1:
-			return rewrittenString(b.Should[0])
-		}
-	}
-	return Describe(q)
-}
+// rewrittenString is the text of the query Lucene's rewrite makes of q
+// where the engine keeps a node Lucene replaces (luceneRewrite).
+func rewrittenString(q Query) string { return Describe(luceneRewrite(q)) }
 
 // describeUnboosted renders q without its own boost: what a Lucene query
 // under a BoostQuery prints.

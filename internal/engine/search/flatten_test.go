@@ -37,7 +37,7 @@ func TestFlattenNestedDisjunctions(t *testing.T) {
 		{"nested should-only bool", &BoolQuery{Should: []Query{&BoolQuery{Should: []Query{term("fee"), fz(0)}}, term("agreement")}}, 5},
 		{"nested bool with must kept whole", &BoolQuery{Should: []Query{&BoolQuery{Must: []Query{term("fee")}, Should: []Query{fz(0)}}, term("agreement")}}, 2},
 	} {
-		w, err := createWeight(c.q, ix, 1)
+		w, err := testWeight(c.q, ix)
 		if err != nil {
 			t.Fatal(err)
 		}

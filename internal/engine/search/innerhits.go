@@ -158,7 +158,11 @@ type childMatch struct {
 // innerHitsOf fills one inner_hits request for the hits at positions page
 // (in segment and document order) of one index.
 func innerHitsOf(d innerHitsDef, ix *Index, hits []Hit, page []int) error {
-	w, err := createWeight(d.query, ix, 1)
+	q, err := Rewrite(d.query)
+	if err != nil {
+		return err
+	}
+	w, err := createWeight(q, ix, 1)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package search
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
@@ -28,15 +27,6 @@ type nestedWeightT struct {
 }
 
 func nestedWeight(q *NestedQuery, ix *Index, boost float32) (weight, error) {
-	if q.Query == nil {
-		return nil, fmt.Errorf("nested query on %s: nil inner query", q.Path)
-	}
-	if containsNested(q.Query) {
-		return nil, fmt.Errorf("nested query on %s: a nested query inside a nested query is not supported", q.Path)
-	}
-	if q.ScoreMode < ScoreAvg || q.ScoreMode > ScoreNone {
-		return nil, fmt.Errorf("nested query on %s: unknown score mode %d", q.Path, q.ScoreMode)
-	}
 	// The nested query's boost (and the boosts above it) go to the inner
 	// query's weight, as ToParentBlockJoinQuery passes its boost to the
 	// child weight: they scale each child's score, not the aggregate.

@@ -123,7 +123,10 @@ func (p *profiler) profileWeight(q Query, ix *Index, boost float32) (weight, err
 }
 
 // luceneType is the simple class name of the Lucene query OpenSearch runs
-// for q (after its rewrite), as the profile's "type".
+// for q, as the profile's "type": q is rewritten (Rewrite), and a node the
+// engine keeps where Lucene's rewrite changes its class is named by that
+// class (rewrite.go's luceneRewrite: a dis_max with tie breaker 1 is a
+// BooleanQuery; a fuzzy query is one of its expansions).
 func luceneType(q Query) string {
 	boosted := func(b float32, name string) string {
 		if effectiveBoost(b) != 1 {
@@ -135,9 +138,6 @@ func luceneType(q Query) string {
 	case *TermQuery:
 		return boosted(q.Boost, "TermQuery")
 	case *PhraseQuery:
-		if len(q.Terms) == 1 {
-			return boosted(q.Boost, "TermQuery")
-		}
 		return boosted(q.Boost, "PhraseQuery")
 	case *MatchAllQuery:
 		return boosted(q.Boost, "MatchAllDocsQuery")
@@ -153,7 +153,7 @@ func luceneType(q Query) string {
 		// Rewritten to a BooleanQuery of its expansions.
 		return boosted(q.Boost, "BooleanQuery")
 	case *DisMaxQuery:
-		if q.TieBreaker == 1 && len(q.Disjuncts) > 1 {
+		if _, ok := disMaxAsBool(q); ok && len(q.Disjuncts) > 1 {
 			return boosted(q.Boost, "BooleanQuery")
 		}
 		return boosted(q.Boost, "DisjunctionMaxQuery")

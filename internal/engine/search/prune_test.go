@@ -252,7 +252,7 @@ func exhaustive(t *testing.T, s *Searcher, q Query, from, size int) *Result {
 	var all []Hit
 	for _, name := range []string{"company", "contract"} {
 		ix := s.indexes[name]
-		w, err := createWeight(q, ix, 1)
+		w, err := testWeight(q, ix)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -300,7 +300,7 @@ func TestMinCompetitiveScore(t *testing.T) {
 		score float32
 	}
 	run := func(q Query, segNum int, min float32, prune bool) ([]scored, int) {
-		w, err := createWeight(q, ix, 1)
+		w, err := testWeight(q, ix)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -439,7 +439,7 @@ func TestPruningStartsWhileCounting(t *testing.T) {
 	ix := s.indexes["contract"]
 	pivot := float32(3)
 	q := &BoolQuery{Must: []Query{&MatchAllQuery{}}, Should: []Query{&RankFeatureQuery{Field: "weight_rank", Function: Saturation{Pivot: &pivot}}}}
-	w, err := createWeight(q, ix, 1)
+	w, err := testWeight(q, ix)
 	if err != nil {
 		t.Fatal(err)
 	}

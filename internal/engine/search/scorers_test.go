@@ -444,7 +444,7 @@ func TestScorersStayExhausted(t *testing.T) {
 		{ranges, &RangeQuery{Field: "group_size"}},
 		{features, &RankFeatureQuery{Field: "weight_rank", Function: Linear{}}},
 	} {
-		w, err := createWeight(c.q, c.ix, 1)
+		w, err := testWeight(c.q, c.ix)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -462,4 +462,14 @@ func TestScorersStayExhausted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// testWeight is the weight a search builds for q on ix: q rewritten, then
+// its weight created.
+func testWeight(q Query, ix *Index) (weight, error) {
+	r, err := Rewrite(q)
+	if err != nil {
+		return nil, err
+	}
+	return createWeight(r, ix, 1)
 }

@@ -402,11 +402,20 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	timedOut := false
 	dl := newDeadline(ctx, req.QueryDeadline)
 	var profiles []ShardProfile
+	// rewritten holds the searched targets as rewritten (rewrite.go), for
+	// the explanations; inner hits are found in the request's own tree,
+	// as OpenSearch finds them in its query builders.
+	var rewritten []Target
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
 		if ix == nil || c.counted() {
 			continue
 		}
+		t, err := t.rewritten()
+		if err != nil {
+			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
+		}
+		rewritten = append(rewritten, t)
 		ixc := *ix
 		ixc.dl = dl
 		if req.Profile {
@@ -415,7 +424,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 				ixc.prof.aggs[i] = AggProfile{Type: aggregatorType(a), Description: a.Name}
 			}
 		}
-		err := s.searchIndex(ctx, &ixc, t, c, aggs)
+		err = s.searchIndex(ctx, &ixc, t, c, aggs)
 		if ixc.prof != nil {
 			profiles = append(profiles, ixc.prof.shardProfile(t, &req))
 		}
@@ -437,7 +446,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	res.TimedOut = timedOut
 	res.Profile = profiles
-	if err := s.fetch(ctx, res, targets, req.Explain); err != nil {
+	if err := s.fetch(ctx, res, targets, rewritten, req.Explain); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	return res, nil
@@ -448,7 +457,9 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 // query phase found are still fetched, as OpenSearch fetches them. When
 // the context's deadline passes first, the hits fetched whole are kept
 // and the result is marked timed out; a cancelled context is an error.
-func (s *Searcher) fetch(ctx context.Context, res *Result, targets []Target, explain bool) error {
+// Inner hits come from the request's targets, explanations from the
+// searched targets as rewritten.
+func (s *Searcher) fetch(ctx context.Context, res *Result, targets, rewritten []Target, explain bool) error {
 	dl := newDeadline(ctx, time.Time{})
 	indexes := s.indexes
 	if dl != nil {
@@ -461,7 +472,7 @@ func (s *Searcher) fetch(ctx context.Context, res *Result, targets []Target, exp
 	}
 	err := addInnerHits(dl, res, targets, indexes)
 	if err == nil && explain {
-		err = addExplanations(dl, res, targets, indexes)
+		err = addExplanations(dl, res, rewritten, indexes)
 	}
 	if err != nil && dl.timedOut() && errors.Is(err, context.DeadlineExceeded) {
 		res.TimedOut = true

@@ -1,0 +1,258 @@
+package search
+
+import (
+	"fmt"
+)
+
+// The rewrite step: Query → Rewrite → Weight → Scorer → Collector.
+//
+// Lucene rewrites a query until it no longer changes (Query.rewrite to a
+// fixpoint) and only then creates its weight. The engine does the same
+// with Rewrite: every rule that changes the shape of the engine's tree
+// (a phrase of one term is a term query, equal boolean clauses merge, …)
+// and every check of a node's parameters lives here, so that building a
+// weight is a plain translation of an already-rewritten node.
+//
+// Two kinds of Lucene rewrite stay outside Rewrite, on purpose:
+//
+//   - Rewrites that need the index's terms (a fuzzy query's expansion, a
+//     prefix's terms) happen when the weight is built (multiterm.go):
+//     their result has no node in the engine's tree (blended statistics,
+//     per-segment term lists).
+//   - Rewrites whose scores the engine's weights reproduce another way,
+//     keeping the node: Lucene turns a dis_max of one disjunct into the
+//     disjunct, a dis_max with tie breaker 1 into a BooleanQuery of SHOULD
+//     clauses and a BooleanQuery of one clause into the clause; the engine
+//     keeps those nodes (disjunction.go, flatten.go) so that profiles show
+//     them. luceneRewrite applies these rules to name such a node as
+//     Lucene's explanations and profiles name it; it never feeds a weight.
+
+// Rewrite returns q rewritten the way the engine runs it: Lucene's
+// structural rewrite rules applied until nothing changes, and each node's
+// parameters checked (a bad one is an error, never a panic later). The
+// result shares the nodes that did not change with q; q itself is never
+// modified. Weights are built from rewritten queries only.
+func Rewrite(q Query) (Query, error) {
+	for {
+		r, changed, err := rewriteOnce(q)
+		if err != nil {
+			return nil, err
+		}
+		if !changed {
+			return r, nil
+		}
+		q = r
+	}
+}
+
+// rewriteOnce applies every rule once, bottom-up, and reports whether
+// anything changed.
+func rewriteOnce(q Query) (Query, bool, error) {
+	switch q := q.(type) {
+	case nil:
+		return nil, false, fmt.Errorf("nil query")
+	case *PhraseQuery:
+		return rewritePhrase(q)
+	case *BoolQuery:
+		return rewriteBool(q)
+	case *DisMaxQuery:
+		tie := q.TieBreaker
+		if !(tie >= 0 && tie <= 1) { // NaN too
+			return nil, false, fmt.Errorf("dis_max: tie breaker %v is not in [0, 1]", tie)
+		}
+		ds, changed, err := rewriteClauses(q.Disjuncts)
+		if err != nil || !changed {
+			return q, false, err
+		}
+		c := *q
+		c.Disjuncts = ds
+		return &c, true, nil
+	case *ConstantScoreQuery:
+		if q.Query == nil {
+			return nil, false, fmt.Errorf("constant_score: nil query")
+		}
+		inner, changed, err := rewriteOnce(q.Query)
+		if err != nil || !changed {
+			return q, false, err
+		}
+		c := *q
+		c.Query = inner
+		return &c, true, nil
+	case *NestedQuery:
+		return rewriteNested(q)
+	}
+	return q, false, nil
+}
+
+// rewritePhrase is PhraseQuery.rewrite: no terms match nothing, one term
+// is a term query with the phrase's boost.
+func rewritePhrase(q *PhraseQuery) (Query, bool, error) {
+	if q.Slop < 0 {
+		return nil, false, fmt.Errorf("phrase query on %s: negative slop %d", q.Field, q.Slop)
+	}
+	switch len(q.Terms) {
+	case 0:
+		return &MatchNoneQuery{}, true, nil
+	case 1:
+		return &TermQuery{Field: q.Field, Term: q.Terms[0], Boost: q.Boost}, true, nil
+	}
+	return q, false, nil
+}
+
+// rewriteBool rewrites a BooleanQuery's clauses, then merges its equal
+// MUST clauses, and its equal SHOULD clauses when minimum_should_match is
+// at most 1 (dedup.go). Lucene's other BooleanQuery rewrites (a lone
+// clause, nested disjunctions, a pure negative query) keep the node in
+// the engine: boolWeight reproduces their scores.
+func rewriteBool(q *BoolQuery) (Query, bool, error) {
+	var lists [4][]Query
+	changed := false
+	for i, cs := range [4][]Query{q.Must, q.Should, q.Filter, q.MustNot} {
+		r, ch, err := rewriteClauses(cs)
+		if err != nil {
+			return nil, false, err
+		}
+		lists[i], changed = r, changed || ch
+	}
+	must := dedupClauses(lists[0])
+	should := lists[1]
+	if q.MinimumShouldMatch <= 1 {
+		should = dedupClauses(should)
+	}
+	if !changed && len(must) == len(q.Must) && len(should) == len(q.Should) {
+		return q, false, nil
+	}
+	c := *q
+	c.Must, c.Should, c.Filter, c.MustNot = must, should, lists[2], lists[3]
+	return &c, true, nil
+}
+
+// rewriteNested checks a nested query and rewrites its inner query.
+func rewriteNested(q *NestedQuery) (Query, bool, error) {
+	if q.Query == nil {
+		return nil, false, fmt.Errorf("nested query on %s: nil inner query", q.Path)
+	}
+	if containsNested(q.Query) {
+		return nil, false, fmt.Errorf("nested query on %s: a nested query inside a nested query is not supported", q.Path)
+	}
+	if q.ScoreMode < ScoreAvg || q.ScoreMode > ScoreNone {
+		return nil, false, fmt.Errorf("nested query on %s: unknown score mode %d", q.Path, q.ScoreMode)
+	}
+	inner, changed, err := rewriteOnce(q.Query)
+	if err != nil || !changed {
+		return q, false, err
+	}
+	c := *q
+	c.Query = inner
+	return &c, true, nil
+}
+
+// rewriteClauses rewrites each clause of a list once; the list itself is
+// returned when none changed.
+func rewriteClauses(cs []Query) ([]Query, bool, error) {
+	var out []Query
+	for i, c := range cs {
+		r, changed, err := rewriteOnce(c)
+		if err != nil {
+			return nil, false, err
+		}
+		if changed && out == nil {
+			out = append(make([]Query, 0, len(cs)), cs[:i]...)
+		}
+		if out != nil {
+			out = append(out, r)
+		}
+	}
+	if out == nil {
+		return cs, false, nil
+	}
+	return out, true, nil
+}
+
+// rewritten returns the target with its query and post filter rewritten.
+func (t Target) rewritten() (Target, error) {
+	q, err := Rewrite(t.Query)
+	if err != nil {
+		return t, err
+	}
+	t.Query = q
+	if t.PostFilter != nil {
+		if t.PostFilter, err = Rewrite(t.PostFilter); err != nil {
+			return t, fmt.Errorf("post_filter: %w", err)
+		}
+	}
+	return t, nil
+}
+
+// boostQuery is Lucene's BoostQuery around a query that already carries
+// its own boost: it appears only in the trees luceneRewrite makes for
+// naming, never in a tree a weight is built from.
+type boostQuery struct {
+	query Query
+	boost float32
+}
+
+func (*boostQuery) isQuery() {}
+
+// luceneRewrite returns the query Lucene's rewrite makes of q's top node
+// where the engine keeps the node but Lucene replaces it (see above): a
+// dis_max of one disjunct is the disjunct (boosted by the dis_max's
+// boost), a dis_max with tie breaker 1 a BooleanQuery of SHOULD clauses,
+// an unboosted BooleanQuery of one MUST clause, or of one SHOULD clause
+// with minimum_should_match at most 1, the clause. It is applied until
+// the top no longer changes; clauses below are left as they are. q must
+// be rewritten already (Rewrite).
+func luceneRewrite(q Query) Query {
+	for {
+		r, ok := luceneRewriteTop(q)
+		if !ok {
+			return q
+		}
+		q = r
+	}
+}
+
+// luceneRewriteTop applies luceneRewrite's rules once to q's top node.
+func luceneRewriteTop(q Query) (Query, bool) {
+	switch q := q.(type) {
+	case *DisMaxQuery:
+		if r, ok := loneDisjunct(q); ok {
+			return r, true
+		}
+		return disMaxAsBool(q)
+	case *BoolQuery:
+		if effectiveBoost(q.Boost) != 1 {
+			return q, false
+		}
+		n := len(q.Must) + len(q.Should) + len(q.Filter) + len(q.MustNot)
+		switch {
+		case n == 1 && len(q.Must) == 1:
+			return q.Must[0], true
+		case n == 1 && len(q.Should) == 1 && q.MinimumShouldMatch <= 1:
+			return q.Should[0], true
+		}
+	}
+	return q, false
+}
+
+// loneDisjunct is DisjunctionMaxQuery.rewrite of one disjunct: the
+// disjunct, under the dis_max's boost.
+func loneDisjunct(q *DisMaxQuery) (Query, bool) {
+	if len(q.Disjuncts) != 1 {
+		return q, false
+	}
+	c := q.Disjuncts[0]
+	if effectiveBoost(q.Boost) == 1 {
+		return c, true
+	}
+	return &boostQuery{query: luceneRewrite(c), boost: q.Boost}, true
+}
+
+// disMaxAsBool is DisjunctionMaxQuery.rewrite with tie breaker 1: a
+// BooleanQuery of SHOULD clauses, which sums the same scores.
+func disMaxAsBool(q *DisMaxQuery) (Query, bool) {
+	if q.TieBreaker != 1 || len(q.Disjuncts) == 1 {
+		return q, false
+	}
+	return &BoolQuery{Should: q.Disjuncts, Boost: q.Boost}, true
+}
