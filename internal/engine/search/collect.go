@@ -1,6 +1,8 @@
 package search
 
 import (
+	"time"
+
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
 
@@ -139,4 +141,179 @@ func (c *topCollector) result(from, limit int) (*Result, error) {
 		r.Hits = append(r.Hits, Hit{Index: h.index, Segment: h.segNum, Doc: h.doc, ID: id, Score: h.score})
 	}
 	return r, nil
+}
+
+// collector is what the collection loop feeds one logical index's
+// matches to, composed as Lucene composes collectors: every match goes to
+// the aggregations; the post filter, when there is one, decides which
+// matches reach the top hits; the top hits keep the best k and count up
+// to the limit, telling the scorer the score a match must beat (the
+// competitive-score channel pruning needs). A profiled search times each
+// part (profiler.collect): the wrapper is a field, not a type, so that
+// the loop makes no interface call per document for the collectors.
+type collector struct {
+	top  *topCollector
+	aggs []*aggCollector
+	// post is the post filter's weight (nil: none).
+	post weight
+	// prof is set when the search is profiled.
+	prof *profiler
+}
+
+// startIndex prepares the aggregations for an index.
+func (c *collector) startIndex(name string) {
+	start := time.Now()
+	for i, a := range c.aggs {
+		a.startIndex(name)
+		if c.prof != nil {
+			c.prof.aggs[i].Initialize += int64(time.Since(start))
+			start = time.Now()
+		}
+	}
+}
+
+// finishIndex closes the index's aggregations.
+func (c *collector) finishIndex() {
+	start := time.Now()
+	for i, a := range c.aggs {
+		a.finishIndex()
+		if c.prof != nil {
+			c.prof.aggs[i].BuildAggregation += int64(time.Since(start))
+			start = time.Now()
+		}
+	}
+}
+
+// done reports whether the collector needs no more matches at all.
+func (c *collector) done() bool { return c.top.counted() }
+
+// leafCollector is a collector's part for one segment (Lucene's
+// LeafCollector): the scorer whose current document is collected, and
+// the post filter's scorer there.
+type leafCollector struct {
+	c      *collector
+	dl     *deadline
+	index  string
+	segNum int
+	seg    *segment.Segment
+	sc     Scorer
+	// lz, when the scorer can bound its current document, lets the top
+	// hits count a match without scoring it; pr, when pruning is allowed
+	// and the scorer can skip, hears the minimum competitive score.
+	lz      lazyScorer
+	pr      competitiveScorer
+	lastMin float32
+	pruning bool
+	// pf is the post filter's scorer (nil where it matches nothing) and
+	// pfDoc its document (−1 before the first).
+	pf    Scorer
+	pfDoc int64
+}
+
+// leaf prepares the collector for segment segNum of the index, whose
+// matches sc iterates. It reports false when nothing the segment matches
+// can be collected.
+func (c *collector) leaf(dl *deadline, index string, segNum int, seg *segment.Segment, sc Scorer) (leafCollector, bool, error) {
+	l := leafCollector{c: c, dl: dl, index: index, segNum: segNum, seg: seg, pfDoc: -1}
+	if c.post != nil {
+		pf, err := c.post.scorer(segNum, seg)
+		if err != nil {
+			return l, false, err
+		}
+		if pf == nil && len(c.aggs) == 0 {
+			return l, false, nil // the post filter keeps nothing here
+		}
+		l.pf = pf
+	}
+	start := time.Now()
+	for i, a := range c.aggs {
+		a.startSegment(seg)
+		if c.prof != nil {
+			c.prof.aggs[i].BuildLeafCollector += int64(time.Since(start))
+			c.prof.aggs[i].BuildLeafCollectorCount++
+			start = time.Now()
+		}
+	}
+	l.setScorer(sc)
+	return l, true, nil
+}
+
+// setScorer gives the collector the segment's scorer and, when the top
+// hits already know the score a match must beat, passes it on.
+func (l *leafCollector) setScorer(sc Scorer) {
+	l.sc = sc
+	l.lz, _ = sc.(lazyScorer)
+	l.pr = nil
+	if l.c.top.prune {
+		l.pr, _ = sc.(competitiveScorer)
+	}
+	l.lastMin, l.pruning = l.c.top.minCompetitive()
+	if l.pr != nil && l.pruning {
+		l.pr.setMinCompetitiveScore(l.lastMin)
+	}
+}
+
+// collect takes doc, the scorer's current document.
+func (l *leafCollector) collect(doc uint32) error {
+	if l.c.prof != nil {
+		return l.c.prof.timedCollect(l, doc)
+	}
+	for _, a := range l.c.aggs {
+		a.collect(doc)
+	}
+	if !l.postFilterKeeps(doc) {
+		return nil
+	}
+	return l.collectHit(doc)
+}
+
+// postFilterKeeps reports whether the post filter (if any) matches doc.
+func (l *leafCollector) postFilterKeeps(doc uint32) bool {
+	if l.c.post == nil {
+		return true
+	}
+	if l.pf == nil {
+		return false
+	}
+	if l.pfDoc < int64(doc) {
+		l.pfDoc = int64(noMoreDocs)
+		if l.pf.Advance(doc) {
+			l.pfDoc = int64(l.pf.DocID())
+		}
+	}
+	return l.pfDoc == int64(doc)
+}
+
+// collectHit offers doc to the top hits, scored only when it may be
+// kept, then passes a raised minimum competitive score to the scorer.
+func (l *leafCollector) collectHit(doc uint32) error {
+	top := l.c.top
+	if top.cannotKeep(l.lz) {
+		top.count() // counted, not scored
+	} else {
+		score := l.sc.Score()
+		if l.dl.stopped() {
+			// Scoring may finish work the matching left (a phrase's
+			// frequency): cut short, it is not the document's score.
+			return l.dl.cause()
+		}
+		top.collect(l.index, l.segNum, l.seg, doc, score)
+	}
+	// Counting alone may pass the limit: a search whose matches all lose
+	// to hits kept from an earlier index starts pruning then too.
+	if l.pr != nil {
+		if m, ok := top.minCompetitive(); ok && (!l.pruning || m > l.lastMin) {
+			l.pr.setMinCompetitiveScore(m)
+			l.lastMin, l.pruning = m, true
+		}
+	}
+	return nil
+}
+
+// err is the post filter scorer's error.
+func (l *leafCollector) err() error {
+	if l.pf != nil {
+		return l.pf.Err()
+	}
+	return nil
 }

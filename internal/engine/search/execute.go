@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/postings"
@@ -315,120 +314,52 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 	if err != nil {
 		return err
 	}
-	var pw weight
+	col := &collector{top: c, aggs: aggs, prof: ix.prof}
 	if t.PostFilter != nil {
-		if pw, err = createWeight(t.PostFilter, ix, 1); err != nil {
+		if col.post, err = createWeight(t.PostFilter, ix, 1); err != nil {
 			return fmt.Errorf("post_filter: %w", err)
 		}
 	}
-	start := time.Now()
-	for i, a := range aggs {
-		a.startIndex(ix.Name)
-		if ix.prof != nil {
-			ix.prof.aggs[i].Initialize += int64(time.Since(start))
-			start = time.Now()
-		}
-	}
+	col.startIndex(ix.Name)
 	if ix.dl != nil && ix.dl.poll() {
 		return ix.dl.cause() // expired while the weights were built
 	}
 	for segNum, seg := range ix.Segments {
-		if c.counted() {
+		if col.done() {
 			break
 		}
-		search := searchSegment
-		if ix.prof != nil {
-			search = ix.prof.searchSegment
-		}
-		if err := search(ix.dl, ix.Name, segNum, seg, w, pw, c, aggs); err != nil {
+		if err := searchSegment(ix.dl, ix.Name, segNum, seg, w, col); err != nil {
 			return fmt.Errorf("segment %d: %w", segNum, err)
 		}
 	}
-	start = time.Now()
-	for i, a := range aggs {
-		a.finishIndex()
-		if ix.prof != nil {
-			ix.prof.aggs[i].BuildAggregation += int64(time.Since(start))
-			start = time.Now()
-		}
-	}
+	col.finishIndex()
 	return nil
 }
 
-func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
-	if all, ok := w.(*matchAllWeight); ok && pw == nil {
-		return scanRecords(dl, index, segNum, seg, all.score, c, aggs) // scan.go
+// searchSegment is the collection loop, the same for every collector
+// (collect.go): the scorer's matches in document order, each given to
+// the segment's leaf collector, the deadline ticked as the scorer works.
+func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w weight, c *collector) error {
+	if all, ok := w.(*matchAllWeight); ok && c.post == nil {
+		return scanRecords(dl, index, segNum, seg, all.score, c.top, c.aggs) // scan.go
 	}
 	sc, err := recordScorer(w, segNum, seg, dl)
 	if err != nil || sc == nil {
 		return err
 	}
-	var pf Scorer
-	if pw != nil {
-		if pf, err = pw.scorer(segNum, seg); err != nil {
-			return err
-		}
-		if pf == nil && len(aggs) == 0 {
-			return nil // the post filter keeps nothing here
-		}
+	lc, ok, err := c.leaf(dl, index, segNum, seg, sc)
+	if err != nil || !ok {
+		return err
 	}
-	for _, a := range aggs {
-		a.startSegment(seg)
-	}
-	lz, _ := sc.(lazyScorer)
-	pr, _ := sc.(competitiveScorer)
-	if !c.prune {
-		pr = nil
-	}
-	lastMin, pruning := c.minCompetitive()
-	if pr != nil && pruning {
-		pr.setMinCompetitiveScore(lastMin)
-	}
-	pfDoc := int64(-1)
 	work := scorerWork(sc)
-	for !c.counted() && sc.Next() {
+	for !c.done() && sc.Next() {
 		if dl.tickN(work) {
 			// What a scorer returns once the deadline passed is not
 			// collected (timeout.go).
 			return dl.cause()
 		}
-		doc := sc.DocID()
-		for _, a := range aggs {
-			a.collect(doc)
-		}
-		if pw != nil {
-			if pf == nil {
-				continue
-			}
-			if pfDoc < int64(doc) {
-				pfDoc = int64(noMoreDocs)
-				if pf.Advance(doc) {
-					pfDoc = int64(pf.DocID())
-				}
-			}
-			if pfDoc != int64(doc) {
-				continue
-			}
-		}
-		if c.cannotKeep(lz) {
-			c.count() // counted, not scored
-		} else {
-			score := sc.Score()
-			if dl.stopped() {
-				// Scoring may finish work the matching left (a
-				// phrase's frequency): cut short, it is not the
-				// document's score.
-				return dl.cause()
-			}
-			c.collect(index, segNum, seg, doc, score)
-		}
-		// Counting alone may pass the limit: a search whose matches all
-		// lose to hits kept from an earlier index starts pruning then too.
-		if pr != nil {
-			if m, ok := c.minCompetitive(); ok && (!pruning || m > lastMin) {
-				pr.setMinCompetitiveScore(m)
-				lastMin, pruning = m, true
-			}
+		if err := lc.collect(sc.DocID()); err != nil {
+			return err
 		}
 	}
 	if dl.stopped() {
@@ -437,10 +368,7 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 	if err := sc.Err(); err != nil {
 		return err
 	}
-	if pf != nil {
-		return pf.Err()
-	}
-	return nil
+	return lc.err()
 }
 
 // recordScorer returns w's scorer for a segment restricted to records:

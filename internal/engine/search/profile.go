@@ -282,72 +282,27 @@ func aggregatorType(a TermsAgg) string {
 	return "GlobalOrdinalsStringTermsAggregator"
 }
 
-// searchSegment is the collection loop of execute.go, timing the
-// collectors and the aggregations.
-func (p *profiler) searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w, pw weight, c *topCollector, aggs []*aggCollector) error {
-	sc, err := recordScorer(w, segNum, seg, dl)
-	if err != nil || sc == nil {
-		return err
+// timedCollect is leafCollector.collect timing the aggregations, the post
+// filter and the top hits.
+func (p *profiler) timedCollect(l *leafCollector, doc uint32) error {
+	start := time.Now()
+	for i, a := range l.c.aggs {
+		a.collect(doc)
+		now := time.Now()
+		p.aggs[i].Collect += int64(now.Sub(start))
+		p.aggs[i].CollectCount++
+		start = now
 	}
-	var pf Scorer
-	if pw != nil {
-		if pf, err = pw.scorer(segNum, seg); err != nil {
-			return err
-		}
-		if pf == nil && len(aggs) == 0 {
+	if l.c.post != nil {
+		keep := l.postFilterKeeps(doc)
+		now := time.Now()
+		p.postFilter += now.Sub(start)
+		start = now
+		if !keep {
 			return nil
 		}
 	}
-	start := time.Now()
-	for i, a := range aggs {
-		a.startSegment(seg)
-		p.aggs[i].BuildLeafCollector += int64(time.Since(start))
-		p.aggs[i].BuildLeafCollectorCount++
-		start = time.Now()
-	}
-	pfDoc := int64(-1)
-	work := scorerWork(sc)
-	for sc.Next() {
-		if dl.tickN(work) {
-			return dl.cause()
-		}
-		doc := sc.DocID()
-		start := time.Now()
-		for i, a := range aggs {
-			a.collect(doc)
-			now := time.Now()
-			p.aggs[i].Collect += int64(now.Sub(start))
-			p.aggs[i].CollectCount++
-			start = now
-		}
-		if pw != nil {
-			if pf == nil {
-				continue
-			}
-			if pfDoc < int64(doc) {
-				pfDoc = int64(noMoreDocs)
-				if pf.Advance(doc) {
-					pfDoc = int64(pf.DocID())
-				}
-			}
-			now := time.Now()
-			p.postFilter += now.Sub(start)
-			start = now
-			if pfDoc != int64(doc) {
-				continue
-			}
-		}
-		c.collect(index, segNum, seg, doc, sc.Score())
-		p.collect += time.Since(start)
-	}
-	if dl.stopped() {
-		return dl.cause()
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	if pf != nil {
-		return pf.Err()
-	}
-	return nil
+	err := l.collectHit(doc)
+	p.collect += time.Since(start)
+	return err
 }

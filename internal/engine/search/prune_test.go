@@ -450,7 +450,7 @@ func TestPruningStartsWhileCounting(t *testing.T) {
 	}
 	visits := 0
 	for segNum, seg := range ix.Segments {
-		if err := searchSegment(nil, ix.Name, segNum, seg, countingWeight{w, &visits}, nil, c, nil); err != nil {
+		if err := searchSegment(nil, ix.Name, segNum, seg, countingWeight{w, &visits}, &collector{top: c}); err != nil {
 			t.Fatal(err)
 		}
 	}
