@@ -138,27 +138,15 @@ func extract(q search.Query, field string) *extracted {
 					})
 				}
 			}
-		case *search.BoolQuery:
-			for _, c := range q.Must {
-				walk(c)
-			}
-			for _, c := range q.Should {
-				walk(c)
-			}
-			for _, c := range q.Filter {
-				walk(c)
-			}
-			// must_not clauses are not visited (QueryVisitor.EMPTY_VISITOR).
-		case *search.DisMaxQuery:
-			for _, c := range q.Disjuncts {
-				walk(c)
-			}
-		case *search.ConstantScoreQuery:
-			walk(q.Query)
-		case *search.NestedQuery:
-			// OpenSearch's block join query visits its child query.
-			walk(q.Query)
 		}
+		// The clauses below, but not must_not ones: Lucene's visitor for a
+		// MUST_NOT clause is QueryVisitor.EMPTY_VISITOR (a block join
+		// visits its child query).
+		search.Clauses(q, func(c search.Query, o search.Occur) {
+			if o != search.OccurMustNot {
+				walk(c)
+			}
+		})
 	}
 	walk(q)
 	slices.Sort(e.terms)

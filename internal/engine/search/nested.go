@@ -48,44 +48,6 @@ func containsNested(q Query) bool {
 	return found
 }
 
-// walkQuery calls visit on q and every query below it, in clause order,
-// with whether the query sits under a must_not clause.
-// Walk visits q and every query below it (through bool, dis_max,
-// constant_score and nested clauses), telling whether each lies under a
-// must_not clause.
-func Walk(q Query, visit func(q Query, underMustNot bool)) { walkQuery(q, false, visit) }
-
-func walkQuery(q Query, underMustNot bool, visit func(q Query, underMustNot bool)) {
-	visit(q, underMustNot)
-	switch q := q.(type) {
-	case *BoolQuery:
-		for _, c := range q.Must {
-			walkQuery(c, underMustNot, visit)
-		}
-		for _, c := range q.Should {
-			walkQuery(c, underMustNot, visit)
-		}
-		for _, c := range q.Filter {
-			walkQuery(c, underMustNot, visit)
-		}
-		for _, c := range q.MustNot {
-			walkQuery(c, true, visit)
-		}
-	case *DisMaxQuery:
-		for _, c := range q.Disjuncts {
-			walkQuery(c, underMustNot, visit)
-		}
-	case *ConstantScoreQuery:
-		if q.Query != nil {
-			walkQuery(q.Query, underMustNot, visit)
-		}
-	case *NestedQuery:
-		if q.Query != nil {
-			walkQuery(q.Query, underMustNot, visit)
-		}
-	}
-}
-
 func (w *nestedWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 	roots := seg.Roots()
 	if len(roots) == int(seg.MaxDoc) {

@@ -600,31 +600,16 @@ func (r *recordsOnly) competitiveAt(min float32) bool {
 // moving a scorer to a document is (postings 1; positions and block joins
 // far more).
 func matchCost(s Scorer) int {
-	switch s := s.(type) {
-	case *boolScorer:
-		n := 0
-		for _, list := range [][]sub{s.req, s.should, s.mustNot} {
-			for _, c := range list {
-				n += matchCost(c.s)
-			}
-		}
-		return n
-	case *disjunctionScorer:
-		n := 0
-		for _, c := range s.subs {
-			n += matchCost(c.s)
-		}
-		return n
-	case *constScorer:
-		return matchCost(s.inner)
-	case *recordsOnly:
-		return matchCost(s.inner)
-	case *profScorer:
-		return matchCost(s.in)
-	case *blockJoinScorer:
-		return 16 * matchCost(s.child)
+	switch s.(type) {
 	case *phraseScorer, *sloppyScorer:
 		return 16
 	}
-	return 1
+	n, has := sumSubScorers(s, matchCost)
+	if !has {
+		return 1
+	}
+	if _, join := s.(*blockJoinScorer); join {
+		return 16 * n
+	}
+	return n
 }

@@ -100,19 +100,12 @@ func (d *deadline) tickN(n int) bool {
 func scorerWork(s Scorer) int {
 	switch s := s.(type) {
 	case *boolScorer:
-		return s.work
-	case *disjunctionScorer:
-		n := 0
-		for _, c := range s.subs {
-			n += scorerWork(c.s)
-		}
+		return s.work // summed once, when it was built
+	case *blockJoinScorer:
+		return 1 // it ticks on its own
+	}
+	if n, has := sumSubScorers(s, scorerWork); has {
 		return n
-	case *constScorer:
-		return scorerWork(s.inner)
-	case *recordsOnly:
-		return scorerWork(s.inner)
-	case *profScorer:
-		return scorerWork(s.in)
 	}
 	return 1
 }
