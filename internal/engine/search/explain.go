@@ -485,7 +485,7 @@ func (w *nestedWeightT) childExplain(x *explainCtx, segNum int, seg *segment.Seg
 		}
 	}
 	if w.mode == ScoreNone {
-		text := rewriteNoScoringString(w.q.Query)
+		text := rewrittenString(rewriteNoScoring(w.q.Query))
 		if wrapped {
 			text = "#" + clauseString(w.q.Query) + " #_nested_path:" + w.q.Path
 		}
@@ -512,22 +512,6 @@ func clauseString(q Query) string {
 	return s
 }
 
-// rewriteNoScoringString renders q as Lucene 10's ConstantScoreQuery
-// rewrite leaves it (BooleanQuery.rewriteNoScoring: required clauses
-// become filters, should clauses are dropped when something is required
-// and minimum_should_match is 0).
-func rewriteNoScoringString(q Query) string {
-	b, ok := q.(*BoolQuery)
-	if !ok {
-		return rewrittenString(q)
-	}
-	keepShould := b.MinimumShouldMatch > 0 || len(b.Must)+len(b.Filter) == 0
-	nb := &BoolQuery{MustNot: b.MustNot, Filter: append(append([]Query(nil), b.Must...), b.Filter...), MinimumShouldMatch: b.MinimumShouldMatch}
-	if keepShould {
-		nb.Should = b.Should
-	}
-	return rewrittenString(nb)
-}
 
 // addExplanations explains every hit of the page with its index's query,
 // as OpenSearch's fetch phase does when the request asks to explain. When

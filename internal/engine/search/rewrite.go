@@ -256,3 +256,21 @@ func disMaxAsBool(q *DisMaxQuery) (Query, bool) {
 	}
 	return &BoolQuery{Should: q.Disjuncts, Boost: q.Boost}, true
 }
+
+// rewriteNoScoring is Lucene 10's BooleanQuery.rewriteNoScoring, what a
+// ConstantScoreQuery's rewrite makes of a boolean it wraps: required
+// clauses become filters, and should clauses are dropped when something
+// is required and minimum_should_match is 0. Other queries are returned
+// as they are. Like luceneRewrite it only names a node (a nested query in
+// score mode none).
+func rewriteNoScoring(q Query) Query {
+	b, ok := q.(*BoolQuery)
+	if !ok {
+		return q
+	}
+	nb := &BoolQuery{MustNot: b.MustNot, Filter: append(append([]Query(nil), b.Must...), b.Filter...), MinimumShouldMatch: b.MinimumShouldMatch}
+	if b.MinimumShouldMatch > 0 || len(b.Must)+len(b.Filter) == 0 {
+		nb.Should = b.Should
+	}
+	return nb
+}

@@ -93,3 +93,21 @@ func TestLuceneRewriteText(t *testing.T) {
 		}
 	}
 }
+
+func TestRewriteNoScoring(t *testing.T) {
+	law := &TermQuery{Field: "body", Term: "law"}
+	fee := &TermQuery{Field: "body", Term: "fee"}
+	for _, c := range []struct {
+		q    Query
+		want string
+	}{
+		{&BoolQuery{Must: []Query{law}, Should: []Query{fee}}, "#body:law"},
+		{&BoolQuery{Must: []Query{law}, Should: []Query{fee}, MinimumShouldMatch: 1}, "(body:fee #body:law)~1"},
+		{&BoolQuery{Should: []Query{law, fee}, MustNot: []Query{fee}}, "-body:fee body:law body:fee"},
+		{law, "body:law"},
+	} {
+		if got := rewrittenString(rewriteNoScoring(c.q)); got != c.want {
+			t.Errorf("%s: %s, want %s", Describe(c.q), got, c.want)
+		}
+	}
+}
