@@ -191,7 +191,9 @@ func (c *collector) done() bool { return c.top.counted() }
 // LeafCollector): the scorer whose current document is collected, and
 // the post filter's scorer there.
 type leafCollector struct {
-	c      *collector
+	// collector is a copy, so that the index's collector need not leave
+	// the stack.
+	collector
 	dl     *deadline
 	index  string
 	segNum int
@@ -214,7 +216,7 @@ type leafCollector struct {
 // matches sc iterates. It reports false when nothing the segment matches
 // can be collected.
 func (c *collector) leaf(dl *deadline, index string, segNum int, seg *segment.Segment, sc Scorer) (leafCollector, bool, error) {
-	l := leafCollector{c: c, dl: dl, index: index, segNum: segNum, seg: seg, pfDoc: -1}
+	l := leafCollector{collector: *c, dl: dl, index: index, segNum: segNum, seg: seg, pfDoc: -1}
 	if c.post != nil {
 		pf, err := c.post.scorer(segNum, seg)
 		if err != nil {
@@ -244,21 +246,30 @@ func (l *leafCollector) setScorer(sc Scorer) {
 	l.sc = sc
 	l.lz, _ = sc.(lazyScorer)
 	l.pr = nil
-	if l.c.top.prune {
+	if l.top.prune {
 		l.pr, _ = sc.(competitiveScorer)
 	}
-	l.lastMin, l.pruning = l.c.top.minCompetitive()
+	l.lastMin, l.pruning = l.top.minCompetitive()
 	if l.pr != nil && l.pruning {
 		l.pr.setMinCompetitiveScore(l.lastMin)
 	}
 }
 
-// collect takes doc, the scorer's current document.
+// collect takes doc, the scorer's current document. It inlines into the
+// loop: most searches have no aggregation, post filter or profile.
 func (l *leafCollector) collect(doc uint32) error {
-	if l.c.prof != nil {
-		return l.c.prof.timedCollect(l, doc)
+	if l.prof != nil || len(l.aggs) > 0 || l.post != nil {
+		return l.collectAll(doc)
 	}
-	for _, a := range l.c.aggs {
+	return l.collectHit(doc)
+}
+
+// collectAll is collect with aggregations, a post filter or a profile.
+func (l *leafCollector) collectAll(doc uint32) error {
+	if l.prof != nil {
+		return l.prof.timedCollect(l, doc)
+	}
+	for _, a := range l.aggs {
 		a.collect(doc)
 	}
 	if !l.postFilterKeeps(doc) {
@@ -269,7 +280,7 @@ func (l *leafCollector) collect(doc uint32) error {
 
 // postFilterKeeps reports whether the post filter (if any) matches doc.
 func (l *leafCollector) postFilterKeeps(doc uint32) bool {
-	if l.c.post == nil {
+	if l.post == nil {
 		return true
 	}
 	if l.pf == nil {
@@ -287,7 +298,7 @@ func (l *leafCollector) postFilterKeeps(doc uint32) bool {
 // collectHit offers doc to the top hits, scored only when it may be
 // kept, then passes a raised minimum competitive score to the scorer.
 func (l *leafCollector) collectHit(doc uint32) error {
-	top := l.c.top
+	top := l.top
 	if top.cannotKeep(l.lz) {
 		top.count() // counted, not scored
 	} else {

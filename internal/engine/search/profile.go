@@ -286,14 +286,14 @@ func aggregatorType(a TermsAgg) string {
 // filter and the top hits.
 func (p *profiler) timedCollect(l *leafCollector, doc uint32) error {
 	start := time.Now()
-	for i, a := range l.c.aggs {
+	for i, a := range l.aggs {
 		a.collect(doc)
 		now := time.Now()
 		p.aggs[i].Collect += int64(now.Sub(start))
 		p.aggs[i].CollectCount++
 		start = now
 	}
-	if l.c.post != nil {
+	if l.post != nil {
 		keep := l.postFilterKeeps(doc)
 		now := time.Now()
 		p.postFilter += now.Sub(start)

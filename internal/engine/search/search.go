@@ -402,8 +402,8 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	timedOut := false
 	dl := newDeadline(ctx, req.QueryDeadline)
 	var profiles []ShardProfile
-	// rewritten holds the searched targets as rewritten (rewrite.go), for
-	// the explanations; inner hits are found in the request's own tree,
+	// rewritten holds the searched targets as rewritten (rewrite.go) for
+	// the explanations, when asked for; inner hits are found in the request's own tree,
 	// as OpenSearch finds them in its query builders.
 	var rewritten []Target
 	for _, t := range targets {
@@ -415,7 +415,9 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
 		}
-		rewritten = append(rewritten, t)
+		if req.Explain {
+			rewritten = append(rewritten, t)
+		}
 		ixc := *ix
 		ixc.dl = dl
 		if req.Profile {
