@@ -46,9 +46,10 @@ func effectiveBoost(b float32) float32 {
 	return b
 }
 
-// createWeight prepares q, already rewritten (Rewrite), for index ix; boost is the product of the boosts
-// above q, as Lucene propagates a BoostQuery into its clause's weight. A
-// profiled search wraps every weight (profile.go).
+// createWeight prepares q, already rewritten (Rewrite), for index ix;
+// boost is the product of the boosts above q, as Lucene propagates a
+// BoostQuery into its clause's weight. A profiled search wraps every
+// weight (profile.go).
 func createWeight(q Query, ix *Index, boost float32) (weight, error) {
 	if ix.prof != nil {
 		return ix.prof.profileWeight(q, ix, boost)
