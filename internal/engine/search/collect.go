@@ -210,6 +210,8 @@ type leafCollector struct {
 	// pfDoc its document (−1 before the first).
 	pf    Scorer
 	pfDoc int64
+	// hitsOnly: no aggregation, post filter or profile (collect).
+	hitsOnly bool
 }
 
 // leaf prepares the collector for segment segNum of the index, whose
@@ -236,6 +238,7 @@ func (c *collector) leaf(dl *deadline, index string, segNum int, seg *segment.Se
 			start = time.Now()
 		}
 	}
+	l.hitsOnly = c.prof == nil && len(c.aggs) == 0 && c.post == nil
 	l.setScorer(sc)
 	return l, true, nil
 }
@@ -255,17 +258,10 @@ func (l *leafCollector) setScorer(sc Scorer) {
 	}
 }
 
-// collect takes doc, the scorer's current document. It inlines into the
-// loop: most searches have no aggregation, post filter or profile.
+// collect takes doc, the scorer's current document. A collector with no
+// aggregation, post filter or profile only collects hits: the loop then
+// calls collectHit itself (hitsOnly), one call per document.
 func (l *leafCollector) collect(doc uint32) error {
-	if l.prof != nil || len(l.aggs) > 0 || l.post != nil {
-		return l.collectAll(doc)
-	}
-	return l.collectHit(doc)
-}
-
-// collectAll is collect with aggregations, a post filter or a profile.
-func (l *leafCollector) collectAll(doc uint32) error {
 	if l.prof != nil {
 		return l.prof.timedCollect(l, doc)
 	}

@@ -359,7 +359,13 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 			// collected (timeout.go).
 			return dl.cause()
 		}
-		if err := lc.collect(sc.DocID()); err != nil {
+		doc := sc.DocID()
+		if lc.hitsOnly {
+			err = lc.collectHit(doc)
+		} else {
+			err = lc.collect(doc)
+		}
+		if err != nil {
 			return err
 		}
 	}

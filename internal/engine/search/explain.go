@@ -512,7 +512,6 @@ func clauseString(q Query) string {
 	return s
 }
 
-
 // addExplanations explains every hit of the page with its index's query,
 // as OpenSearch's fetch phase does when the request asks to explain. When
 // dl stops the work, the page is cut before the first hit left without
