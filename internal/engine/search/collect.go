@@ -148,9 +148,11 @@ func (c *topCollector) result(from, limit int) (*Result, error) {
 // the aggregations; the post filter, when there is one, decides which
 // matches reach the top hits; the top hits keep the best k and count up
 // to the limit, telling the scorer the score a match must beat (the
-// competitive-score channel pruning needs). A profiled search times each
-// part (profiler.collect): the wrapper is a field, not a type, so that
-// the loop makes no interface call per document for the collectors.
+// competitive-score channel pruning needs, raiseMin). A profiled search
+// times each part (profiler.timedOthers, and the loop for the hits): the
+// wrapper is a field, not a type, and the top hits are the loop's own
+// last step (searchSegment), so that a document costs no call for the
+// collectors beyond topCollector.collect.
 type collector struct {
 	top  *topCollector
 	aggs []*aggCollector
@@ -210,7 +212,7 @@ type leafCollector struct {
 	// pfDoc its document (−1 before the first).
 	pf    Scorer
 	pfDoc int64
-	// hitsOnly: no aggregation, post filter or profile (collect).
+	// hitsOnly: no aggregation, post filter or profile (collectOthers).
 	hitsOnly bool
 }
 
@@ -258,20 +260,18 @@ func (l *leafCollector) setScorer(sc Scorer) {
 	}
 }
 
-// collect takes doc, the scorer's current document. A collector with no
-// aggregation, post filter or profile only collects hits: the loop then
-// calls collectHit itself (hitsOnly), one call per document.
-func (l *leafCollector) collect(doc uint32) error {
+// collectOthers gives doc, the scorer's current document, to the
+// aggregations and the post filter, and reports whether the top hits take
+// it. The loop (searchSegment) collects the hits itself, and skips this
+// call when there is nothing else to collect (hitsOnly).
+func (l *leafCollector) collectOthers(doc uint32) bool {
 	if l.prof != nil {
-		return l.prof.timedCollect(l, doc)
+		return l.prof.timedOthers(l, doc)
 	}
 	for _, a := range l.aggs {
 		a.collect(doc)
 	}
-	if !l.postFilterKeeps(doc) {
-		return nil
-	}
-	return l.collectHit(doc)
+	return l.postFilterKeeps(doc)
 }
 
 // postFilterKeeps reports whether the post filter (if any) matches doc.
@@ -291,30 +291,14 @@ func (l *leafCollector) postFilterKeeps(doc uint32) bool {
 	return l.pfDoc == int64(doc)
 }
 
-// collectHit offers doc to the top hits, scored only when it may be
-// kept, then passes a raised minimum competitive score to the scorer.
-func (l *leafCollector) collectHit(doc uint32) error {
-	top := l.top
-	if top.cannotKeep(l.lz) {
-		top.count() // counted, not scored
-	} else {
-		score := l.sc.Score()
-		if l.dl.stopped() {
-			// Scoring may finish work the matching left (a phrase's
-			// frequency): cut short, it is not the document's score.
-			return l.dl.cause()
-		}
-		top.collect(l.index, l.segNum, l.seg, doc, score)
-	}
-	// Counting alone may pass the limit: a search whose matches all lose
-	// to hits kept from an earlier index starts pruning then too.
-	if l.pr != nil {
-		if m, ok := top.minCompetitive(); ok && (!l.pruning || m > l.lastMin) {
-			l.pr.setMinCompetitiveScore(m)
-			l.lastMin, l.pruning = m, true
-		}
-	}
-	return nil
+// raiseMin is the competitive-score channel: the top hits' minimum
+// competitive score rose to m (the loop checks, with minCompetitive,
+// after each match: counting alone may pass the limit, so a search whose
+// matches all lose to hits kept from an earlier index starts pruning
+// then too), and the scorer hears it.
+func (l *leafCollector) raiseMin(m float32) {
+	l.pr.setMinCompetitiveScore(m)
+	l.lastMin, l.pruning = m, true
 }
 
 // err is the post filter scorer's error.

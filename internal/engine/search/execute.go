@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/postings"
@@ -339,7 +340,8 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 
 // searchSegment is the collection loop, the same for every collector
 // (collect.go): the scorer's matches in document order, each given to
-// the segment's leaf collector, the deadline ticked as the scorer works.
+// the segment's leaf collector and then to the top hits, which score it
+// only when it may be kept; the deadline is ticked as the scorer works.
 func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w weight, c *collector) error {
 	if all, ok := w.(*matchAllWeight); ok && c.post == nil {
 		return scanRecords(dl, index, segNum, seg, all.score, c.top, c.aggs) // scan.go
@@ -352,21 +354,41 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 	if err != nil || !ok {
 		return err
 	}
+	top := c.top
 	work := scorerWork(sc)
-	for !c.done() && sc.Next() {
+	var start time.Time
+	for !top.counted() && sc.Next() {
 		if dl.tickN(work) {
 			// What a scorer returns once the deadline passed is not
 			// collected (timeout.go).
 			return dl.cause()
 		}
 		doc := sc.DocID()
-		if lc.hitsOnly {
-			err = lc.collectHit(doc)
-		} else {
-			err = lc.collect(doc)
+		if !lc.hitsOnly && !lc.collectOthers(doc) {
+			continue
 		}
-		if err != nil {
-			return err
+		if c.prof != nil {
+			start = time.Now()
+		}
+		if top.cannotKeep(lc.lz) {
+			top.count() // counted, not scored
+		} else {
+			score := sc.Score()
+			if dl.stopped() {
+				// Scoring may finish work the matching left (a
+				// phrase's frequency): cut short, it is not the
+				// document's score.
+				return dl.cause()
+			}
+			top.collect(index, segNum, seg, doc, score)
+		}
+		if lc.pr != nil {
+			if m, ok := top.minCompetitive(); ok && (!lc.pruning || m > lc.lastMin) {
+				lc.raiseMin(m)
+			}
+		}
+		if c.prof != nil {
+			c.prof.collect += time.Since(start)
 		}
 	}
 	if dl.stopped() {

@@ -282,9 +282,9 @@ func aggregatorType(a TermsAgg) string {
 	return "GlobalOrdinalsStringTermsAggregator"
 }
 
-// timedCollect is leafCollector.collect timing the aggregations, the post
-// filter and the top hits.
-func (p *profiler) timedCollect(l *leafCollector, doc uint32) error {
+// timedOthers is leafCollector.collectOthers timing the aggregations and
+// the post filter; the loop times the top hits (searchSegment).
+func (p *profiler) timedOthers(l *leafCollector, doc uint32) bool {
 	start := time.Now()
 	for i, a := range l.aggs {
 		a.collect(doc)
@@ -293,16 +293,10 @@ func (p *profiler) timedCollect(l *leafCollector, doc uint32) error {
 		p.aggs[i].CollectCount++
 		start = now
 	}
-	if l.post != nil {
-		keep := l.postFilterKeeps(doc)
-		now := time.Now()
-		p.postFilter += now.Sub(start)
-		start = now
-		if !keep {
-			return nil
-		}
+	if l.post == nil {
+		return true
 	}
-	err := l.collectHit(doc)
-	p.collect += time.Since(start)
-	return err
+	keep := l.postFilterKeeps(doc)
+	p.postFilter += time.Since(start)
+	return keep
 }
