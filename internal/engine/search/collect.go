@@ -190,17 +190,12 @@ func (c *collector) finishIndex() {
 func (c *collector) done() bool { return c.top.counted() }
 
 // leafCollector is a collector's part for one segment (Lucene's
-// LeafCollector): the scorer whose current document is collected, and
-// the post filter's scorer there.
+// LeafCollector): what it knows of the segment's scorer, and the post
+// filter's scorer there.
 type leafCollector struct {
 	// collector is a copy, so that the index's collector need not leave
 	// the stack.
 	collector
-	dl     *deadline
-	index  string
-	segNum int
-	seg    *segment.Segment
-	sc     Scorer
 	// lz, when the scorer can bound its current document, lets the top
 	// hits count a match without scoring it; pr, when pruning is allowed
 	// and the scorer can skip, hears the minimum competitive score.
@@ -216,11 +211,11 @@ type leafCollector struct {
 	hitsOnly bool
 }
 
-// leaf prepares the collector for segment segNum of the index, whose
+// leaf prepares the collector for segment segNum of the index, seg, whose
 // matches sc iterates. It reports false when nothing the segment matches
 // can be collected.
-func (c *collector) leaf(dl *deadline, index string, segNum int, seg *segment.Segment, sc Scorer) (leafCollector, bool, error) {
-	l := leafCollector{collector: *c, dl: dl, index: index, segNum: segNum, seg: seg, pfDoc: -1}
+func (c *collector) leaf(segNum int, seg *segment.Segment, sc Scorer) (leafCollector, bool, error) {
+	l := leafCollector{collector: *c, pfDoc: -1}
 	if c.post != nil {
 		pf, err := c.post.scorer(segNum, seg)
 		if err != nil {
@@ -248,7 +243,6 @@ func (c *collector) leaf(dl *deadline, index string, segNum int, seg *segment.Se
 // setScorer gives the collector the segment's scorer and, when the top
 // hits already know the score a match must beat, passes it on.
 func (l *leafCollector) setScorer(sc Scorer) {
-	l.sc = sc
 	l.lz, _ = sc.(lazyScorer)
 	l.pr = nil
 	if l.top.prune {

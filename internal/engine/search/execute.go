@@ -350,7 +350,7 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 	if err != nil || sc == nil {
 		return err
 	}
-	lc, ok, err := c.leaf(dl, index, segNum, seg, sc)
+	lc, ok, err := c.leaf(segNum, seg, sc)
 	if err != nil || !ok {
 		return err
 	}
