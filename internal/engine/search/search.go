@@ -1,9 +1,10 @@
 // Package search owns query execution over the engine's segments: the
-// engine's query tree, turning a query into per-segment scorers with
-// index-wide statistics (Query → Weight → Scorer, so BM25's idf and avgdl
-// are computed once per logical index and the per-document loop stays
-// tight), and collecting the top hits across the logical indexes of a
-// search with OpenSearch's order and total-hits rules.
+// engine's query tree, rewriting it as Lucene does (rewrite.go), turning
+// it into per-segment scorers with index-wide statistics (Query → Rewrite
+// → Weight → Scorer, so BM25's idf and avgdl are computed once per logical
+// index and the per-document loop stays tight), and collecting the top
+// hits, totals and aggregations across the logical indexes of a search
+// with OpenSearch's order and total-hits rules (→ Collector, collect.go).
 //
 // Statistics are per logical index, as OpenSearch has one shard per index:
 // a field's document count and total term frequency, and a term's document
