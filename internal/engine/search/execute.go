@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 	"github.com/contractsearch/contractsearch/internal/engine/postings"
@@ -356,7 +355,9 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 	}
 	top := c.top
 	work := scorerWork(sc)
-	var start time.Time
+	// prof times the top hits' step when the search is profiled; its
+	// clock stays in the profiler, off the loop's registers.
+	prof := c.prof
 	for !top.counted() && sc.Next() {
 		if dl.tickN(work) {
 			// What a scorer returns once the deadline passed is not
@@ -367,8 +368,8 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 		if !lc.hitsOnly && !lc.collectOthers(doc) {
 			continue
 		}
-		if c.prof != nil {
-			start = time.Now()
+		if prof != nil {
+			prof.startHit()
 		}
 		if top.cannotKeep(lc.lz) {
 			top.count() // counted, not scored
@@ -387,8 +388,8 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 				lc.raiseMin(m)
 			}
 		}
-		if c.prof != nil {
-			c.prof.collect += time.Since(start)
+		if prof != nil {
+			prof.stopHit()
 		}
 	}
 	if dl.stopped() {
