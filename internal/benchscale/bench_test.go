@@ -69,15 +69,11 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// specSource is a _source include list like the spec's samples (Form A
-// queries' response fields).
-var specSource = []string{"name", "snippet", "url", "category", "company", "filing_date", "industry", "jurisdiction", "group_id", "group_size"}
-
 // BenchmarkQueryFetch answers each kind's queries of the side-by-side set
 // on BENCH_INDEX_DIR (benchIndex), in the side-by-side run's three
 // requests — "phase" (the query phase), "ids" (inner hits, no _source:
 // the oracle's timed fetch) and "full" (whole sources) — and "spec" (a
-// spec-like _source include list), so that a CPU or memory profile of one
+// spec-like _source include list, dsl.FormASource), so that a CPU or memory profile of one
 // variant shows where it goes.
 //
 //	BENCH_INDEX_DIR=/tmp/bs8/run/engine-index go test ./internal/benchscale \
@@ -110,7 +106,7 @@ func BenchmarkQueryFetch(b *testing.B) {
 					sr = q.ids
 				case "spec":
 					spec := *q.full
-					spec.Source = &dsl.SourceFilter{Includes: specSource}
+					spec.Source = &dsl.SourceFilter{Includes: dsl.FormASource}
 					sr = &spec
 				}
 				reqs[i] = &backend.Request{Indexes: mappings.Names(), Search: sr}
