@@ -127,3 +127,17 @@ func TestSlowWriterLowersLimit(t *testing.T) {
 		t.Errorf("limit of a late answer %d bytes after slow writes, %d before", after, before)
 	}
 }
+
+// BenchmarkDeliveryMeter is one search's use of the meter (a read for the
+// limit, a delivery recorded) from every goroutine at once.
+func BenchmarkDeliveryMeter(b *testing.B) {
+	var m deliveryMeter
+	b.RunParallel(func(pb *testing.PB) {
+		n := int64(1 << 20)
+		for pb.Next() {
+			_ = m.rate()
+			m.observe(n, time.Duration(n%7+10)*time.Millisecond)
+			n++
+		}
+	})
+}
