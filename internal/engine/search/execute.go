@@ -378,7 +378,9 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 		}
 	}
 	for _, a := range aggs {
-		a.startSegment(seg)
+		if err := a.startSegment(seg); err != nil {
+			return err
+		}
 	}
 	lz, _ := sc.(lazyScorer)
 	pr, _ := sc.(competitiveScorer)

@@ -300,7 +300,9 @@ func (p *profiler) searchSegment(dl *deadline, index string, segNum int, seg *se
 	}
 	start := time.Now()
 	for i, a := range aggs {
-		a.startSegment(seg)
+		if err := a.startSegment(seg); err != nil {
+			return err
+		}
 		p.aggs[i].BuildLeafCollector += int64(time.Since(start))
 		p.aggs[i].BuildLeafCollectorCount++
 		start = time.Now()
