@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
@@ -48,6 +49,31 @@ func TestSecondParty(t *testing.T) {
 	ps := findParties(body, spans, findPreamble(body, spans), nil)
 	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Term != "AJR" {
 		t.Errorf("parties = %+v", ps)
+	}
+}
+
+// Every party of a preamble, with its defined name: a parenthesis after
+// the next party is that party's unless it names them together, a stray
+// apostrophe ends no name, and the end of a name after its "and" is no
+// party of its own.
+func TestPartyList(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"no defined name, a later one's parenthesis", "CONTENT LICENSE AGREEMENT\n\nThis Content License Agreement is between THE KESTREL FILM AND ENTERTAINMENT CORPORATION, located at 12 Harbor Road, Carlsbad, CA, 92009 and MARLIN MEDIA' located at 400 Via Mar, Del Mar, CA 92014\n\nLicensor: MARLIN MEDIA Licensee THE KESTREL FILM AND ENTERTAINMENT CORPORATION\n\nTHIS CONTENT LICENSE AGREEMENT (the \"Agreement\") is made as of this 3rd day of November, 2005.",
+			"KESTREL FILM AND ENTERTAINMENT CORPORATION []; MARLIN MEDIA []"},
+		{"a defined name for two parties", "OUTSOURCING AGREEMENT\n\nWTVX, Inc. and WTVX Licensee, Inc. (collectively \"WTVX\") and Harbor Broadcasting of Peoria, L.L.C. (\"HARBOR\") hereby enter into this Agreement (this \"Agreement\") dated November 28, 2001.",
+			"WTVX, Inc. [WTVX]"}, // a preamble led by its parties gives the first only
+		{"a plural's possessive stays", "This Supply Agreement (the \"Agreement\") is made on May 1, 2010 by and between Valley Growers' Cooperative, a California cooperative (\"Valley\"), and Kestrel Foods, Inc. (\"Kestrel\").",
+			"Valley Growers' Cooperative [Valley]; Kestrel Foods, Inc. [Kestrel]"},
+	} {
+		body, spans := buildBody(tc.text)
+		ps := findParties(body, spans, findPreamble(body, spans), nil)
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.Name+" ["+p.Term+"]")
+		}
+		if g := strings.Join(got, "; "); g != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, g, tc.want)
+		}
 	}
 }
 

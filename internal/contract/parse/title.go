@@ -89,6 +89,11 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
+// hasSuffixFold is strings.HasSuffix ignoring ASCII case.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
 // nextSentence returns the offset of the sentence after the first one in
 // s — after ". " that does not follow an abbreviation ("NO. 2", "Inc.") —
 // or -1.
