@@ -1173,6 +1173,11 @@ func titleTail(words []string, end int) int {
 	if end < len(words) && (clean.IsRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
 		return end + 1
 	}
+	if end > 0 && end < len(words) && len(words[end]) == 1 && words[end][0] >= 'A' && words[end][0] <= 'Z' && labelWords[bareWord(words[end-1])] {
+		// the letter of an appendix or schedule: "STATEMENT OF WORK -
+		// APPENDIX A"
+		return end + 1
+	}
 	if end < len(words) && strings.HasPrefix(words[end], "[") && !isRedactionTerm(words[end]) {
 		// a version: "Software License Agreement [v.08.05.03]"
 		for k := end; k < len(words) && k < end+2; k++ {
