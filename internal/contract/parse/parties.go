@@ -267,7 +267,10 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 			break
 		}
 		parties = append(parties, contract.Party{Name: name, Term: role, Kind: partyKind(name, role, after)})
-		next := nextPartyStart(after2)
+		next := listedPartyStart(after2, role != "")
+		if next < 0 {
+			next = nextPartyStart(after2)
+		}
 		if next < 0 {
 			break
 		}
@@ -844,6 +847,29 @@ func firstQuoted(s string) string {
 		return ""
 	}
 	return strings.TrimSpace(strings.Trim(rest[:j], ",. "))
+}
+
+// listedPartyStart finds the next party of a list separated by commas,
+// right after a party's defined name: "among PHL VARIABLE INSURANCE
+// COMPANY ("PHLVIC"), PHOENIX LIFE INSURANCE COMPANY ("PLIC"), and …";
+// -1 when s does not go on with a name (", a Delaware corporation").
+func listedPartyStart(s string, afterRole bool) int {
+	if !afterRole {
+		return -1
+	}
+	t := strings.TrimLeft(s, " ")
+	if !strings.HasPrefix(t, ",") {
+		return -1
+	}
+	t = strings.TrimLeft(t[1:], " ")
+	if t == "" || !unicode.IsUpper(firstRune(t)) {
+		return -1
+	}
+	switch strings.ToLower(strings.Trim(firstWord(t), ",.")) {
+	case "a", "an", "each", "both", "collectively", "together", "individually", "jointly", "hereinafter", "as", "with", "having", "located", "whose", "which", "who", "acting", "being", "dated", "effective", "in", "on", "for":
+		return -1
+	}
+	return len(s) - len(t)
 }
 
 // nextPartyStart finds "and" that introduces the next party after a
