@@ -70,3 +70,8 @@ const covenantElsewhere = `\b(?:subject to|compliance with|contains?|breach(?:es
 // directly or indirectly competitive") is found by the patterns that
 // need "shall not" or "engage".
 const competitiveAsDescribed = `\bdirectly or indirectly compet`
+
+// securityPrice is the price of shares or warrants ("the exercise price
+// for the Warrants shall not increase"), which is no price of the goods
+// or services a contract is about. It joins notPriceRestriction.
+const securityPrice = `\bexercise price\b|\bwarrants?\b|\bper share\b`

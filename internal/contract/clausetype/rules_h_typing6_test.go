@@ -39,6 +39,14 @@ var hRuleTests = []ruleTest{
 	{"covenant itself", "non-compete", "The Consultant covenants not to compete with the Company for two years.", true},
 	{"shall not engage in a competing business", "non-compete", "The Distributor shall not engage in any business directly or indirectly competitive with the Company.", true},
 	{"shall not sell competing products", "non-compete", "The Reseller shall not market or sell any product that competes with the Products.", true},
+
+	// price-restrictions: an index both ways, not an escalator; no
+	// security's price
+	{"price moves both ways with the CPI", "price-restrictions", "The Base Fee shall be increased or decreased in accordance with the increase or decrease in the CPI.", true},
+	{"prices adjusted by the consumer price index", "price-restrictions", "The prices set forth above shall be adjusted each year in accordance with the consumer price index.", true},
+	{"escalator by the CPI", "price-restrictions", "The minimum fee shall be increased each January 1 by the percentage increase in the consumer price index.", false},
+	{"warrant exercise price", "price-restrictions", "The exercise price for the Warrants shall be $0.10 per share, and shall not increase for any reason.", false},
+	{"a supply price that may not increase", "price-restrictions", "The price of each Product may not increase during the first Contract Year.", true},
 }
 
 func TestHRules(t *testing.T) { checkRuleTests(t, hRuleTests) }
