@@ -30,8 +30,8 @@ var cRules = []rule{
 			// accordance with Section 9.1, CPI"), not an escalator that
 			// lets a party raise it by inflation ("shall be increased …
 			// by the percentage increase in the consumer price index"):
-			// dev half, five contracts typed by an escalator alone, none
-			// labelled.
+			// on the dev half escalators typed five unlabelled contracts
+			// and no labelled one.
 			{"increase|decrease|adjust&cpi|consumer price index", `\b(?:(?:increase|increased|increases) or (?:decrease|decreased|decreases)|(?:decrease|decreased|decreases) or (?:increase|increased|increases)|adjust|adjusted|adjustments?)\b[^.;]{0,100}?\b(?:cpi|consumer price index)\b`},
 			{"markup|mark-up", `\b(?:charged?|invoiced?|sold|supply|supplied|price[ds]?)\b[^.;]{0,60}?\bat (?:its |their )?(?:actual )?cost\b[^.;]{0,30}?\bmark-?up\b`, `\breimburs`},
 			{"price", `\bprice (?:freeze|ceiling|cap)\b`},
