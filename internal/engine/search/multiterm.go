@@ -110,7 +110,9 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 		if len(scorers) == 1 {
 			return &constScorer{inner: scorers[0], score: w.score}, nil
 		}
-		return newDisjunction(scorers, combineConst, 0, w.score), nil
+		d := newDisjunction(scorers, combineConst, 0, w.score)
+		d.dl = w.dl
+		return d, nil
 	}
 	b := &bitsetScorer{words: make([]uint64, (seg.MaxDoc+63)/64), doc: -1, score: w.score}
 	var it *postings.Iterator
@@ -119,6 +121,7 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 		if it, err = reopenPostings(f, m, it); err != nil {
 			return nil, err
 		}
+		b.cost += it.Cost()
 		for it.Next() {
 			if w.dl.tick() {
 				return nil, nil // out of time (timeout.go)
