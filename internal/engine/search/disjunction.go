@@ -350,12 +350,19 @@ func (w *constantScoreWeightT) scorer(segNum int, seg *segment.Segment) (Scorer,
 
 // bitsetScorer iterates the set bits of a segment-sized bit set with a
 // constant score: the union of many terms' postings, built once per
-// segment (Lucene's constant-score rewrites do the same past 16 terms).
+// segment on the first move (Lucene's constant-score rewrites do the same
+// past 16 terms; build, multiterm.go).
 type bitsetScorer struct {
 	words []uint64
-	cost  int // the terms' summed document frequencies
-	doc   int64
-	score float32
+	// The terms' postings until built (metas nil once built).
+	f      *segment.Field
+	metas  [][]byte
+	maxDoc uint32
+	dl     *deadline
+	cost   int // the terms' summed document frequencies
+	doc    int64
+	score  float32
+	err    error
 }
 
 func (b *bitsetScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
@@ -365,6 +372,12 @@ func (b *bitsetScorer) Advance(target uint32) bool { return b.from(target) }
 func (b *bitsetScorer) from(target uint32) bool {
 	if b.doc == exhausted {
 		return false
+	}
+	if b.metas != nil {
+		if b.build(); b.err != nil {
+			b.doc = exhausted
+			return false
+		}
 	}
 	w := int(target >> 6)
 	if w < len(b.words) {
@@ -385,7 +398,7 @@ func (b *bitsetScorer) from(target uint32) bool {
 
 func (b *bitsetScorer) DocID() uint32  { return uint32(b.doc) }
 func (b *bitsetScorer) Score() float32 { return b.score }
-func (b *bitsetScorer) Err() error     { return nil }
+func (b *bitsetScorer) Err() error     { return b.err }
 
 // setMinCompetitiveScore starts (or tightens) MaxScore: the clauses with
 // the smallest segment bounds (ties: the most documents first, so the
