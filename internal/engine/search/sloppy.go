@@ -307,8 +307,20 @@ func (s *sloppyScorer) phraseFreq() float32 {
 // moved on one position, so there are at most Σ freq − n + 1 matches, and
 // each weighs at most 1 (a float32 sum of at most k numbers ≤ 1 stays ≤ k
 // while k is exact).
+//
+// Two different terms allow at most 2·min(freq) matches, far fewer when
+// one term is much commoner in the document: nextPairMatch reports a
+// match when the cursor behind passes the other (a crossing) or runs out
+// (the walk's end, once). A crossing spends one of the crossing cursor's
+// freq − 1 moves, and crossings alternate between the cursors (only the
+// one behind moves, and after a crossing the other is behind), so there
+// are at most 2·(min(freq) − 1) + 1 of them, plus the end.
 func (s *sloppyScorer) sloppyFreqBound() (float32, bool) {
-	return freqBound(s.freqSum() - uint64(len(s.its)) + 1)
+	k := s.freqSum() - uint64(len(s.its)) + 1
+	if s.pair {
+		k = min(k, 2*uint64(min(s.its[0].Freq(), s.its[1].Freq())))
+	}
+	return freqBound(k)
 }
 
 // competitiveAt bounds the current document by sloppyFreqBound.
