@@ -104,8 +104,39 @@ func TestDisjunctionMaxScore(t *testing.T) {
 func TestDisjunctionMinCompetitive(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 44))
 	s := pruneCorpus(t, r, 1500)
-	ix := s.indexes["contract"]
 	g := disjunctionGen{r}
+	var qs []Query
+	for range 60 {
+		qs = append(qs, g.query(0))
+	}
+	checkMinCompetitive(t, s.indexes["contract"], qs, 3)
+}
+
+// TestPhraseMinCompetitive is TestDisjunctionMinCompetitive for a phrase
+// alone: two and three terms, exact and sloppy (a two-term sloppy phrase
+// skips by its rarer term's frequency before moving the other's
+// postings).
+func TestPhraseMinCompetitive(t *testing.T) {
+	r := rand.New(rand.NewPCG(45, 46))
+	s := pruneCorpus(t, r, 1500)
+	var qs []Query
+	for range 60 {
+		terms := []string{pruneWords[r.IntN(6)], pruneWords[r.IntN(6)]}
+		if r.IntN(3) == 0 {
+			terms = append(terms, pruneWords[r.IntN(6)])
+		}
+		qs = append(qs, &PhraseQuery{Field: "name", Terms: terms, Slop: []int{0, 1, 2, 5, 20}[r.IntN(5)], Boost: []float32{0.5, 1, 2.5}[r.IntN(3)]})
+	}
+	checkMinCompetitive(t, s.indexes["contract"], qs, 10)
+}
+
+// checkMinCompetitive gives each query's scorer, in each segment, a
+// minimum (the least, median, 90th percentile and best score) once a third
+// of its documents are returned, and requires every later document
+// scoring above it, with its exhaustive score, and at least 1/skipShare
+// of the later documents skipped over all.
+func checkMinCompetitive(t *testing.T, ix *Index, qs []Query, skipShare int) {
+	t.Helper()
 	type scored struct {
 		doc   uint32
 		score float32
@@ -122,8 +153,7 @@ func TestDisjunctionMinCompetitive(t *testing.T) {
 		return sc
 	}
 	pruned, tried := 0, 0
-	for i := range 60 {
-		q := g.query(0)
+	for i, q := range qs {
 		for segNum := range ix.Segments {
 			sc := scorer(q, segNum)
 			if sc == nil {
@@ -142,10 +172,8 @@ func TestDisjunctionMinCompetitive(t *testing.T) {
 			}
 			slices.Sort(scores)
 			for _, m := range []float32{scores[0], scores[len(all)/2], scores[len(all)*9/10], scores[len(all)-1]} {
-				// Start pruning after a third of the documents.
 				start := len(all) / 3
 				sc := scorer(q, segNum)
-				var got []scored
 				for k := 0; k < start && sc.Next(); k++ {
 				}
 				c, ok := sc.(competitiveScorer)
@@ -153,6 +181,7 @@ func TestDisjunctionMinCompetitive(t *testing.T) {
 					t.Fatalf("%s: %T cannot prune", Describe(q), sc)
 				}
 				c.setMinCompetitiveScore(m)
+				var got []scored
 				returned := 0
 				for sc.Next() {
 					returned++
@@ -178,7 +207,7 @@ func TestDisjunctionMinCompetitive(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d documents skipped", pruned, tried)
-	if pruned*3 < tried {
-		t.Errorf("%d of %d documents skipped, want over a third", pruned, tried)
+	if pruned*skipShare < tried {
+		t.Errorf("%d of %d documents skipped, want over 1/%d", pruned, tried, skipShare)
 	}
 }

@@ -345,7 +345,13 @@ func (s *sloppyScorer) from(target uint32) bool {
 		return false
 	}
 	for {
-		d, ok := s.conjunction(target, s.dl) // false too once out of time (timeout.go)
+		var d uint32
+		var ok bool
+		if s.pruning && s.pair {
+			d, ok = s.pairConjunction(target)
+		} else {
+			d, ok = s.conjunction(target, s.dl) // false too once out of time (timeout.go)
+		}
 		if !ok {
 			s.doc = int64(noMoreDocs)
 			if s.err == nil {
@@ -370,6 +376,47 @@ func (s *sloppyScorer) from(target uint32) bool {
 			return false
 		}
 		target = d + 1
+	}
+}
+
+// pairConjunction is conjunction for a two-term phrase once pruning: the
+// rarer term proposes the documents, and one whose bound from that term's
+// frequency alone (sloppyFreqBound's 2·min(freq) ≤ 2·freq) cannot beat
+// the minimum is passed over without moving the commoner term's postings
+// to it (competitiveDoc would pass over it anyway).
+func (s *sloppyScorer) pairConjunction(target uint32) (uint32, bool) {
+	lead, other := s.order[0], s.order[1]
+	d := target
+	for {
+		if s.dl.tick() {
+			return 0, false
+		}
+		if s.cur[lead] < int64(d) {
+			it := s.its[lead]
+			if !it.Advance(d) {
+				return 0, false
+			}
+			s.cur[lead] = int64(it.DocID())
+		}
+		d = uint32(s.cur[lead])
+		if f, ok := freqBound(2 * uint64(s.its[lead].Freq())); ok && s.sim.Score(f, s.norms[d]) <= s.min {
+			if d == noMoreDocs-1 {
+				return 0, false
+			}
+			d++
+			continue
+		}
+		if s.cur[other] < int64(d) {
+			it := s.its[other]
+			if !it.Advance(d) {
+				return 0, false
+			}
+			s.cur[other] = int64(it.DocID())
+		}
+		if s.cur[other] == int64(d) {
+			return d, true
+		}
+		d = uint32(s.cur[other])
 	}
 }
 
