@@ -88,6 +88,28 @@ func (d *disjunctionScorer) from(target uint32) bool {
 	if d.doc == exhausted {
 		return false
 	}
+	if len(d.passive) > 0 {
+		return d.fromCompeting(target)
+	}
+	for {
+		top := &d.subs[d.heap[0]]
+		if top.doc >= int64(target) {
+			break
+		}
+		top.advanceTo(target)
+		d.siftDown(0)
+	}
+	d.doc = d.subs[d.heap[0]].doc
+	if d.doc == exhausted {
+		d.exhaust()
+		return false
+	}
+	return true
+}
+
+// fromCompeting is from under MaxScore: the clauses in the heap propose
+// the candidates, and a candidate is returned only when it competes.
+func (d *disjunctionScorer) fromCompeting(target uint32) bool {
 	for {
 		for {
 			top := &d.subs[d.heap[0]]
@@ -98,28 +120,21 @@ func (d *disjunctionScorer) from(target uint32) bool {
 			d.siftDown(0)
 		}
 		d.doc = d.subs[d.heap[0]].doc
-		if d.doc == exhausted || len(d.passive) == 0 || d.competes() {
-			break
+		if d.doc == exhausted {
+			d.exhaust()
+			return false
+		}
+		if d.competes() {
+			return true
 		}
 		// Skipped without being returned: tick, as the collection loop
 		// would have for it (timeout.go).
 		if d.dl.tickN(len(d.subs)) {
-			d.doc = exhausted
-			break
+			d.exhaust()
+			return false
 		}
 		target = uint32(d.doc) + 1
 	}
-	if d.doc == exhausted {
-		var errs []error
-		for _, c := range d.subs {
-			if err := c.s.Err(); err != nil {
-				errs = append(errs, err)
-			}
-		}
-		d.err = errors.Join(errs...)
-		return false
-	}
-	return true
 }
 
 // siftDown restores the heap below i after clause h[i] moved on.
