@@ -379,6 +379,12 @@ func (s *sloppyScorer) from(target uint32) bool {
 	}
 }
 
+// leadScreenFreq is the largest frequency of the rarer term for which
+// pairConjunction reads the document's norm to rule it out: a term
+// occurring more often bounds the phrase too loosely to rule much out
+// (long bodies, where the norm's load is then wasted work).
+const leadScreenFreq = 2
+
 // pairConjunction is conjunction for a two-term phrase once pruning: the
 // rarer term proposes the documents, and one whose bound from that term's
 // frequency alone (sloppyFreqBound's 2·min(freq) ≤ 2·freq) cannot beat
@@ -399,7 +405,7 @@ func (s *sloppyScorer) pairConjunction(target uint32) (uint32, bool) {
 			s.cur[lead] = int64(it.DocID())
 		}
 		d = uint32(s.cur[lead])
-		if f, ok := freqBound(2 * uint64(s.its[lead].Freq())); ok && s.sim.Score(f, s.norms[d]) <= s.min {
+		if f := s.its[lead].Freq(); f <= leadScreenFreq && s.sim.Score(float32(2*f), s.norms[d]) <= s.min {
 			if d == noMoreDocs-1 {
 				return 0, false
 			}
