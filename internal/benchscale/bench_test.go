@@ -120,3 +120,32 @@ func BenchmarkQueryFetch(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkQueryEach answers each query of the side-by-side set alone in
+// its query-phase request ("phase" of BenchmarkQueryFetch), one
+// sub-benchmark per query id under its kind, so that per-query costs can
+// be set beside the oracle's per-query medians (the run's
+// oracle-answers.jsonl) and old and new builds compared query by query.
+//
+//	BENCH_INDEX_DIR=/tmp/bs32/run/engine-index go test ./internal/benchscale \
+//	    -run '^$' -bench 'QueryEach/(sqs-prefix|sloppy-phrase)/' -benchtime 20x -count 3
+func BenchmarkQueryEach(b *testing.B) {
+	be, p := benchIndex(b)
+	qs, err := Queries()
+	if err != nil {
+		b.Fatal(err)
+	}
+	eqs, err := PrepareEngine(p, qs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range eqs {
+		req := &backend.Request{Indexes: mappings.Names(), Search: q.phase}
+		b.Run(q.Kind+"/"+q.ID, func(b *testing.B) {
+			runQueries(b, 1, func(ctx context.Context, _ int) error {
+				_, err := be.Search(ctx, req)
+				return err
+			})
+		})
+	}
+}
