@@ -22,6 +22,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -285,6 +286,37 @@ func gateway(ctx context.Context, o options, r *report) error {
 			r.loads = append(r.loads, kindLoad{kind: kind, queries: len(bodies[kind]), Load: l})
 		}
 	}
+	return timeSetThroughGateway(ctx, client, url, o, r)
+}
+
+// timeSetThroughGateway sends each query of the side-by-side set through
+// the gateway as a client would (benchscale.SpecBody: the spec's _source
+// list), one at a time, and keeps each query's median latency: issue 11's
+// whole-request target, set against Lucene's query + fetch per kind.
+func timeSetThroughGateway(ctx context.Context, client *http.Client, url string, o options, r *report) error {
+	qs, err := benchscale.Queries()
+	if err != nil {
+		return err
+	}
+	bodies := make([][]byte, len(qs))
+	for i, q := range qs {
+		if bodies[i], err = benchscale.SpecBody(q); err != nil {
+			return err
+		}
+	}
+	progress("gateway: the %d side-by-side queries as whole requests, %d untimed + %d timed each", len(qs), o.warmup, o.repeat)
+	medians, errs, err := benchscale.TimeRequests(ctx, client, url, bodies, o.warmup, o.repeat)
+	if err != nil {
+		return err
+	}
+	if errs > 0 {
+		progress("gateway: %d of the side-by-side requests did not answer 200", errs)
+	}
+	r.gatewayErrors = errs
+	r.gatewayQuery = map[string]float64{}
+	for i, q := range qs {
+		r.gatewayQuery[q.ID] = medians[i]
+	}
 	return nil
 }
 
@@ -424,7 +456,12 @@ type report struct {
 	loads                    []kindLoad
 	kinds                    []benchscale.KindRow
 	queries                  int
-	parity                   *parity.Report
+	// gatewayQuery is each side-by-side query's median latency (µs) as a
+	// whole request through the gateway; gatewayErrors counts answers
+	// other than 200.
+	gatewayQuery  map[string]float64
+	gatewayErrors int
+	parity        *parity.Report
 }
 
 func (r *report) write(path string) error {
@@ -481,6 +518,7 @@ func (r *report) write(path string) error {
 	for _, l := range r.loads {
 		w("| %s | %d | %d | %.0f | %.2f | %.2f | %d |", l.kind, l.queries, l.Concurrency, l.QPS, l.P50, l.P99, l.Errors)
 	}
+	r.writeGatewayKinds(w)
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
@@ -488,6 +526,47 @@ func (r *report) write(path string) error {
 	}
 	fmt.Print(b.String())
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// writeGatewayKinds writes the side-by-side set through the gateway per
+// kind, next to Lucene's query + fetch of the same run.
+func (r *report) writeGatewayKinds(w func(string, ...any)) {
+	if r.gatewayQuery == nil {
+		return
+	}
+	qs, err := benchscale.Queries()
+	if err != nil {
+		w("(gateway per kind: %v)", err)
+		return
+	}
+	w("")
+	w("## gateway per kind: the side-by-side queries as whole requests (structured bodies with the spec's _source list, dsl.FormASource;")
+	w("#   Form A as a client sends it, highlights included), one at a time, %d untimed + %d timed each, latency from sending to the last", r.warmup, r.repeat)
+	w("#   byte read; the gateway's source cache on (its default), so repeated requests read warm sources. A kind's value is the median")
+	w("#   of its queries' medians (µs). Lucene = its query + fetch column above (no _source read, no highlighting). %d answers not 200.", r.gatewayErrors)
+	w("| kind | queries | gateway | Lucene query + fetch | ratio |")
+	w("|---|---|---|---|---|")
+	lucene := map[string]float64{}
+	for _, k := range r.kinds {
+		lucene[k.Kind] = k.Lucene.Total
+	}
+	for _, kind := range append(slices.Clone(benchscale.Kinds), "all") {
+		var xs []float64
+		for _, q := range qs {
+			if kind == "all" || q.Kind == kind {
+				xs = append(xs, r.gatewayQuery[q.ID])
+			}
+		}
+		if len(xs) == 0 {
+			continue
+		}
+		g := benchscale.Median(xs)
+		if l := lucene[kind]; l > 0 {
+			w("| %s | %d | %.0f | %.0f | %.2f |", kind, len(xs), g, l, g/l)
+		} else {
+			w("| %s | %d | %.0f | | |", kind, len(xs), g)
+		}
+	}
 }
 
 // writeBuild writes the corpus and build sections.

@@ -56,6 +56,8 @@ func run(args []string, stdout io.Writer) error {
 	queriesPath := fs.String("queries", "", "query set (JSONL; default: the committed CUAD set)")
 	prefix := fs.String("path-prefix", "contracts/", "folder of the contract files relative to the ingested root")
 	out := fs.String("out", "", "results file (default: standard output)")
+	weights := fs.String("weights", "", "only measure Form A with its expansion's clauses weighted: \"signal=factor;…\" (signal names as in the report's signals table, \"base query\" for the must clause); with -index-dir")
+	search := fs.Bool("search-weights", false, "only search the weights (from -weights) that maximise the tuning half's nDCG@10, logging the held-out half beside each step; with -index-dir")
 	top10 := fs.String("top10", "", "also write each query's first ten contracts per system, relevant ones marked, to this file (to read the misses of the tuning half)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -105,6 +107,9 @@ func run(args []string, stdout io.Writer) error {
 	}
 
 	ctx := context.Background()
+	if *weights != "" || *search {
+		return runWeights(ctx, s, qs, judgments, *weights, *search, *out, stdout)
+	}
 	start := time.Now()
 	report, err := relevance.Evaluate(ctx, s, qs, judgments, relevance.FormA, relevance.BM25)
 	if err != nil {
@@ -161,6 +166,38 @@ func run(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "report: %s\n", *out)
 	}
 	return nil
+}
+
+// runWeights measures a weighting of Form A's expansion, or searches for
+// the one the tuning half prefers (docs/relevance.md, "Weights").
+func runWeights(ctx context.Context, s relevance.Searcher, qs []relevance.Query, j relevance.Judgments, spec string, search bool, out string, stdout io.Writer) error {
+	if _, ok := s.(relevance.InProcess); !ok {
+		return fmt.Errorf("-weights and -search-weights need -index-dir")
+	}
+	w, err := relevance.ParseWeights(spec)
+	if err != nil {
+		return err
+	}
+	dst := stdout
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		dst = io.MultiWriter(stdout, f)
+	}
+	fmt.Fprintf(dst, "# relevance weights: %s, commit %s, %d queries\n", time.Now().UTC().Format(time.RFC3339), runinfo.Commit(), len(qs))
+	if !search {
+		m, err := relevance.MeasureWeights(ctx, s, qs, j, w)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(dst, "%s  (%s)\n", m, w)
+		return nil
+	}
+	_, _, err = relevance.SearchWeights(ctx, s, qs, j, w, []float64{0, 0.25, 0.5, 2, 4}, 2, dst)
+	return err
 }
 
 // writeTop10 writes, for every query and system, the ten contracts ranked

@@ -148,17 +148,20 @@ func TestAnswerLimit(t *testing.T) {
 	end := answerSlack - deliveryReserve // the time left ends this long after the timeout
 	tests := []struct {
 		timeout, at time.Duration
+		rate        int64
 		want        int64
 	}{
-		{0, 0, 0},
-		{time.Second, 0, (time.Second + end).Milliseconds() * deliveryRate},
-		{time.Second, time.Second, end.Milliseconds() * deliveryRate},
-		{time.Second, time.Second + end, minAnswerLimit},
-		{time.Millisecond, time.Hour, minAnswerLimit},
+		{0, 0, maxDeliveryRate, 0},
+		{time.Second, 0, maxDeliveryRate, (time.Second + end).Milliseconds() * maxDeliveryRate},
+		{time.Second, time.Second, maxDeliveryRate, end.Milliseconds() * maxDeliveryRate},
+		{time.Second, time.Second, minDeliveryRate, end.Milliseconds() * minDeliveryRate},
+		{time.Second, time.Second + end, maxDeliveryRate, minAnswerLimit},
+		{time.Millisecond, time.Hour, maxDeliveryRate, minAnswerLimit},
+		{time.Second, time.Second + end - time.Millisecond, minDeliveryRate, minAnswerLimit},
 	}
 	for _, tc := range tests {
-		if got := answerLimit(start, tc.timeout, start.Add(tc.at)); got != tc.want {
-			t.Errorf("timeout %s, at %s: %d, want %d", tc.timeout, tc.at, got, tc.want)
+		if got := answerLimit(start, tc.timeout, start.Add(tc.at), tc.rate); got != tc.want {
+			t.Errorf("timeout %s, at %s, rate %d: %d, want %d", tc.timeout, tc.at, tc.rate, got, tc.want)
 		}
 	}
 }

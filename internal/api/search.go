@@ -50,7 +50,7 @@ func (s *Server) search(c echo.Context) error {
 
 	renderStart := time.Now()
 	// An answer the time left cannot carry is cut (delivery.go).
-	limit := answerLimit(sc.Start, parsed.Search.Timeout, renderStart)
+	limit := answerLimit(sc.Start, parsed.Search.Timeout, renderStart, s.delivery.rate())
 	ans, cut, err := writeEnvelope(parsed, resp, renderStart.Sub(sc.Start), limit)
 	if err != nil {
 		return apierr.Internal(sc.RequestID, err)
@@ -66,7 +66,11 @@ func (s *Server) search(c echo.Context) error {
 	if max := s.opts.MaxResponseBytes; max > 0 && ans.size > max {
 		return apierr.ResponseTooLarge(max)
 	}
-	return s.deliver(c, echo.MIMEApplicationJSON, parts...)
+	err = s.deliver(c, echo.MIMEApplicationJSON, parts...)
+	if err == nil && sc.Undelivered == nil {
+		s.delivery.observe(ans.size, time.Since(renderStart))
+	}
+	return err
 }
 
 // backendError is the API error for a backend call's failure: the

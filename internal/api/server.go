@@ -103,6 +103,9 @@ type Server struct {
 	metrics  *metrics
 	indexes  []string
 	draining atomic.Bool
+	// delivery measures how fast answers are rendered and written, for
+	// the cut of a late answer (delivery.go).
+	delivery deliveryMeter
 	// openapi is the OpenAPI document as served (JSON).
 	openapi []byte
 	// bufs recycles request-body and response buffers.
@@ -153,6 +156,10 @@ func New(opts Options) (*Server, error) {
 		openapi:      doc,
 	}
 	s.bufs.New = func() any { return new(bytes.Buffer) }
+	reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "search_delivery_rate_bytes_per_second",
+		Help: "The rate at which the gateway estimates it renders and writes an answer, learnt from answers of 256 KiB and more, between 10 and 100 MB/s; a late answer is cut to what it carries in the time left.",
+	}, func() float64 { return float64(s.delivery.rate()) * 1000 }))
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

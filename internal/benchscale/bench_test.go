@@ -69,15 +69,11 @@ func processCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// specSource is a _source include list like the spec's samples (Form A
-// queries' response fields).
-var specSource = []string{"name", "snippet", "url", "category", "company", "filing_date", "industry", "jurisdiction", "group_id", "group_size"}
-
 // BenchmarkQueryFetch answers each kind's queries of the side-by-side set
 // on BENCH_INDEX_DIR (benchIndex), in the side-by-side run's three
 // requests — "phase" (the query phase), "ids" (inner hits, no _source:
 // the oracle's timed fetch) and "full" (whole sources) — and "spec" (a
-// spec-like _source include list), so that a CPU or memory profile of one
+// spec-like _source include list, dsl.FormASource), so that a CPU or memory profile of one
 // variant shows where it goes.
 //
 //	BENCH_INDEX_DIR=/tmp/bs8/run/engine-index go test ./internal/benchscale \
@@ -110,7 +106,7 @@ func BenchmarkQueryFetch(b *testing.B) {
 					sr = q.ids
 				case "spec":
 					spec := *q.full
-					spec.Source = &dsl.SourceFilter{Includes: specSource}
+					spec.Source = &dsl.SourceFilter{Includes: dsl.FormASource}
 					sr = &spec
 				}
 				reqs[i] = &backend.Request{Indexes: mappings.Names(), Search: sr}
@@ -122,5 +118,34 @@ func BenchmarkQueryFetch(b *testing.B) {
 				})
 			})
 		}
+	}
+}
+
+// BenchmarkQueryEach answers each query of the side-by-side set alone in
+// its query-phase request ("phase" of BenchmarkQueryFetch), one
+// sub-benchmark per query id under its kind, so that per-query costs can
+// be set beside the oracle's per-query medians (the run's
+// oracle-answers.jsonl) and old and new builds compared query by query.
+//
+//	BENCH_INDEX_DIR=/tmp/bs32/run/engine-index go test ./internal/benchscale \
+//	    -run '^$' -bench 'QueryEach/(sqs-prefix|sloppy-phrase)/' -benchtime 20x -count 3
+func BenchmarkQueryEach(b *testing.B) {
+	be, p := benchIndex(b)
+	qs, err := Queries()
+	if err != nil {
+		b.Fatal(err)
+	}
+	eqs, err := PrepareEngine(p, qs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range eqs {
+		req := &backend.Request{Indexes: mappings.Names(), Search: q.phase}
+		b.Run(q.Kind+"/"+q.ID, func(b *testing.B) {
+			runQueries(b, 1, func(ctx context.Context, _ int) error {
+				_, err := be.Search(ctx, req)
+				return err
+			})
+		})
 	}
 }

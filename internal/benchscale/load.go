@@ -66,6 +66,38 @@ func Drive(ctx context.Context, client *http.Client, url string, bodies [][]byte
 		QPS: float64(total) / wall.Seconds(), P50: Percentile(lat, 50), P99: Percentile(lat, 99)}, nil
 }
 
+// TimeRequests sends each body warmup untimed times, then repeat timed
+// times, one request at a time, and returns each body's median latency in
+// microseconds (from sending to reading the whole answer) and how many
+// answers were not 200.
+func TimeRequests(ctx context.Context, client *http.Client, url string, bodies [][]byte, warmup, repeat int) ([]float64, int, error) {
+	if repeat < 1 {
+		return nil, 0, fmt.Errorf("time requests: %d timed runs", repeat)
+	}
+	medians := make([]float64, len(bodies))
+	errs := 0
+	lat := make([]float64, repeat)
+	for i, body := range bodies {
+		for range warmup {
+			if !send(ctx, client, url, body) {
+				errs++
+			}
+		}
+		for k := range lat {
+			t := time.Now()
+			if !send(ctx, client, url, body) {
+				errs++
+			}
+			lat[k] = micros(time.Since(t))
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, errs, err
+		}
+		medians[i] = Median(lat)
+	}
+	return medians, errs, nil
+}
+
 func send(ctx context.Context, client *http.Client, url string, body []byte) bool {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {

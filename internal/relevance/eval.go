@@ -149,19 +149,26 @@ func MeasureFilter(ctx context.Context, s Searcher, j Judgments, category, headi
 // (dsl.SignalName) left out of the expansion; it needs an InProcess searcher. Measuring it
 // says what each signal adds.
 func FormAWithout(name string, signals ...string) System {
+	return FormAEdited(name, func(sr *dsl.SearchRequest) {
+		b, ok := sr.Query.(*dsl.BoolQuery)
+		if !ok {
+			return
+		}
+		nb := *b
+		nb.Should = slices.DeleteFunc(slices.Clone(b.Should), func(c dsl.Query) bool { return slices.Contains(signals, dsl.SignalName(c)) })
+		sr.Query = &nb
+	})
+}
+
+// FormAEdited is Form A, called name, with edit applied to each expanded
+// request before it is searched: how a change to the expansion is measured
+// before it is made. It needs an InProcess searcher.
+func FormAEdited(name string, edit func(*dsl.SearchRequest)) System {
 	return System{Name: name, Rank: func(ctx context.Context, s Searcher, q string, n int) ([]string, error) {
 		ip, ok := s.(InProcess)
 		if !ok {
-			return nil, fmt.Errorf("leaving signals out needs the in-process searcher")
+			return nil, fmt.Errorf("editing Form A's expansion needs the in-process searcher")
 		}
-		return ip.formA(ctx, map[string]any{"q": q, "_index": "contract"}, n, func(sr *dsl.SearchRequest) {
-			b, ok := sr.Query.(*dsl.BoolQuery)
-			if !ok {
-				return
-			}
-			nb := *b
-			nb.Should = slices.DeleteFunc(slices.Clone(b.Should), func(c dsl.Query) bool { return slices.Contains(signals, dsl.SignalName(c)) })
-			sr.Query = &nb
-		})
+		return ip.formA(ctx, map[string]any{"q": q, "_index": "contract"}, n, edit)
 	}}
 }

@@ -68,6 +68,7 @@ func Families() []Family {
 		duplicateKeys(),
 		formAStorms(),
 		timeouts(),
+		unseen(),
 	}
 	// Whatever it holds, a body larger than MAX_BODY_BYTES is refused
 	// for its size.

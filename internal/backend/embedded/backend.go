@@ -122,8 +122,10 @@ func singleValued(ix *search.Index) func(field string) bool {
 			return false
 		}
 		for _, seg := range ix.Segments {
-			col := seg.DocValues.Numeric(field)
-			if col == nil || col.DocCount() != int(seg.MaxDoc) || !col.SingleValued() {
+			// A column whose bytes are broken is not known to be
+			// single-valued; the range that reads it fails the search.
+			col, err := seg.DocValues.Numeric(field)
+			if err != nil || col == nil || col.DocCount() != int(seg.MaxDoc) || !col.SingleValued() {
 				return false
 			}
 		}

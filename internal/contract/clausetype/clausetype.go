@@ -245,6 +245,9 @@ var generalHeadings = sync.OnceValue(func() map[string]string {
 	for _, h := range []string{"ownership", "intellectual property ownership", "ownership of intellectual property", "ip ownership", "ownership of ip", "ownership and license", "ownership of materials"} {
 		m[normalize(h)] = ipOwnershipAssignment
 	}
+	for _, h := range recordHeadings {
+		m[normalize(h)] = auditRights
+	}
 	return m
 })
 
@@ -285,6 +288,7 @@ const (
 	thirdPartyBeneficiary     = "third-party-beneficiary"
 	noThirdPartyBeneficiaries = "no-third-party-beneficiaries"
 	ipOwnershipAssignment     = "ip-ownership-assignment"
+	auditRights               = "audit-rights"
 
 	competitiveRestrictionException = "competitive-restriction-exception"
 )

@@ -21,7 +21,7 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules, gRules)
+var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules, gRules, hRules)
 
 // coreRules are the rules of the types the clause filter is measured on
 // and the first dozen more; the other files' slices (aRules, bRules, cRules) add
@@ -71,17 +71,17 @@ var coreRules = []rule{
 		slug: "change-of-control",
 		cues: [][]string{{"control", "ownership", "voting", "outstanding", "substantially all", "merger", "consolidation", "acquisition", "acquired by", "majority"}},
 		patterns: patterns([][]string{
-			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment},
-			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,120}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`, `\bagrees to commence\b|\boffer\b`},
-			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`, permissiveAssignment},
-			{"merger|consolidation|acquisition&in the event of|upon|if there is", `\b(?:in the event of|upon|if there is)\b (?:a |the |any )?(?:merger|consolidation|acquisition)(?: or (?:merger|consolidation|acquisition))?\b (?:of|with|involving|by)\b`, permissiveAssignment},
-			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment},
-			{"ownership change|control change", `\b(?:ownership|control) change\b`},
-			{"acquired by&if|in the event|upon|should|when|after|where|becom", `\b(?:if|in the event|upon|should|when|after|where)\b[^.;]{0,80}?\b(?:is|be|are|becomes?) acquired by\b|\bbecomes? acquired by\b`, `\bcompetitor\b`},
-			{"controlling interest", `\bcontrolling interest\b`, permissiveAssignment},
-			{"majority of&acquir|transfer|sale|sell|sold|obtain|purchase", `\b(?:acquir|transfer|sale|sell|sold|obtain|purchase)[a-z]*\b[^.;]{0,60}?\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`},
-			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`, permissiveAssignment},
-			{"deemed|considered|treated as&assignment|transfer", `\b(?:merger|change (?:of|in) control|consolidation|sale of (?:all or )?substantially all|controlling interest)\b[^.;]{0,150}?\b(?:shall|will) be (?:deemed|considered|treated as)\b[^.;]{0,30}?\b(?:an? )?(?:assignment|transfer)\b`},
+			{"change", `\bchange (?:of|in) (?:the )?(?:control|ownership)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment + `|` + notAControlChange},
+			{"voting|outstanding&acquire|acquisition of|obtain|owner of", `\b(?:acquires?|acquisition of|obtains?|becomes? the (?:beneficial )?owner of)\b[^.;]{0,120}?\b(?:voting (?:power|stock|securities|shares|rights|interest)|outstanding (?:voting )?(?:shares|stock|securities|capital stock))\b`, `\bagrees to commence\b|\boffer\b|` + definesTerm},
+			{"substantially all", `\b(?:merger|consolidation|reorganization|amalgamation)\b[^.;]{0,120}?\b(?:sale|transfer|disposition)\b[^.;]{0,30}?\ball or substantially all\b`, permissiveAssignment + `|` + definesTerm},
+			{"merger|consolidation|acquisition&in the event of|upon|if there is", `\b(?:in the event of|upon|if there is)\b (?:a |the |any )?(?:merger|consolidation|acquisition)(?: or (?:merger|consolidation|acquisition))?\b (?:of|with|involving|by)\b`, permissiveAssignment + `|` + definesTerm},
+			{"change", `\bchanges? (?:in|of) (?:the )?(?:[a-z]+,? ){0,4}(?:ownership|control)\b`, permissiveMay + `|\bstatements? of ownership\b|` + notAnAssignment + `|` + notAControlChange},
+			{"ownership change|control change", `\b(?:ownership|control) change\b`, definesTerm},
+			{"acquired by&if|in the event|upon|should|when|after|where|becom", `\b(?:if|in the event|upon|should|when|after|where)\b[^.;]{0,80}?\b(?:is|be|are|becomes?) acquired by\b|\bbecomes? acquired by\b`, `\bcompetitor\b|` + definesTerm},
+			{"controlling interest", `\bcontrolling interest\b`, permissiveAssignment + `|` + definesTerm},
+			{"majority of&acquir|transfer|sale|sell|sold|obtain|purchase", `\b(?:acquir|transfer|sale|sell|sold|obtain|purchase)[a-z]*\b[^.;]{0,60}?\bmajority of (?:the |its )?(?:outstanding )?(?:voting|equity|capital stock|shares)\b`, definesTerm},
+			{"substantially all", `\ball or substantially all of (?:its|the|such party's|their)\b[^.;]{0,60}?\b(?:assets|business)\b[^.;]{0,100}?\b(?:merger|acquisition|consolidation|reorganization)\b`, permissiveAssignment + `|` + definesTerm},
+			{"deemed|considered|treated as&assignment|transfer", `\b(?:merger|change (?:of|in) control|consolidation|sale of (?:all or )?substantially all|controlling interest)\b[^.;]{0,150}?\b(?:shall|will) be (?:deemed|considered|treated as)\b[^.;]{0,30}?\b(?:an? )?(?:assignment|transfer)\b`, definesTerm},
 		}),
 	},
 	{
@@ -99,9 +99,9 @@ var coreRules = []rule{
 			{"audit|inspect|examine&right|entitled|permitted|authoriz|authoris|allowed&" + auditObjectLits, `\b(?:right|entitled|permitted|authori[sz]ed|allowed)\b[^.;]{0,150}?\bto\b[^.;]{0,30}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
 			{"audit|inspect|examine&may|shall|will|can&" + auditObjectLits, `\b(?:may|shall|will|can)\b[^.;]{0,40}?\b(?:audit|inspect|examine)\b[^.;]{0,80}?` + auditObject},
 			{"permit|allow|grant&" + auditObjectLits, `\b(?:permit|permits|allow|allows|grant)\b[^.;]{0,80}?\b(?:to audit|to inspect|to examine|to review|audits?|inspections?|access to)\b[^.;]{0,80}?` + auditObject, `\bin order to (?:provide|perform|deliver)\b`},
-			{"books|records|accounts&audit|inspect|examin", `\b(?:audits?|inspect|inspections?|examination|examine)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
+			{"books|records|accounts&audit|inspect|examin", `\b(?:audits?|inspect|inspections?|examination|examine)\b[^.;]{0,60}?\b(?:books|records|accounts)\b`, recordsOfInspections},
 			{"books|records|accounts&review", `\b(?:right|entitled|may|shall|will|permit|allow)\b[^.;]{0,60}?\breview\b[^.;]{0,60}?\b(?:books|records|accounts)\b`},
-			{"books|records|accounts&audit|inspect|examin", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`},
+			{"books|records|accounts&audit|inspect|examin", `\b(?:books|records|accounts)\b[^.;]{0,150}?\b(?:audit|inspection|inspected|examination|examined|audited)\b`, recordsOfInspections},
 			{"available", `\b(?:records|books)\b[^.;]{0,100}?\bavailable\b[^.;]{0,60}?\b(?:review|inspection|examination|audit)`},
 			{"books", `\b(?:access|available)\b[^.;]{0,100}?\bbooks (?:and|of|,)`},
 			{" access", `\b(?:full|reasonable) access\b[^.;]{0,250}?\b(?:books|records)\b`},
@@ -122,12 +122,12 @@ var coreRules = []rule{
 		slug: "non-compete",
 		cues: [][]string{{"compet", "directly or indirectly", "itself or through"}, {"not", "no ", "neither", "covenant", "undertake", "engage", "directly"}},
 		patterns: patterns([][]string{
-			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`},
-			{"compete&not", `\bnot to:? (?:\([a-z0-9]+\) )?(?:directly or indirectly,? )?compete\b|\b(?:shall|will|may) not,? (?:directly or indirectly,? )?compete\b`},
+			{"not to compete", `\bcovenants? not to compete\b|\bagrees? not to compete\b|\bundertakes? not to compete\b`, covenantElsewhere},
+			{"compete&not", `\bnot to:? (?:\([a-z0-9]+\) )?(?:directly or indirectly,? )?compete\b|\b(?:shall|will|may) not,? (?:directly or indirectly,? )?compete\b`, covenantElsewhere},
 			{"compet&shall not|will not|may not|agree not|agrees not|to not", `\b(?:shall|will|may|agrees? to|agrees? that it will|agrees?)\s+not\b[^.;]{0,150}?\b` + competes, notCompetition},
 			{"compet&shall not|will not|may not", `\b(?:shall|will|may)\s+not\b[^.;]{0,150}?\b(?:engage|participate|invest|interest|develop|manufacture|market|sell|distribute|promote|represent|handle|endorse|advertis|render)[a-z]*\b[^.;]{0,200}?\b` + competes, notCompetition},
 			{"compet&engage", `\bengage\b[^.;]{0,80}?\b(?:business|activit(?:y|ies)|products?|services?)\b[^.;]{0,60}?\b` + competes, notCompetition},
-			{"compet&directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes, notCompetition},
+			{"compet&directly", `\b(?:directly or indirectly|either directly or indirectly)\b[^.;]{0,200}?\b` + competes, notCompetition + `|` + competitiveAsDescribed},
 			{"compet&neither|no ", `\b(?:neither|no)\b[^.;]{0,60}?\b(?:shall|will|may)\b[^.;]{0,150}?\b` + competes, notCompetition},
 			{"directly or indirectly|itself or through&shall not|will not|may not|neither|agree not|agrees not|undertake|covenant&sell|offer|market|promot|distribut|develop|manufactur|commerciali|engag|participat|research", `\b(?:(?:shall|will|may)\s+not|neither\b[^.;]{0,80}?\b(?:shall|will|may)|agrees? not to|covenants? not to|undertakes? not to)\b[^.;]{0,80}?\b(?:directly or indirectly|itself or through)\b[^.;]{0,80}?\b(?:sell|offer|market|promote|distribute|develop|manufacture|commerciali[sz]e|engage|participate|research)[a-z]*\b[^.;]{0,150}?\b(?:products?|business|services?|compounds?|enterprise)\b`, notCompetition},
 		}),
@@ -269,7 +269,7 @@ const noEarlyExitFee = `\bwithout (?:any |the )?(?:payment of (?:any )?)?(?:pena
 // notCompetition is wording that names competition without restricting
 // it: a use of confidential information "to create a competitive
 // product", "whether or not such entity competes", a definition.
-const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b`
+const notCompetition = `\b(?:confidential|proprietary) information\b|\bnothing in this\b|\bwhether or not\b|\bnon-?competition agreements?\b|\bcompetitive analysis\b|\bunfair competition\b|\bmeans\b|` + freedomToCompete
 
 // competes is how a restriction names competition: "compete with",
 // "competing products", "a competitor of", "competitive with"; not
@@ -284,6 +284,12 @@ const auditObjectLits = "books|records|accounts|facilit|premises|plant|site|offi
 // sites of a party, or its compliance, not "the products upon receipt"
 // or "the marketing materials".
 const auditObject = `\b(?:books|records|accounts|facilit|premises|plants?|sites?|offices|operations|manufactur|procedures|processes|quality|compliance)`
+
+// recordsOfInspections are records a party keeps of its own inspections
+// ("the keeping of records of inspections", "inspection records"): a
+// duty to document, not a right to audit the other's books. ("audit
+// records" is left out: "may audit records" is the right itself.)
+const recordsOfInspections = `\brecords? of (?:the |such |all |its )?(?:inspections?|audits?|examinations?)\b|\binspection records\b`
 
 // pattern is one regular expression of a rule and the groups of literals
 // ("&"-separated groups of "|"-separated literals) its every match holds

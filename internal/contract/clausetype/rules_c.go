@@ -25,7 +25,14 @@ var cRules = []rule{
 			{"price|pricing|rate|fee|charge&increase|adjust&exceed|more than&%|percent|per cent", `\b(?:increase|increases|increased|adjust|adjusted|adjustments?)\b[^.;]{0,40}?\b(?:price|prices|pricing|rates?|fees?|charges?)\b[^.;]{0,80}?\b(?:not (?:to )?exceed|no more than|not more than|(?:shall|will|may) not exceed|by more than)\b[^.;]{0,40}?(?:%|percent|per cent)`, notPriceRestriction},
 			{"adjust&exceed&%|percent|per cent", `\badjustments?\b[^.;]{0,60}?\bnot (?:to )?exceed\b[^.;]{0,40}?(?:%|percent|per cent)`, notPriceRestriction},
 			{"price|pricing|rate|fee|payment schedule&more often|more frequently|more than once", `\b(?:price|prices|pricing|rates?|fees?|payment schedule)\b[^.;]{0,120}?\b(?:not more (?:often|frequently) than|more than once)\b`},
-			{"increase|decrease|adjust&cpi|consumer price index", `\b(?:increase|increased|decrease|decreased|adjust|adjusted|adjustment)[a-z]*\b[^.;]{0,100}?\b(?:cpi|consumer price index)\b`},
+			// An index that moves the price both ways ("increased or
+			// decreased in accordance with the CPI", "adjusted in
+			// accordance with Section 9.1, CPI"), not an escalator that
+			// lets a party raise it by inflation ("shall be increased …
+			// by the percentage increase in the consumer price index"):
+			// on the dev half escalators typed five unlabelled contracts
+			// and no labelled one.
+			{"increase|decrease|adjust&cpi|consumer price index", `\b(?:(?:increase|increased|increases) or (?:decrease|decreased|decreases)|(?:decrease|decreased|decreases) or (?:increase|increased|increases)|adjust|adjusted|adjustments?)\b[^.;]{0,100}?\b(?:cpi|consumer price index)\b`},
 			{"markup|mark-up", `\b(?:charged?|invoiced?|sold|supply|supplied|price[ds]?)\b[^.;]{0,60}?\bat (?:its |their )?(?:actual )?cost\b[^.;]{0,30}?\bmark-?up\b`, `\breimburs`},
 			{"price", `\bprice (?:freeze|ceiling|cap)\b`},
 			// "subject to a maximum charge of $100.00 per trailer".
@@ -88,8 +95,9 @@ var cRules = []rule{
 }
 
 // notPriceRestriction is a cap that is not on the contract's prices:
-// interest and late charges capped by law, and liability capped by fees.
-const notPriceRestriction = `\binterest\b|\blate (?:charge|fee|payment)|\bmaximum (?:rate|amount)\b|\bpermitted by (?:applicable )?law\b|\bliabilit|\bdamages\b|\busury\b`
+// interest and late charges capped by law, liability capped by fees, and
+// the price of securities (securityPrice).
+const notPriceRestriction = `\binterest\b|\blate (?:charge|fee|payment)|\bmaximum (?:rate|amount)\b|\bpermitted by (?:applicable )?law\b|\bliabilit|\bdamages\b|\busury\b|` + securityPrice
 
 // volumeUnitWords are what a volume restriction counts besides orders and
 // quantities: hours of service, copies, releases, users, appearances.

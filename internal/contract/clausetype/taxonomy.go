@@ -68,8 +68,10 @@ var taxonomy = []Type{
 	// "Price Changes" and "Price Increases" are not here: such sections
 	// mostly give a party the right to change its prices (none of the
 	// four on CUAD's dev half is labelled); the text rules find the ones
-	// that limit it.
-	{Slug: "price-restrictions", Name: "Price Restrictions", CUAD: true, Headings: []string{"price restriction", "price protection", "pricing restrictions"}},
+	// that limit it. Nor is "Price Protection": a distributor's credit
+	// when the supplier lowers its prices, no limit on them (neither of
+	// the two on the dev half is labelled).
+	{Slug: "price-restrictions", Name: "Price Restrictions", CUAD: true, Headings: []string{"price restriction", "pricing restrictions"}},
 	{Slug: "minimum-commitment", Name: "Minimum Commitment", CUAD: true, Headings: []string{"minimum purchase", "minimum purchases", "minimum purchase requirements", "minimum order", "minimum orders", "minimum purchase commitment", "minimum requirements", "minimum volume", "minimum quantities", "minimum sales", "minimum royalties", "minimum royalty", "purchase commitment", "take or pay"}},
 	{Slug: "volume-restriction", Name: "Volume Restriction", CUAD: true, Headings: []string{"volume restrictions", "volume limitations", "maximum quantities"}},
 	{Slug: "ip-ownership-assignment", Name: "Ip Ownership Assignment", CUAD: true, Headings: []string{"ownership of intellectual property", "intellectual property ownership", "ownership", "ownership of work product", "work product", "ownership of inventions", "assignment of inventions", "inventions", "work made for hire", "work for hire", "ownership of developments", "ownership of improvements", "ownership of deliverables", "ip ownership", "ownership of ip", "ownership of materials", "ownership and license"}},

@@ -65,10 +65,10 @@ func findParties(body string, spans []span, pre preamble, defs []contract.Sectio
 
 func isOrganisation(p contract.Party) bool { return p.Kind == contract.Organisation }
 
-// signatoryParties reads the first party from the signatures, for
+// signatoryParties reads the parties from the signatures, for
 // documents that name their parties nowhere else ("the undersigned hereby
 // agree …" in a joint filing agreement, a letter signed "Very truly
-// yours, ACME INC. By: …"): the name before the first "By:" after "IN
+// yours, ACME INC. By: …"): the name before each "By:" after "IN
 // WITNESS WHEREOF", "undersigned" or a letter's closing, else before the
 // document's first "By:".
 func signatoryParties(body string) []contract.Party {
@@ -83,13 +83,33 @@ func signatoryParties(body string) []contract.Party {
 		from = max(0, strings.Index(body, "By:")-300)
 	}
 	rest := body[from:min(len(body), from+6000)]
-	by := strings.Index(rest, "By:")
-	if by < 0 {
-		return nil
+	// Each signature block names its party before its "By:": "Acceptance
+	// by Developer ACME SOFTWARE, Inc. By: /s/ … Acceptance by Client:
+	// PELICAN DELIVERS INC. By: …".
+	var ps []contract.Party
+	for at := 0; len(ps) < 4; {
+		by := strings.Index(rest[at:], "By:")
+		if by < 0 {
+			break
+		}
+		if p, ok := signatory(rest[at : at+by]); ok && !slices.ContainsFunc(ps, func(q contract.Party) bool { return strings.EqualFold(q.Name, p.Name) }) {
+			ps = append(ps, p)
+		}
+		at += by + len("By:")
 	}
+	return ps
+}
+
+// signatory reads the party whose signature block ends s, right before
+// its "By:".
+func signatory(s string) (contract.Party, bool) {
 	// the signatory's name: the words in capitals (or a legal form) right
 	// before "By:", after any label ("COMPANY:", "ATTEST")
-	words := strings.Fields(rest[:by])
+	words := strings.Fields(s)
+	if n := len(words); n > 0 && strings.HasSuffix(words[n-1], ":") && isCorporateWord(strings.TrimSuffix(words[n-1], ":")) {
+		// "KIOSK CONCEPTS, INC.: By:": the party's name is its label
+		words[n-1] = strings.TrimSuffix(words[n-1], ":")
+	}
 	k := len(words)
 	for k > 0 && len(words)-k < 12 && (isCapsWord(words[k-1]) || isCorporateWord(words[k-1])) &&
 		strings.IndexFunc(words[k-1], unicode.IsLetter) >= 0 && !strings.HasSuffix(words[k-1], ":") {
@@ -112,17 +132,17 @@ func signatoryParties(body string) []contract.Party {
 	}
 	cand := strings.Join(ws, " ")
 	if cand == "" {
-		return nil
+		return contract.Party{}, false
 	}
 	name, _ := partyName(cand)
 	if name == "" || isCorporateWord(name) {
-		return nil // "Corporation" alone
+		return contract.Party{}, false // "Corporation" alone
 	}
 	kind := contract.Organisation
 	if !hasLegalForm(name) && !hasOrgNoun(name) && personShaped(strings.Fields(name)) {
 		kind = contract.Person // "LAURA JENNINGS": someone signing, not a company
 	}
-	return []contract.Party{{Name: name, Kind: kind}}
+	return contract.Party{Name: name, Kind: kind}, true
 }
 
 // signatureLabels stand before a signatory's name in a signature block.
@@ -247,13 +267,24 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 			break
 		}
 		parties = append(parties, contract.Party{Name: name, Term: role, Kind: partyKind(name, role, after)})
-		next := nextPartyStart(after2)
+		next := listedPartyStart(after2, role != "")
+		if next < 0 {
+			next = nextPartyStart(after2)
+		}
 		if next < 0 {
 			break
 		}
 		rest = after2[next:]
 	}
-	return parties
+	// "THE HENRY FILM AND ENTERTAINMENT CORPORATION" read again as a list
+	// gives "ENTERTAINMENT CORPORATION": the end of a name after its "and"
+	// is no party of its own.
+	all := slices.Clone(parties)
+	return slices.DeleteFunc(parties, func(p contract.Party) bool {
+		return slices.ContainsFunc(all, func(q contract.Party) bool {
+			return len(q.Name) > len(p.Name) && hasSuffixFold(q.Name, " and "+p.Name)
+		})
+	})
 }
 
 // coverParties reads the parties from a cover page: "CO-PROMOTION
@@ -477,6 +508,11 @@ func partyName(s string) (string, string) {
 		}
 	}
 	name := strings.TrimRight(strings.TrimSpace(s[:end]), " ,;:")
+	if n := len(name); n > 2 && (name[n-1] == '\'' || strings.HasSuffix(name, "’")) && name[n-2] != 's' && name[n-2] != 'S' {
+		// "PACIFICAP ENTERTAINMENT' located at …": a slip for a comma,
+		// not a plural's possessive ("Growers'")
+		name = strings.TrimRight(strings.TrimSuffix(name, "’"), "'")
+	}
 	if k := strings.Index(name, " of "); k > 0 && k+4 < len(name) && name[k+4] >= '0' && name[k+4] <= '9' {
 		name = name[:k] // "FIONA GRANT of 27 Larch Crescent": her address
 	}
@@ -759,7 +795,11 @@ var namePairs = map[string]bool{
 func partyRole(s string) (string, string) {
 	limit := min(len(s), 600)
 	// The description ends at the next party ("and X") or the end of the
-	// sentence; look for the first parenthesis before it.
+	// sentence; look for the first parenthesis before it. One after the
+	// next party is that party's ("… CORPORATION, located at … and
+	// PACIFICAP ENTERTAINMENT … (the "Agreement")"), unless it names both
+	// ("WYZZ, Inc. and WYZZ Licensee, Inc. (collectively "WYZZ")").
+	next := nextPartyStart(s)
 	open := strings.IndexByte(s[:limit], '(')
 	for open >= 0 {
 		close := strings.IndexByte(s[open:limit], ')')
@@ -768,6 +808,9 @@ func partyRole(s string) (string, string) {
 		}
 		inner := s[open+1 : open+close]
 		if term := firstQuoted(inner); term != "" {
+			if next >= 0 && open > next && !collectiveRole(inner) {
+				return "", s
+			}
 			return term, s[open+close+1:]
 		}
 		next := strings.IndexByte(s[open+close:limit], '(')
@@ -777,6 +820,19 @@ func partyRole(s string) (string, string) {
 		open += close + next
 	}
 	return "", s
+}
+
+// collectiveRole reports whether a parenthesis after several parties
+// names them together: "(collectively "WYZZ")", "(together, the
+// "Sellers")", "(each a "Guarantor")".
+func collectiveRole(inner string) bool {
+	l := asciiLower(inner)
+	for _, w := range []string{"collectively", "together", "each", "jointly"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstQuoted returns the first quoted term in s.
@@ -791,6 +847,29 @@ func firstQuoted(s string) string {
 		return ""
 	}
 	return strings.TrimSpace(strings.Trim(rest[:j], ",. "))
+}
+
+// listedPartyStart finds the next party of a list separated by commas,
+// right after a party's defined name: "among PHL VARIABLE INSURANCE
+// COMPANY ("PHLVIC"), PHOENIX LIFE INSURANCE COMPANY ("PLIC"), and …";
+// -1 when s does not go on with a name (", a Delaware corporation").
+func listedPartyStart(s string, afterRole bool) int {
+	if !afterRole {
+		return -1
+	}
+	t := strings.TrimLeft(s, " ")
+	if !strings.HasPrefix(t, ",") {
+		return -1
+	}
+	t = strings.TrimLeft(t[1:], " ")
+	if t == "" || !unicode.IsUpper(firstRune(t)) {
+		return -1
+	}
+	switch strings.ToLower(strings.Trim(firstWord(t), ",.")) {
+	case "a", "an", "each", "both", "collectively", "together", "individually", "jointly", "hereinafter", "as", "with", "having", "located", "whose", "which", "who", "acting", "being", "dated", "effective", "in", "on", "for":
+		return -1
+	}
+	return len(s) - len(t)
 }
 
 // nextPartyStart finds "and" that introduces the next party after a

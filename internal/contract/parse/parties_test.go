@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
@@ -48,6 +49,35 @@ func TestSecondParty(t *testing.T) {
 	ps := findParties(body, spans, findPreamble(body, spans), nil)
 	if len(ps) < 2 || ps[0].Name != "XYBERNAUT CORPORATION" || ps[1].Name != "ALEX JOB RACING, INC." || ps[1].Term != "AJR" {
 		t.Errorf("parties = %+v", ps)
+	}
+}
+
+// Every party of a preamble, with its defined name: a list goes on after
+// a comma as well as after "and", a parenthesis after the next party is
+// that party's unless it names them together, a stray apostrophe ends no
+// name, and the end of a name after its "and" is no party of its own.
+func TestPartyList(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"no defined name, a later one's parenthesis", "CONTENT LICENSE AGREEMENT\n\nThis Content License Agreement is between THE KESTREL FILM AND ENTERTAINMENT CORPORATION, located at 12 Harbor Road, Carlsbad, CA, 92009 and MARLIN MEDIA' located at 400 Via Mar, Del Mar, CA 92014\n\nLicensor: MARLIN MEDIA Licensee THE KESTREL FILM AND ENTERTAINMENT CORPORATION\n\nTHIS CONTENT LICENSE AGREEMENT (the \"Agreement\") is made as of this 3rd day of November, 2005.",
+			"KESTREL FILM AND ENTERTAINMENT CORPORATION []; MARLIN MEDIA []"},
+		{"a defined name for two parties", "OUTSOURCING AGREEMENT\n\nWTVX, Inc. and WTVX Licensee, Inc. (collectively \"WTVX\") and Harbor Broadcasting of Peoria, L.L.C. (\"HARBOR\") hereby enter into this Agreement (this \"Agreement\") dated November 28, 2001.",
+			"WTVX, Inc. [WTVX]"}, // a preamble led by its parties gives the first only
+		{"parties listed with commas", "STRATEGIC ALLIANCE AGREEMENT\n\nThis agreement (\"Agreement\") is entered into as of May 1, 2009 by and among KESTREL LIFE INSURANCE COMPANY (\"KLIC\"), KESTREL ANNUITY COMPANY, (\"KAC\" and, together with KLIC, \"Kestrel\"), HARBOR EQUITY PLANNING CORPORATION (\"HEPC\"), and OSPREY CAPITAL CORPORATION (\"OCC\"). Capitalized terms are defined in Section 1.",
+			"KESTREL LIFE INSURANCE COMPANY [KLIC]; KESTREL ANNUITY COMPANY [KAC]; HARBOR EQUITY PLANNING CORPORATION [HEPC]; OSPREY CAPITAL CORPORATION [OCC]"},
+		{"a description after the defined name is no party", "This Agreement is made on May 1, 2010 by and between Kestrel Foods, Inc. (\"Kestrel\"), a Delaware corporation, and Harbor Mills LLC (\"Harbor\").",
+			"Kestrel Foods, Inc. [Kestrel]; Harbor Mills LLC [Harbor]"},
+		{"a plural's possessive stays", "This Supply Agreement (the \"Agreement\") is made on May 1, 2010 by and between Valley Growers' Cooperative, a California cooperative (\"Valley\"), and Kestrel Foods, Inc. (\"Kestrel\").",
+			"Valley Growers' Cooperative [Valley]; Kestrel Foods, Inc. [Kestrel]"},
+	} {
+		body, spans := buildBody(tc.text)
+		ps := findParties(body, spans, findPreamble(body, spans), nil)
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.Name+" ["+p.Term+"]")
+		}
+		if g := strings.Join(got, "; "); g != tc.want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.name, g, tc.want)
+		}
 	}
 }
 

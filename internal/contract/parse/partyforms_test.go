@@ -37,6 +37,7 @@ func TestPartyForms(t *testing.T) {
 		{"heading-title-case.txt", "Sunburst Dental Supply Co.", "Sunburst Dental Supply Co. [organisation]"},
 		{"agrees-with.txt", "Fairhaven Textile Mills, Inc.", "Fairhaven Textile Mills, Inc. [organisation]"},
 		{"terms-only-cover.txt", "Harbor Point Ballpark Funding LLC", "Harbor Point Ballpark Funding LLC [organisation, HPBF]"},
+		{"signature-blocks.txt", "BRACKENRIDGE CODE WORKS, Inc.", "BRACKENRIDGE CODE WORKS, Inc. [organisation]; TERN HARBOR DELIVERIES INC. [organisation]"},
 		{"undersigned-employee.txt", "Bramblewood Health Systems, Inc.", "Bramblewood Health Systems, Inc. [organisation, Company]"},
 	} {
 		raw, err := os.ReadFile(filepath.Join("testdata", "parties", tc.file))

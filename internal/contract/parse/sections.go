@@ -58,6 +58,9 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 		from = 0
 	}
 	titleValue := contract.SectionValue(title)
+	if early, ok := termsBeforeOpening(body, spans, from, titleValue); ok {
+		from = early
+	}
 	var heads []headAt
 	// stops are the paragraphs where a signature block starts: no
 	// clause's text runs past one.
@@ -170,6 +173,9 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 		out = append(out, s)
 	}
 	out = append(out, unheadedClauses(body, spans, from, out, outside)...)
+	if s, ok := termsInOpening(body, spans, pre); ok {
+		out = append(out, s)
+	}
 	slices.SortStableFunc(out, func(a, b contract.Section) int { return a.Start - b.Start })
 	if termsEnd < 0 {
 		termsEnd = len(body)

@@ -89,6 +89,11 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
+// hasSuffixFold is strings.HasSuffix ignoring ASCII case.
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
 // nextSentence returns the offset of the sentence after the first one in
 // s — after ". " that does not follow an abbreviation ("NO. 2", "Inc.") —
 // or -1.
@@ -386,9 +391,16 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 			cands = appendTitleCandidates(cands, prefix(p, 200))
 		}
 	}
+	for i, c := range cands {
+		cands[i] = dropTradeName(c, self)
+	}
 	if strings.Contains(self, " ") {
 		for _, c := range cands {
-			if strings.EqualFold(collapse(c), collapse(self)) {
+			// "MANUFACTURING AND SUPPLY AGREEMENT (DA-9801 Licensed
+			// Products)" / "This Manufacturing and Supply Agreement …": the
+			// heading's qualifier belongs to the title the preamble
+			// shortens.
+			if strings.EqualFold(collapse(withoutQualifier(c)), collapse(self)) {
 				return c
 			}
 		}
@@ -470,6 +482,41 @@ func findTitle(body string, spans []span, pre preamble, description string) stri
 		}
 	}
 	return ""
+}
+
+// dropTradeName removes the trade name that a company's name before the
+// title leaves at its start ("GLOBAL MUSIC INTERNATIONAL, INC. DBA IMNTV
+// CONTENT LICENSE AGREEMENT" keeps "DBA IMNTV CONTENT LICENSE AGREEMENT"
+// after the company): the title is the words from the preamble's name for
+// the document ("This Content License Agreement …"), else those after the
+// trade name's first word.
+func dropTradeName(c, self string) string {
+	words := strings.Fields(c)
+	if len(words) < 3 {
+		return c
+	}
+	switch strings.ToLower(strings.Trim(words[0], ".,")) {
+	case "dba", "d/b/a", "d.b.a":
+	default:
+		return c
+	}
+	if n := len(strings.Fields(self)); n >= 2 && n < len(words)-1 &&
+		strings.EqualFold(collapse(strings.Join(words[len(words)-n:], " ")), collapse(self)) {
+		return strings.Join(words[len(words)-n:], " ")
+	}
+	return strings.Join(words[2:], " ")
+}
+
+// withoutQualifier drops the parenthesis that ends a title: "SUPPLY
+// AGREEMENT (Licensed Products)" → "SUPPLY AGREEMENT".
+func withoutQualifier(t string) string {
+	if !strings.HasSuffix(t, ")") {
+		return t
+	}
+	if i := strings.LastIndex(t, " ("); i > 0 {
+		return t[:i]
+	}
+	return t
 }
 
 // contentsHeadings reports whether the text has a table of contents: a
@@ -563,10 +610,14 @@ func splitTitle(p, next, body string) bool {
 	if len(words) == 0 || len(words) > 4 || !isCaps(p) && !isTitleCase(words) || hasLegalForm(p) || hasOrgNoun(p) || strings.ContainsAny(p, "®™©&/0123456789,.;:()[]\"“") {
 		return false
 	}
+	common := true // every word is written in lower case in the body
 	for _, w := range words {
 		lw := bareWord(w)
-		if minorWords[lw] || labelWords[lw] || docNouns[lw] || !hasLowerWord(body, lw) {
-			return false // "TO BE SIGNED", "CONFIDENTIAL", "PCQUOTE"
+		if minorWords[lw] || labelWords[lw] || docNouns[lw] {
+			return false // "TO BE SIGNED", "CONFIDENTIAL"
+		}
+		if !hasLowerWord(body, lw) {
+			common = false // "PCQUOTE"
 		}
 	}
 	nw := strings.Fields(next)
@@ -574,7 +625,14 @@ func splitTitle(p, next, body string) bool {
 		return false
 	}
 	t := titleLine(next)
-	return t != "" && strings.HasPrefix(next, t) && len(words)+len(strings.Fields(t)) <= 10
+	if t == "" || !strings.HasPrefix(next, t) || len(words)+len(strings.Fields(t)) > 10 {
+		return false
+	}
+	// A name or brand is part of the title when the body calls the
+	// document by both lines together ("… the provisions of the
+	// Intellectual Property Rights Confidentiality Agreement attached
+	// hereto").
+	return common || strings.Contains(prefix(body, 64<<10), strings.Join(words, " ")+" "+t)
 }
 
 // hasLowerWord reports whether the lower-case word w (letters and
@@ -729,7 +787,9 @@ func stripLabels(p string) string {
 			changed = true
 		default:
 			for _, lp := range labelPrefixes {
-				if strings.HasPrefix(l, lp) && lp != "form of" {
+				// a label is whole words: "CONFIDENTIAL" goes, not the
+				// start of "Confidentiality and Non-Use Agreement"
+				if strings.HasPrefix(l, lp) && lp != "form of" && (len(l) == len(lp) || !isLetterByte(l[len(lp)])) {
 					p = strings.TrimLeft(p[len(lp):], " :-–—")
 					changed = true
 					break
@@ -802,11 +862,23 @@ func titleLine(p string) string {
 		// after it ("… AGREEMENT (DA-9801 Licensed Products)") and goes on
 		// after a connecting word ("SCHEDULE TO Software License …").
 		wholeCaps = true
+		open := -1 // the word that opened a parenthesis still open
 		for i, w := range words {
-			if !isCapsWord(w) && !strings.HasPrefix(w, "(") {
-				if i > 0 && strings.HasPrefix(words[i-1], "(") && !strings.HasSuffix(words[i-1], ")") {
+			if open >= 0 {
+				if strings.HasSuffix(w, ")") {
+					open = -1
 					continue
 				}
+				if i-open < 6 {
+					continue
+				}
+				open = -1 // not a short parenthesis: w is judged as any word
+			}
+			if strings.HasPrefix(w, "(") && !strings.HasSuffix(w, ")") {
+				open = i
+				continue
+			}
+			if !isCapsWord(w) && !strings.HasPrefix(w, "(") {
 				if i > 0 && connectors[strings.ToLower(words[i-1])] {
 					wholeCaps = false
 					break
@@ -1036,8 +1108,17 @@ func isReferenceNumber(ws, after []string) bool {
 	}
 	switch bareWord(ws[len(ws)-1]) {
 	case "agreement", "contract":
-		a := bareWord(after[0])
-		return a == "no" || a == "number" || a == "ref" || a == "reference"
+		return isNumberLabel(after[0])
+	}
+	return false
+}
+
+// isNumberLabel reports whether w introduces a reference number: "No.",
+// "Number", "Ref.", "Reference".
+func isNumberLabel(w string) bool {
+	switch bareWord(w) {
+	case "no", "number", "ref", "reference":
+		return true
 	}
 	return false
 }
@@ -1092,6 +1173,11 @@ func titleTail(words []string, end int) int {
 	if end < len(words) && (clean.IsRoman(strings.TrimRight(words[end], ".")) || digitsLen(words[end]) == len(words[end])) && len(words[end]) <= 4 {
 		return end + 1
 	}
+	if end > 0 && end < len(words) && len(words[end]) == 1 && words[end][0] >= 'A' && words[end][0] <= 'Z' && labelWords[bareWord(words[end-1])] {
+		// the letter of an appendix or schedule: "STATEMENT OF WORK -
+		// APPENDIX A"
+		return end + 1
+	}
 	if end < len(words) && strings.HasPrefix(words[end], "[") && !isRedactionTerm(words[end]) {
 		// a version: "Software License Agreement [v.08.05.03]"
 		for k := end; k < len(words) && k < end+2; k++ {
@@ -1100,9 +1186,13 @@ func titleTail(words []string, end int) int {
 			}
 		}
 	}
-	if end < len(words) && strings.HasPrefix(words[end], "(") && !titleStops[bareWord(words[end])] {
+	if end < len(words) && strings.HasPrefix(words[end], "(") && !titleStops[bareWord(words[end])] && !minorWords[bareWord(words[end])] {
+		// a qualifier that names what the document covers: "(DA-9801
+		// Licensed Products)", "(Non-exclusive/Exclusive)"; not a phrase
+		// of use ("(For Use under Rate Schedule FT-A)") nor a reference
+		// number ("(Agreement No: 190305/1)")
 		for k := end; k < len(words) && k < end+6; k++ {
-			if strings.ContainsAny(words[k], "\"“”") {
+			if strings.ContainsAny(words[k], "\"“”:") || k > end && isNumberLabel(words[k]) {
 				break
 			}
 			if strings.HasSuffix(words[k], ")") {

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
 )
@@ -232,28 +233,67 @@ func (f *FileWriter) Finish() []byte {
 	return e.B
 }
 
-// File is an opened doc values file.
+// File is an opened doc values file. Opening reads the footer and the
+// column directory only; a column is decoded and validated the first time
+// a search asks for it, so that opening costs the same whatever the
+// segment's size and a column no search uses is never read. The file's
+// checksum is the caller's to verify (generation.Live verifies every file
+// before any search; Check decodes every column for tools).
 type File struct {
 	maxDoc  uint32
-	numeric map[string]*NumericColumn
-	sorted  map[string]*SortedColumn
+	columns map[string]*column
 }
 
-// Open checks the footer and decodes the column directory and headers; the
-// column data is referenced, not copied.
+// column is one column of the directory: its bytes, decoded once, on
+// first use.
+type column struct {
+	kind    Kind
+	data    []byte
+	once    sync.Once
+	numeric *NumericColumn
+	sorted  *SortedColumn
+	err     error
+}
+
+// decode decodes and validates the column, once; later calls return the
+// first call's result.
+func (c *column) decode(name string, maxDoc uint32) error {
+	c.once.Do(func() {
+		cd := encoding.NewDecbuf(c.data)
+		switch c.kind {
+		case Numeric:
+			c.numeric = readNumeric(&cd, maxDoc)
+		case Sorted:
+			c.sorted = readSorted(&cd, maxDoc)
+		}
+		if err := cd.Err(); err != nil {
+			c.err = fmt.Errorf("docvalues: column %q: %w", name, err)
+		} else if cd.Len() != 0 {
+			c.err = fmt.Errorf("docvalues: column %q: %w: %d trailing bytes", name, encoding.ErrCorrupt, cd.Len())
+		}
+		if c.err != nil {
+			c.numeric, c.sorted = nil, nil
+		}
+		c.data = nil
+	})
+	return c.err
+}
+
+// Open checks the footer's magic and version and reads the column
+// directory; the column data is referenced, not copied, and decoded on
+// first use (Numeric, Sorted).
 func Open(file []byte) (*File, error) {
-	body, err := encoding.CheckFooter(file, Magic, Version)
+	body, err := encoding.OpenFooter(file, Magic, Version)
 	if err != nil {
 		return nil, fmt.Errorf("docvalues: %w", err)
 	}
 	d := encoding.NewDecbuf(body)
-	f := &File{numeric: map[string]*NumericColumn{}, sorted: map[string]*SortedColumn{}}
 	maxDoc := d.Uvarint()
 	n := d.Uvarint()
 	if maxDoc > 1<<32-1 || n > uint64(len(body)) {
 		return nil, fmt.Errorf("docvalues: %w: header", encoding.ErrCorrupt)
 	}
-	f.maxDoc = uint32(maxDoc)
+	f := &File{maxDoc: uint32(maxDoc), columns: make(map[string]*column, n)}
 	type entry struct {
 		name string
 		kind Kind
@@ -264,29 +304,19 @@ func Open(file []byte) (*File, error) {
 		entries = append(entries, entry{name: string(d.UvarintBytes()), kind: Kind(d.Byte()), size: d.Uvarint()})
 	}
 	for _, en := range entries {
-		if en.size > uint64(d.Len()) {
+		switch {
+		case d.Err() != nil:
+		case en.size > uint64(d.Len()):
 			d.Fail(fmt.Errorf("%w: column %q beyond the file", encoding.ErrCorrupt, en.name))
+		case en.kind != Numeric && en.kind != Sorted:
+			d.Fail(fmt.Errorf("%w: column %q has kind %d", encoding.ErrCorrupt, en.name, en.kind))
+		case f.columns[en.name] != nil:
+			d.Fail(fmt.Errorf("%w: column %q twice", encoding.ErrCorrupt, en.name))
 		}
 		if d.Err() != nil {
 			break
 		}
-		cd := encoding.NewDecbuf(d.Bytes(int(en.size)))
-		switch en.kind {
-		case Numeric:
-			c := readNumeric(&cd, f.maxDoc)
-			f.numeric[en.name] = c
-		case Sorted:
-			c := readSorted(&cd, f.maxDoc)
-			f.sorted[en.name] = c
-		default:
-			cd.Fail(fmt.Errorf("%w: column %q has kind %d", encoding.ErrCorrupt, en.name, en.kind))
-		}
-		if err := cd.Err(); err != nil {
-			return nil, fmt.Errorf("docvalues: column %q: %w", en.name, err)
-		}
-		if cd.Len() != 0 {
-			return nil, fmt.Errorf("docvalues: column %q: %w: %d trailing bytes", en.name, encoding.ErrCorrupt, cd.Len())
-		}
+		f.columns[en.name] = &column{kind: en.kind, data: d.Bytes(int(en.size))}
 	}
 	if err := d.Err(); err != nil {
 		return nil, fmt.Errorf("docvalues: %w", err)
@@ -303,22 +333,62 @@ func (f *File) MaxDoc() uint32 { return f.maxDoc }
 // Columns returns the names of the numeric and of the keyword columns,
 // each sorted.
 func (f *File) Columns() (numeric, sorted []string) {
-	for n := range f.numeric {
-		numeric = append(numeric, n)
-	}
-	for n := range f.sorted {
-		sorted = append(sorted, n)
+	for n, c := range f.columns {
+		if c.kind == Numeric {
+			numeric = append(numeric, n)
+		} else {
+			sorted = append(sorted, n)
+		}
 	}
 	slices.Sort(numeric)
 	slices.Sort(sorted)
 	return numeric, sorted
 }
 
-// Numeric returns the numeric column name, or nil.
-func (f *File) Numeric(name string) *NumericColumn { return f.numeric[name] }
+// Numeric returns the numeric column name, decoded, or nil when the file
+// has no numeric column of that name. The error says the column's bytes
+// do not hold a valid column.
+func (f *File) Numeric(name string) (*NumericColumn, error) {
+	c := f.columns[name]
+	if c == nil || c.kind != Numeric {
+		return nil, nil
+	}
+	if err := c.decode(name, f.maxDoc); err != nil {
+		return nil, err
+	}
+	return c.numeric, nil
+}
 
-// Sorted returns the keyword column name, or nil.
-func (f *File) Sorted(name string) *SortedColumn { return f.sorted[name] }
+// Sorted returns the keyword column name, decoded, or nil when the file
+// has no keyword column of that name. The error says the column's bytes
+// do not hold a valid column.
+func (f *File) Sorted(name string) (*SortedColumn, error) {
+	c := f.columns[name]
+	if c == nil || c.kind != Sorted {
+		return nil, nil
+	}
+	if err := c.decode(name, f.maxDoc); err != nil {
+		return nil, err
+	}
+	return c.sorted, nil
+}
+
+// Check decodes and validates every column: what a search would find
+// wrong in any of them, for tools that check a whole index (it reads the
+// whole file).
+func (f *File) Check() error {
+	names := make([]string, 0, len(f.columns))
+	for n := range f.columns {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if err := f.columns[n].decode(n, f.maxDoc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // NumericColumn is one numeric column.
 type NumericColumn struct {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
@@ -132,7 +133,11 @@ func TestNumericRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkNumeric(t, f.Numeric("f"), m, maxDoc, r)
+			c, err := f.Numeric("f")
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkNumeric(t, c, m, maxDoc, r)
 		})
 	}
 }
@@ -150,7 +155,10 @@ func TestSorted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := f.Sorted("category.value")
+	c, err := f.Sorted("category.value")
+	if err != nil {
+		t.Fatal(err)
+	}
 	var terms []string
 	for o := range c.Terms() {
 		terms = append(terms, string(c.Term(o)))
@@ -176,8 +184,11 @@ func TestSorted(t *testing.T) {
 	if fmt.Sprint(got) != "[0:[1] 2:[1 2] 3:[0]]" {
 		t.Errorf("ordinals %v", got)
 	}
-	if f.Numeric("category.value") != nil || f.Sorted("nope") != nil {
-		t.Error("wrong column kinds")
+	if n, err := f.Numeric("category.value"); n != nil || err != nil {
+		t.Errorf("a keyword column read as numeric: %v, %v", n, err)
+	}
+	if s, err := f.Sorted("nope"); s != nil || err != nil {
+		t.Errorf("an absent column: %v, %v", s, err)
 	}
 }
 
@@ -199,23 +210,114 @@ func TestWriterErrors(t *testing.T) {
 	}
 }
 
+// TestCorruption flips every bit of a file in turn: the checksum (which
+// the generation verifies before any search) catches every flip, and
+// without it opening and decoding every column either fails or gives
+// valid columns, never a panic.
 func TestCorruption(t *testing.T) {
 	var w NumericWriter
 	for d := uint32(0); d < 100; d += 3 {
 		w.Add(d, int64(d)*7)
 	}
+	var s SortedWriter
+	for d := uint32(0); d < 100; d += 7 {
+		s.Add(d, []byte(fmt.Sprintf("t%02d", d%20)))
+	}
 	fw := NewFileWriter(100)
 	fw.AddNumeric("n", &w)
+	fw.AddSorted("s", &s)
 	file := fw.Finish()
 	for i := range file {
-		bad := bytes.Clone(file)
-		bad[i] ^= 0x04
-		if _, err := Open(bad); err == nil {
-			t.Errorf("bit flip at %d accepted", i)
+		for bit := range 8 {
+			bad := bytes.Clone(file)
+			bad[i] ^= 1 << bit
+			if err := encoding.VerifyChecksum(bad); err == nil {
+				t.Errorf("bit %d of byte %d: checksum accepted the flip", bit, i)
+			}
+			if f, err := Open(bad); err == nil {
+				readAll(f)
+			}
 		}
 	}
 	if _, err := Open(file[:len(file)-3]); err == nil {
 		t.Error("truncation accepted")
+	}
+}
+
+// TestLazyColumns checks that opening decodes nothing: a column whose
+// bytes are broken opens, its error comes when it is read (every time,
+// the same), and the other columns read as they should.
+func TestLazyColumns(t *testing.T) {
+	var w NumericWriter
+	w.Add(1, 10)
+	w.Add(4, 20)
+	var s SortedWriter
+	s.Add(0, []byte("b"))
+	s.Add(3, []byte("a"))
+	fw := NewFileWriter(5)
+	fw.AddNumeric("n", &w)
+	fw.AddSorted("s", &s)
+	file := fw.Finish()
+	// The sorted column's term table holds "a" then "b"; make it "b", "b":
+	// out of order, which only decoding can see.
+	bad := bytes.Clone(file)
+	i := bytes.Index(bad, []byte{1, 'a', 1, 'b'})
+	if i < 0 {
+		t.Fatal("term table not found")
+	}
+	bad[i+1] = 'b'
+	f, err := Open(bad)
+	if err != nil {
+		t.Fatalf("open decoded a column: %v", err)
+	}
+	for range 2 {
+		if c, err := f.Sorted("s"); c != nil || err == nil || !strings.Contains(err.Error(), `column "s"`) {
+			t.Errorf("broken column: %v, %v", c, err)
+		}
+	}
+	if err := f.Check(); err == nil {
+		t.Error("Check passed a broken column")
+	}
+	n, err := f.Numeric("n")
+	if err != nil || n.DocCount() != 2 {
+		t.Errorf("the intact column: %v, %v", n, err)
+	}
+	good, err := Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := good.Check(); err != nil {
+		t.Errorf("Check of a good file: %v", err)
+	}
+}
+
+// readAll decodes every column of f and walks it: what a search could
+// do with it.
+func readAll(f *File) {
+	numeric, sorted := f.Columns()
+	for _, name := range numeric {
+		c, err := f.Numeric(name)
+		if err != nil {
+			continue
+		}
+		cur := c.Cursor()
+		for n := 0; cur.Next() && n < 1000; n++ {
+			for k := range cur.Count() {
+				_ = cur.Value(k)
+			}
+		}
+		cur = c.Cursor()
+		cur.AdvanceExact(2)
+	}
+	for _, name := range sorted {
+		c, err := f.Sorted(name)
+		if err != nil {
+			continue
+		}
+		cur := c.Cursor()
+		for n := 0; cur.Next() && n < 1000; n++ {
+			_ = c.Term(int(cur.Value(0)))
+		}
 	}
 }
 
@@ -238,22 +340,8 @@ func FuzzOpen(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, c := range file.numeric {
-			cur := c.Cursor()
-			for n := 0; cur.Next() && n < 1000; n++ {
-				for k := range cur.Count() {
-					_ = cur.Value(k)
-				}
-			}
-			cur = c.Cursor()
-			cur.AdvanceExact(2)
-		}
-		for _, c := range file.sorted {
-			cur := c.Cursor()
-			for n := 0; cur.Next() && n < 1000; n++ {
-				_ = c.Term(int(cur.Value(0)))
-			}
-		}
+		readAll(file)
+		_ = file.Check()
 	})
 }
 
@@ -265,7 +353,10 @@ func BenchmarkNumericCursor(b *testing.B) {
 	fw := NewFileWriter(1_000_000)
 	fw.AddNumeric("date", &w)
 	f, _ := Open(fw.Finish())
-	c := f.Numeric("date")
+	c, err := f.Numeric("date")
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		cur := c.Cursor()

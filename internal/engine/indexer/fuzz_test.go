@@ -110,14 +110,21 @@ func readAll(s *segment.Segment) {
 	}
 	numeric, sorted := s.DocValues.Columns()
 	for _, c := range numeric {
-		for cur := s.DocValues.Numeric(c).Cursor(); cur.Next(); {
+		col, err := s.DocValues.Numeric(c)
+		if err != nil {
+			continue // a broken column is an error a search reports
+		}
+		for cur := col.Cursor(); cur.Next(); {
 			for k := range cur.Count() {
 				cur.Value(k)
 			}
 		}
 	}
 	for _, c := range sorted {
-		col := s.DocValues.Sorted(c)
+		col, err := s.DocValues.Sorted(c)
+		if err != nil {
+			continue
+		}
 		for cur := col.Cursor(); cur.Next(); {
 			for k := range cur.Count() {
 				col.Term(int(cur.Value(k)))

@@ -621,6 +621,9 @@ func checkSegment(prefix string, s *segment.Segment) error {
 			}
 		}
 	}
+	if err := s.DocValues.Check(); err != nil {
+		return fmt.Errorf("%s: %w", prefix, err)
+	}
 	var scratch []byte
 	for i := range s.Store.Blocks() {
 		var err error

@@ -2,6 +2,7 @@ package search
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -100,17 +101,22 @@ func (c *aggCollector) startIndex(name string) {
 	c.counts, c.firstCol, c.firstOrds = map[string]int64{}, nil, nil
 }
 
-func (c *aggCollector) startSegment(seg *segment.Segment) {
+func (c *aggCollector) startSegment(seg *segment.Segment) error {
 	c.flushSegment()
 	c.seg = seg
 	if c.agg.Field == IndexField {
-		return
+		return nil
 	}
-	c.col = seg.DocValues.Sorted(c.agg.Field)
+	col, err := seg.DocValues.Sorted(c.agg.Field)
+	if err != nil {
+		return fmt.Errorf("terms aggregation on %s: %w", c.agg.Field, err)
+	}
+	c.col = col
 	if c.col != nil {
 		c.ords = make([]int64, c.col.Terms())
 		c.cursor = c.col.Cursor()
 	}
+	return nil
 }
 
 // flushSegment sets the current segment's ordinal counts aside when they

@@ -228,7 +228,9 @@ func (c *collector) leaf(segNum int, seg *segment.Segment, sc Scorer) (leafColle
 	}
 	start := time.Now()
 	for i, a := range c.aggs {
-		a.startSegment(seg)
+		if err := a.startSegment(seg); err != nil {
+			return l, false, err
+		}
 		if c.prof != nil {
 			c.prof.aggs[i].BuildLeafCollector += int64(time.Since(start))
 			c.prof.aggs[i].BuildLeafCollectorCount++

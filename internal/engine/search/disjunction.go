@@ -1,8 +1,11 @@
 package search
 
 import (
+	"cmp"
 	"errors"
+	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
@@ -40,6 +43,18 @@ type disjunctionScorer struct {
 	// (competitiveAt; boundEnd 0: none computed yet).
 	subMax   []float32
 	boundEnd int64
+	// MaxScore once the collector gives a minimum (setMinCompetitiveScore):
+	// passive lists the clauses, smallest segment bound first, whose
+	// bounds together cannot lift a document above min. They are out of
+	// the heap, so they propose no candidates; they are moved to each
+	// candidate the others propose, to score it or to show that it cannot
+	// beat min. segMax holds each clause's segment bound (nil until
+	// pruning starts); passiveSum[j] sums the bounds of passive[:j].
+	min        float32
+	segMax     []float32
+	passive    []int
+	passiveSum []float64
+	dl         *deadline
 }
 
 // newDisjunction returns the union of scorers (at least two).
@@ -72,33 +87,59 @@ func (d *disjunctionScorer) from(target uint32) bool {
 	if d.doc == exhausted {
 		return false
 	}
+	if len(d.passive) > 0 {
+		return d.fromCompeting(target)
+	}
 	for {
 		top := &d.subs[d.heap[0]]
 		if top.doc >= int64(target) {
 			break
 		}
 		top.advanceTo(target)
-		d.siftDown()
+		d.siftDown(0)
 	}
 	d.doc = d.subs[d.heap[0]].doc
 	if d.doc == exhausted {
-		var errs []error
-		for _, c := range d.subs {
-			if err := c.s.Err(); err != nil {
-				errs = append(errs, err)
-			}
-		}
-		d.err = errors.Join(errs...)
+		d.exhaust()
 		return false
 	}
 	return true
 }
 
-// siftDown restores the heap after the top clause moved on.
-func (d *disjunctionScorer) siftDown() {
+// fromCompeting is from under MaxScore: the clauses in the heap propose
+// the candidates, and a candidate is returned only when it competes.
+func (d *disjunctionScorer) fromCompeting(target uint32) bool {
+	for {
+		for {
+			top := &d.subs[d.heap[0]]
+			if top.doc >= int64(target) {
+				break
+			}
+			top.advanceTo(target)
+			d.siftDown(0)
+		}
+		d.doc = d.subs[d.heap[0]].doc
+		if d.doc == exhausted {
+			d.exhaust()
+			return false
+		}
+		if d.competes() {
+			return true
+		}
+		// Skipped without being returned: tick, as the collection loop
+		// would have for it (timeout.go).
+		if d.dl.tickN(len(d.subs)) {
+			d.exhaust()
+			return false
+		}
+		target = uint32(d.doc) + 1
+	}
+}
+
+// siftDown restores the heap below i after clause h[i] moved on.
+func (d *disjunctionScorer) siftDown(i int) {
 	h, n := d.heap, len(d.heap)
-	i := 0
-	node := h[0]
+	node := h[i]
 	for {
 		j := 2*i + 1
 		if j >= n {
@@ -149,6 +190,22 @@ func (d *disjunctionScorer) Score() float32 {
 		}
 	}
 	d.stack = stack
+	for _, i := range d.passive {
+		c := &d.subs[i]
+		if c.doc != d.doc {
+			continue
+		}
+		s := c.s.Score()
+		switch {
+		case d.mode == combineSum:
+			sum += float64(s)
+		case s >= scoreMax:
+			sum += float64(scoreMax)
+			scoreMax = s
+		default:
+			sum += float64(s)
+		}
+	}
 	if d.mode == combineSum {
 		return float32(sum)
 	}
@@ -254,7 +311,9 @@ func disjunctionOf(dl *deadline, ws []weight, segNum int, seg *segment.Segment, 
 		}
 		return scorers[0], nil
 	}
-	return newDisjunction(scorers, mode, tie, constant), nil
+	d := newDisjunction(scorers, mode, tie, constant)
+	d.dl = dl
+	return d, nil
 }
 
 // constScorer gives its inner scorer's documents a constant score.
@@ -299,11 +358,19 @@ func (w *constantScoreWeightT) scorer(segNum int, seg *segment.Segment) (Scorer,
 
 // bitsetScorer iterates the set bits of a segment-sized bit set with a
 // constant score: the union of many terms' postings, built once per
-// segment (Lucene's constant-score rewrites do the same past 16 terms).
+// segment on the first move (Lucene's constant-score rewrites do the same
+// past 16 terms; build, multiterm.go).
 type bitsetScorer struct {
 	words []uint64
-	doc   int64
-	score float32
+	// The terms' postings until built (metas nil once built).
+	f      *segment.Field
+	metas  [][]byte
+	maxDoc uint32
+	dl     *deadline
+	cost   int // the terms' summed document frequencies
+	doc    int64
+	score  float32
+	err    error
 }
 
 func (b *bitsetScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
@@ -313,6 +380,12 @@ func (b *bitsetScorer) Advance(target uint32) bool { return b.from(target) }
 func (b *bitsetScorer) from(target uint32) bool {
 	if b.doc == exhausted {
 		return false
+	}
+	if b.metas != nil {
+		if b.build(); b.err != nil {
+			b.doc = exhausted
+			return false
+		}
 	}
 	w := int(target >> 6)
 	if w < len(b.words) {
@@ -333,4 +406,193 @@ func (b *bitsetScorer) from(target uint32) bool {
 
 func (b *bitsetScorer) DocID() uint32  { return uint32(b.doc) }
 func (b *bitsetScorer) Score() float32 { return b.score }
-func (b *bitsetScorer) Err() error     { return nil }
+func (b *bitsetScorer) Err() error     { return b.err }
+
+// setMinCompetitiveScore starts (or tightens) MaxScore: the clauses with
+// the smallest segment bounds (ties: the most documents first, so the
+// clauses left proposing candidates are the rarest) whose combined bound
+// cannot beat min become passive. A document only they match scores at
+// most min and is never returned; when every clause would be passive no
+// document can beat min and the disjunction ends. A constant-score
+// disjunction is all or nothing.
+func (d *disjunctionScorer) setMinCompetitiveScore(min float32) {
+	if d.doc == exhausted {
+		return
+	}
+	d.min = min
+	if d.mode == combineConst {
+		if safeBound(d.score) <= min {
+			d.exhaust()
+		}
+		return
+	}
+	if d.segMax == nil {
+		d.segMax = make([]float32, len(d.subs))
+		costs := make([]int, len(d.subs))
+		order := make([]int, len(d.subs))
+		for i, c := range d.subs {
+			d.segMax[i] = unbounded
+			if bs, ok := boundOf(c.s); ok {
+				d.segMax[i] = safeBound(bs.maxScore(noMoreDocs))
+			}
+			costs[i], order[i] = docCost(c.s), i
+		}
+		slices.SortStableFunc(order, func(x, y int) int {
+			if c := cmp.Compare(d.segMax[x], d.segMax[y]); c != 0 {
+				return c
+			}
+			return cmp.Compare(costs[y], costs[x])
+		})
+		// passive is always a prefix of order.
+		d.passive = order[:0]
+	}
+	order := d.passive[:len(d.subs)]
+	k := len(d.passive)
+	var sum float64
+	for _, i := range order[:k] {
+		sum += float64(d.segMax[i])
+	}
+	for k < len(order) {
+		i := order[k]
+		// order ascends by bound: the best of order[:k+1] is order[k]'s.
+		if d.combineBound(d.segMax[i], sum+float64(d.segMax[i]), k+1) > min {
+			break
+		}
+		sum += float64(d.segMax[i])
+		k++
+	}
+	switch {
+	case k == len(order):
+		d.exhaust()
+	case k > len(d.passive):
+		d.passive = order[:k]
+		d.passiveSum = append(d.passiveSum[:0], 0)
+		for j, i := range d.passive {
+			d.passiveSum = append(d.passiveSum, d.passiveSum[j]+float64(d.segMax[i]))
+		}
+		d.heap = append(d.heap[:0], order[k:]...)
+		for i := len(d.heap)/2 - 1; i >= 0; i-- {
+			d.siftDown(i)
+		}
+	}
+}
+
+// combineBound combines the bounds of n clauses on a document (the best
+// of them and their float64 sum) as Score combines scores. Score adds in
+// heap order, so its float64 sum may round differently from this one:
+// the sum is raised by more than the error of any order of summing n
+// terms (each addition and the tie's product err by at most 2⁻⁵³ of the
+// total) before the float32 rounding, which is monotonic, so the bound
+// covers Score's value bit for bit. Unlike a whole float32 step up, the
+// raise vanishes in the rounding when the sums are exact (constant
+// scores), so n clauses scoring 1 are bounded by n, not by n's successor.
+func (d *disjunctionScorer) combineBound(best float32, sum float64, n int) float32 {
+	v := sum
+	if d.mode == combineMax {
+		// The best clause plus tie times the others, all at most their
+		// bounds (the others' sum below every clause's).
+		v = float64(best) + sum*d.tie
+	}
+	return float32(v + v*float64(n+3)*0x1p-51)
+}
+
+// competes reports whether the current document, proposed by the clauses
+// in the heap, may score above min, moving the passive clauses to it
+// (largest bound first) while it may: on true every passive clause is on
+// or past it, as Score and competitiveAt need.
+func (d *disjunctionScorer) competes() bool {
+	var best float32
+	var sum float64
+	stack := append(d.stack[:0], 0)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if d.subs[d.heap[i]].doc != d.doc {
+			continue
+		}
+		m := d.segMax[d.heap[i]]
+		best = max(best, m)
+		sum += float64(m)
+		for _, j := range [2]int{2*i + 1, 2*i + 2} {
+			if j < len(d.heap) {
+				stack = append(stack, j)
+			}
+		}
+	}
+	d.stack = stack
+	// The passive clauses not moved yet count at their bounds: before
+	// moving passive[j], those are passive[:j+1], whose best is
+	// passive[j]'s and whose sum is passiveSum[j+1].
+	for j := len(d.passive) - 1; j >= 0; j-- {
+		i := d.passive[j]
+		m := d.segMax[i]
+		if d.combineBound(max(best, m), sum+d.passiveSum[j+1], len(d.subs)) <= d.min {
+			return false
+		}
+		c := &d.subs[i]
+		c.advanceTo(uint32(d.doc))
+		if c.doc == d.doc {
+			best = max(best, m)
+			sum += float64(m)
+		}
+	}
+	return d.combineBound(best, sum, len(d.subs)) > d.min
+}
+
+// exhaust ends the disjunction early, keeping its clauses' errors.
+func (d *disjunctionScorer) exhaust() {
+	d.doc = exhausted
+	var errs []error
+	for _, c := range d.subs {
+		if err := c.s.Err(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	d.err = errors.Join(errs...)
+}
+
+// docCost estimates how many documents a scorer proposes: MaxScore leaves
+// the commonest of equally bounded clauses passive.
+func docCost(s Scorer) int {
+	switch s := s.(type) {
+	case *docsScorer:
+		return s.it.Cost()
+	case *termScorer:
+		return s.it.Cost()
+	case *bitsetScorer:
+		return s.cost
+	case *constScorer:
+		return docCost(s.inner)
+	case *disjunctionScorer:
+		n := 0
+		for _, c := range s.subs {
+			n += docCost(c.s)
+		}
+		return n
+	}
+	return math.MaxInt32
+}
+
+// setMinCompetitiveScore ends a constant scorer alone at the top once its
+// score cannot beat min: none of its documents can enter the hits.
+func (c *constScorer) setMinCompetitiveScore(min float32) {
+	if safeBound(c.score) <= min {
+		c.inner = spentScorer{err: c.inner.Err()}
+	}
+}
+
+func (b *bitsetScorer) setMinCompetitiveScore(min float32) {
+	if safeBound(b.score) <= min {
+		b.doc = exhausted
+	}
+}
+
+// spentScorer is a scorer with no documents left, keeping the error of
+// the one it replaced.
+type spentScorer struct{ err error }
+
+func (spentScorer) Next() bool          { return false }
+func (spentScorer) Advance(uint32) bool { return false }
+func (spentScorer) DocID() uint32       { return noMoreDocs }
+func (spentScorer) Score() float32      { return 0 }
+func (s spentScorer) Err() error        { return s.err }

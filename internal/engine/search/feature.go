@@ -45,7 +45,11 @@ func featureFunction(q *RankFeatureQuery, ix *Index) (similarity.FeatureFunction
 		if f.Pivot != nil {
 			pivot = *f.Pivot
 		} else {
-			pivot = defaultPivot(ix, q.Field)
+			p, err := defaultPivot(ix, q.Field)
+			if err != nil {
+				return nil, err
+			}
+			pivot = p
 		}
 		return similarity.NewSaturation(pivot)
 	case *Saturation:
@@ -69,23 +73,29 @@ func featureFunction(q *RankFeatureQuery, ix *Index) (similarity.FeatureFunction
 // values) over its document frequency (the documents with a value),
 // decoded. It scans the column once per index and feature (Index.pivots;
 // a new generation gets new indexes).
-func defaultPivot(ix *Index, field string) float32 {
+func defaultPivot(ix *Index, field string) (float32, error) {
 	if ix.pivots != nil {
 		if p, ok := ix.pivots.Load(field); ok {
-			return p.(float32)
+			return p.(float32), nil
 		}
 	}
-	p := scanPivot(ix, field)
+	p, err := scanPivot(ix, field)
+	if err != nil {
+		return 0, err
+	}
 	if ix.pivots != nil {
 		ix.pivots.Store(field, p)
 	}
-	return p
+	return p, nil
 }
 
-func scanPivot(ix *Index, field string) float32 {
+func scanPivot(ix *Index, field string) (float32, error) {
 	var sum, docs int64
 	for _, seg := range ix.Segments {
-		col := seg.DocValues.Numeric(field)
+		col, err := seg.DocValues.Numeric(field)
+		if err != nil {
+			return 0, fmt.Errorf("rank_feature on %s: %w", field, err)
+		}
 		if col == nil {
 			continue
 		}
@@ -95,11 +105,14 @@ func scanPivot(ix *Index, field string) float32 {
 		}
 		docs += int64(col.DocCount())
 	}
-	return similarity.DefaultSaturationPivot(sum, docs)
+	return similarity.DefaultSaturationPivot(sum, docs), nil
 }
 
 func (w *featureWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) {
-	col := seg.DocValues.Numeric(w.field)
+	col, err := seg.DocValues.Numeric(w.field)
+	if err != nil {
+		return nil, fmt.Errorf("rank_feature on %s: %w", w.field, err)
+	}
 	if col == nil || col.DocCount() == 0 {
 		return nil, nil
 	}

@@ -73,6 +73,7 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 		return nil, nil
 	}
 	var metas [][]byte
+	cost := 0
 	if w.terms != nil {
 		for _, t := range w.terms {
 			info, ok, err := f.Terms.Get(t)
@@ -81,6 +82,7 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 			}
 			if ok {
 				metas = append(metas, info.Meta)
+				cost += int(info.DocFreq)
 			}
 		}
 	} else {
@@ -90,6 +92,7 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 				return nil, nil // out of time (timeout.go)
 			}
 			metas = append(metas, it.Info().Meta)
+			cost += int(it.DocFreq())
 		}
 		if err := it.Err(); err != nil {
 			return nil, err
@@ -110,27 +113,40 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 		if len(scorers) == 1 {
 			return &constScorer{inner: scorers[0], score: w.score}, nil
 		}
-		return newDisjunction(scorers, combineConst, 0, w.score), nil
+		d := newDisjunction(scorers, combineConst, 0, w.score)
+		d.dl = w.dl
+		return d, nil
 	}
-	b := &bitsetScorer{words: make([]uint64, (seg.MaxDoc+63)/64), doc: -1, score: w.score}
+	return &bitsetScorer{f: f, metas: metas, maxDoc: seg.MaxDoc, dl: w.dl, cost: cost, doc: -1, score: w.score}, nil
+}
+
+// build sets the bits of every document of the terms' postings: on the
+// first move, so that a scorer pruning ends before it (a disjunction
+// whose clauses cannot beat the minimum) never reads them. Out of time,
+// it stops with what it has and reports the deadline (timeout.go).
+func (b *bitsetScorer) build() {
+	b.words = make([]uint64, (b.maxDoc+63)/64)
 	var it *postings.Iterator
-	for _, m := range metas {
+	for _, m := range b.metas {
 		var err error
-		if it, err = reopenPostings(f, m, it); err != nil {
-			return nil, err
+		if it, err = reopenPostings(b.f, m, it); err != nil {
+			b.err = err
+			return
 		}
 		for it.Next() {
-			if w.dl.tick() {
-				return nil, nil // out of time (timeout.go)
+			if b.dl.tick() {
+				b.err = b.dl.cause()
+				return
 			}
 			d := it.DocID()
 			b.words[d>>6] |= 1 << (d & 63)
 		}
 		if err := it.Err(); err != nil {
-			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+			b.err = fmt.Errorf("field %s: %w", b.f.Name, err)
+			return
 		}
 	}
-	return b, nil
+	b.metas = nil
 }
 
 // reopenPostings is openPostings reusing an iterator (nil for a new one).

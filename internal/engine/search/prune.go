@@ -200,7 +200,9 @@ func blocksOf(cache *sync.Map, seg *segment.Segment, field string) *featureBlock
 		}
 	}
 	fb := &featureBlocks{}
-	if col := seg.DocValues.Numeric(field); col != nil {
+	// The scorer that asks for the blocks read this column first and
+	// failed the search if its bytes were broken (featureWeightT.scorer).
+	if col, err := seg.DocValues.Numeric(field); err == nil && col != nil {
 		cur := col.Cursor()
 		n := 0
 		for cur.Next() {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/contractsearch/contractsearch/internal/engine/docvalues"
@@ -37,7 +38,10 @@ func rangeWeight(q *RangeQuery, ix *Index, boost float32) weight {
 }
 
 func (w *rangeWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) {
-	col := seg.DocValues.Numeric(w.field)
+	col, err := seg.DocValues.Numeric(w.field)
+	if err != nil {
+		return nil, fmt.Errorf("range on %s: %w", w.field, err)
+	}
 	if col == nil || col.DocCount() == 0 {
 		return nil, nil
 	}

@@ -22,7 +22,9 @@ func scanRecords(dl *deadline, index string, segNum int, seg *segment.Segment, s
 		return dl.cause()
 	}
 	for _, a := range aggs {
-		a.startSegment(seg)
+		if err := a.startSegment(seg); err != nil {
+			return err
+		}
 		if err := a.collectRecords(dl, seg); err != nil {
 			return err
 		}

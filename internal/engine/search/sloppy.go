@@ -307,8 +307,20 @@ func (s *sloppyScorer) phraseFreq() float32 {
 // moved on one position, so there are at most Σ freq − n + 1 matches, and
 // each weighs at most 1 (a float32 sum of at most k numbers ≤ 1 stays ≤ k
 // while k is exact).
+//
+// Two different terms allow at most 2·min(freq) matches, far fewer when
+// one term is much commoner in the document: nextPairMatch reports a
+// match when the cursor behind passes the other (a crossing) or runs out
+// (the walk's end, once). A crossing spends one of the crossing cursor's
+// freq − 1 moves, and crossings alternate between the cursors (only the
+// one behind moves, and after a crossing the other is behind), so there
+// are at most 2·(min(freq) − 1) + 1 of them, plus the end.
 func (s *sloppyScorer) sloppyFreqBound() (float32, bool) {
-	return freqBound(s.freqSum() - uint64(len(s.its)) + 1)
+	k := s.freqSum() - uint64(len(s.its)) + 1
+	if s.pair {
+		k = min(k, 2*uint64(min(s.its[0].Freq(), s.its[1].Freq())))
+	}
+	return freqBound(k)
 }
 
 // competitiveAt bounds the current document by sloppyFreqBound.
@@ -333,7 +345,13 @@ func (s *sloppyScorer) from(target uint32) bool {
 		return false
 	}
 	for {
-		d, ok := s.conjunction(target, s.dl) // false too once out of time (timeout.go)
+		var d uint32
+		var ok bool
+		if s.pruning && s.pair {
+			d, ok = s.pairConjunction(target)
+		} else {
+			d, ok = s.conjunction(target, s.dl) // false too once out of time (timeout.go)
+		}
 		if !ok {
 			s.doc = int64(noMoreDocs)
 			if s.err == nil {
@@ -358,6 +376,53 @@ func (s *sloppyScorer) from(target uint32) bool {
 			return false
 		}
 		target = d + 1
+	}
+}
+
+// leadScreenFreq is the largest frequency of the rarer term for which
+// pairConjunction reads the document's norm to rule it out: a term
+// occurring more often bounds the phrase too loosely to rule much out
+// (long bodies, where the norm's load is then wasted work).
+const leadScreenFreq = 2
+
+// pairConjunction is conjunction for a two-term phrase once pruning: the
+// rarer term proposes the documents, and one whose bound from that term's
+// frequency alone (sloppyFreqBound's 2·min(freq) ≤ 2·freq) cannot beat
+// the minimum is passed over without moving the commoner term's postings
+// to it (competitiveDoc would pass over it anyway).
+func (s *sloppyScorer) pairConjunction(target uint32) (uint32, bool) {
+	lead, other := s.order[0], s.order[1]
+	d := target
+	for {
+		if s.dl.tick() {
+			return 0, false
+		}
+		if s.cur[lead] < int64(d) {
+			it := s.its[lead]
+			if !it.Advance(d) {
+				return 0, false
+			}
+			s.cur[lead] = int64(it.DocID())
+		}
+		d = uint32(s.cur[lead])
+		if f := s.its[lead].Freq(); f <= leadScreenFreq && s.sim.Score(float32(2*f), s.norms[d]) <= s.min {
+			if d == noMoreDocs-1 {
+				return 0, false
+			}
+			d++
+			continue
+		}
+		if s.cur[other] < int64(d) {
+			it := s.its[other]
+			if !it.Advance(d) {
+				return 0, false
+			}
+			s.cur[other] = int64(it.DocID())
+		}
+		if s.cur[other] == int64(d) {
+			return d, true
+		}
+		d = uint32(s.cur[other])
 	}
 }
 

@@ -2,7 +2,10 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -105,4 +108,57 @@ func TestSloppyPhrase(t *testing.T) {
 		// = 0.6375; 1.54044509/(1 + 0.6375) = 0.940729797.
 		{"one term is a term query", p(2, 0, "zeta"), []string{"en/f"}, []float32{0.940729797}},
 	})
+}
+
+// TestSloppyFreqBound walks every document of random texts over a small
+// vocabulary (so terms repeat, often unevenly) to its end for two- and
+// three-term phrases at several slops, and checks that the matches never
+// outnumber sloppyFreqBound, which the phrase prunes with, and that two
+// different terms reach 2·min(freq) below Σ freq − 1 (so a bound one
+// lower would fail).
+func TestSloppyFreqBound(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 52))
+	var docs []string
+	for range 600 {
+		// A per-document skew: some texts are mostly a, some mostly b.
+		vocab := []string{"a", "b", "c", "a", "b", "c"}[:3+r.IntN(4)]
+		ws := make([]string, 1+r.IntN(40))
+		for i := range ws {
+			ws[i] = vocab[r.IntN(len(vocab))]
+		}
+		docs = append(docs, fmt.Sprintf(`{"name":%q}`, strings.Join(ws, " ")))
+	}
+	ix := buildIndex(t, "contract", docs)
+	reached := 0
+	for _, terms := range [][]string{{"a", "b"}, {"b", "a"}, {"c", "a"}, {"a", "b", "c"}} {
+		for slop := 1; slop <= 6; slop++ {
+			q := &PhraseQuery{Field: "name", Terms: terms, Slop: slop}
+			w, err := createWeight(q, ix, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := w.scorer(0, ix.Segments[0])
+			if err != nil || sc == nil {
+				t.Fatalf("%s: scorer %v, %v", Describe(q), sc, err)
+			}
+			s := sc.(*sloppyScorer)
+			for s.Next() {
+				bound, ok := s.sloppyFreqBound()
+				f0, f1 := s.its[0].Freq(), s.its[1].Freq()
+				matches := 1 // from found the first
+				for s.match() {
+					matches++
+				}
+				if !ok || float32(matches) > bound {
+					t.Fatalf("%s, document %d: %d matches, bound %v (%v)", Describe(q), s.DocID(), matches, bound, ok)
+				}
+				if len(terms) == 2 && matches == int(2*min(f0, f1)) && 2*min(f0, f1) < f0+f1-1 {
+					reached++
+				}
+			}
+		}
+	}
+	if reached == 0 {
+		t.Error("no document of two different terms reached 2·min(freq) matches below Σ freq − 1")
+	}
 }

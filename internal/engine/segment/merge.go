@@ -435,7 +435,10 @@ func (m *merger) mergeDocValues() error {
 		var w docvalues.SortedWriter
 		n := 0
 		for i, in := range m.inputs {
-			col := in.Segment.DocValues.Sorted(name)
+			col, err := in.Segment.DocValues.Sorted(name)
+			if err != nil {
+				return fmt.Errorf("doc values %s: %w", name, err)
+			}
 			if col == nil {
 				continue
 			}
@@ -464,7 +467,10 @@ func (m *merger) mergeDocValues() error {
 		var w docvalues.NumericWriter
 		n := 0
 		for i, in := range m.inputs {
-			col := in.Segment.DocValues.Numeric(name)
+			col, err := in.Segment.DocValues.Numeric(name)
+			if err != nil {
+				return fmt.Errorf("doc values %s: %w", name, err)
+			}
 			if col == nil {
 				continue
 			}

@@ -59,17 +59,17 @@ type Segment struct {
 	fields    map[string]*Field
 	DocValues *docvalues.File
 	Store     *store.Reader
-	ids       *docvalues.SortedColumn
 }
 
 // Open opens the segment whose files are named prefix.* in files. It reads
-// what it needs and no more: the meta file whole (checksum included), the
-// doc values (decoded and checked whole), and of the other files their
-// footers (magic, version), sizes and index structures, so opening costs
-// little whatever the segment's size. The checksums of the files read
-// only in part — dictionaries, postings, positions, norms, sources — are
-// the caller's to verify before the segment is searched (VerifyChecksums,
-// or the index generation's verification pass); until then a damaged
+// what it needs and no more: the meta file whole (checksum included), and
+// of the other files their footers (magic, version), sizes and index
+// structures — the doc values' column directory, each column decoded and
+// checked when a search first reads it — so opening costs little whatever
+// the segment's size. The checksums of the files read only in part —
+// dictionaries, postings, positions, norms, doc values, sources — are the
+// caller's to verify before the segment is searched (the index
+// generation's verification pass, generation.Live); until then a damaged
 // file may open.
 func Open(prefix string, files FileSource) (*Segment, error) {
 	get := func(name string) ([]byte, error) {
@@ -149,7 +149,6 @@ func Open(prefix string, files FileSource) (*Segment, error) {
 	if s.DocValues.MaxDoc() != s.MaxDoc {
 		return nil, fmt.Errorf("segment %s: %s: %w: doc values for %d documents, meta says %d", prefix, prefix+".dv", encoding.ErrCorrupt, s.DocValues.MaxDoc(), s.MaxDoc)
 	}
-	s.ids = s.DocValues.Sorted(IDField)
 	src, err := get(prefix + ".src")
 	if err != nil {
 		return nil, err
@@ -251,14 +250,18 @@ func (s *Segment) Parent(doc uint32) (root, firstChild uint32) {
 
 // ID returns a record's _id.
 func (s *Segment) ID(root uint32) (string, error) {
-	if s.ids == nil {
+	ids, err := s.DocValues.Sorted(IDField)
+	if err != nil {
+		return "", fmt.Errorf("segment: %w", err)
+	}
+	if ids == nil {
 		return "", fmt.Errorf("segment: no _id column")
 	}
-	cur := s.ids.Cursor()
+	cur := ids.Cursor()
 	if !cur.AdvanceExact(root) {
 		return "", fmt.Errorf("segment: document %d has no _id", root)
 	}
-	return string(s.ids.Term(int(cur.Value(0)))), nil
+	return string(ids.Term(int(cur.Value(0)))), nil
 }
 
 // DocOccurrences reads one document's indexed occurrences in a field with

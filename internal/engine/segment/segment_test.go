@@ -149,15 +149,26 @@ func TestSegment(t *testing.T) {
 	}
 
 	// Doc values.
-	dates := s.DocValues.Numeric("filing_date").Cursor()
+	dateCol, err := s.DocValues.Numeric("filing_date")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dates := dateCol.Cursor()
 	if !dates.AdvanceExact(2) || dates.Value(0) != 1330560000000 || dates.AdvanceExact(3) {
 		t.Error("filing_date doc values")
 	}
-	wr := s.DocValues.Numeric("weight_rank").Cursor()
+	wrCol, err := s.DocValues.Numeric("weight_rank")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wr := wrCol.Cursor()
 	if !wr.AdvanceExact(2) || similarity.DecodeFeature(uint32(wr.Value(0))) != 4 {
 		t.Error("weight_rank doc values")
 	}
-	cats := s.DocValues.Sorted("category.value")
+	cats, err := s.DocValues.Sorted("category.value")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if cats.Terms() != 2 || string(cats.Term(0)) != "license" {
 		t.Errorf("category.value terms")
 	}
