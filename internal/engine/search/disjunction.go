@@ -90,15 +90,7 @@ func (d *disjunctionScorer) from(target uint32) bool {
 	if len(d.passive) > 0 {
 		return d.fromCompeting(target)
 	}
-	for {
-		top := &d.subs[d.heap[0]]
-		if top.doc >= int64(target) {
-			break
-		}
-		top.advanceTo(target)
-		d.siftDown(0)
-	}
-	d.doc = d.subs[d.heap[0]].doc
+	d.doc = d.heapTo(target)
 	if d.doc == exhausted {
 		d.exhaust()
 		return false
@@ -106,19 +98,24 @@ func (d *disjunctionScorer) from(target uint32) bool {
 	return true
 }
 
+// heapTo moves the clauses in the heap that are before target to target
+// or past it and returns the heap's least document.
+func (d *disjunctionScorer) heapTo(target uint32) int64 {
+	for {
+		top := &d.subs[d.heap[0]]
+		if top.doc >= int64(target) {
+			return top.doc
+		}
+		top.advanceTo(target)
+		d.siftDown(0)
+	}
+}
+
 // fromCompeting is from under MaxScore: the clauses in the heap propose
 // the candidates, and a candidate is returned only when it competes.
 func (d *disjunctionScorer) fromCompeting(target uint32) bool {
 	for {
-		for {
-			top := &d.subs[d.heap[0]]
-			if top.doc >= int64(target) {
-				break
-			}
-			top.advanceTo(target)
-			d.siftDown(0)
-		}
-		d.doc = d.subs[d.heap[0]].doc
+		d.doc = d.heapTo(target)
 		if d.doc == exhausted {
 			d.exhaust()
 			return false
