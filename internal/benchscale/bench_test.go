@@ -79,15 +79,7 @@ func processCPU() time.Duration {
 //	BENCH_INDEX_DIR=/tmp/bs8/run/engine-index go test ./internal/benchscale \
 //	    -run '^$' -bench 'QueryFetch/(match_phrase|sloppy-phrase)/phase'
 func BenchmarkQueryFetch(b *testing.B) {
-	be, p := benchIndex(b)
-	qs, err := Queries()
-	if err != nil {
-		b.Fatal(err)
-	}
-	eqs, err := PrepareEngine(p, qs)
-	if err != nil {
-		b.Fatal(err)
-	}
+	be, eqs := benchQueries(b)
 	for _, kind := range Kinds {
 		var set []EngineQuery
 		for _, q := range eqs {
@@ -130,15 +122,7 @@ func BenchmarkQueryFetch(b *testing.B) {
 //	BENCH_INDEX_DIR=/tmp/bs32/run/engine-index go test ./internal/benchscale \
 //	    -run '^$' -bench 'QueryEach/(sqs-prefix|sloppy-phrase)/' -benchtime 20x -count 3
 func BenchmarkQueryEach(b *testing.B) {
-	be, p := benchIndex(b)
-	qs, err := Queries()
-	if err != nil {
-		b.Fatal(err)
-	}
-	eqs, err := PrepareEngine(p, qs)
-	if err != nil {
-		b.Fatal(err)
-	}
+	be, eqs := benchQueries(b)
 	for _, q := range eqs {
 		req := &backend.Request{Indexes: mappings.Names(), Search: q.phase}
 		b.Run(q.Kind+"/"+q.ID, func(b *testing.B) {
@@ -148,4 +132,19 @@ func BenchmarkQueryEach(b *testing.B) {
 			})
 		})
 	}
+}
+
+// benchQueries opens BENCH_INDEX_DIR (benchIndex) and prepares the
+// side-by-side set's engine requests.
+func benchQueries(b *testing.B) (*embedded.Backend, []EngineQuery) {
+	be, p := benchIndex(b)
+	qs, err := Queries()
+	if err != nil {
+		b.Fatal(err)
+	}
+	eqs, err := PrepareEngine(p, qs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return be, eqs
 }
