@@ -317,8 +317,22 @@ func timeSetThroughGateway(ctx context.Context, client *http.Client, url string,
 	for i, q := range qs {
 		r.gatewayQuery[q.ID] = medians[i]
 	}
+	// The floor: a search that matches nothing and returns nothing costs
+	// the round trip, the gateway's handling and an empty answer; no kind
+	// can come in under it.
+	floor, errs, err := benchscale.TimeRequests(ctx, client, url, [][]byte{[]byte(floorBody)}, 20, 200)
+	if err != nil {
+		return err
+	}
+	if errs > 0 {
+		return fmt.Errorf("gateway: the floor request %s did not answer 200", floorBody)
+	}
+	r.gatewayFloor = floor[0]
 	return nil
 }
+
+// floorBody is the whole request whose latency is the gateway's floor.
+const floorBody = `{"query":{"term":{"_index":"none"}},"size":0}`
 
 type kindLoad struct {
 	kind    string
@@ -461,7 +475,9 @@ type report struct {
 	// other than 200.
 	gatewayQuery  map[string]float64
 	gatewayErrors int
-	parity        *parity.Report
+	// gatewayFloor is the median latency (µs) of floorBody.
+	gatewayFloor float64
+	parity       *parity.Report
 }
 
 func (r *report) write(path string) error {
@@ -544,8 +560,10 @@ func (r *report) writeGatewayKinds(w func(string, ...any)) {
 	w("#   Form A as a client sends it, highlights included), one at a time, %d untimed + %d timed each, latency from sending to the last", r.warmup, r.repeat)
 	w("#   byte read; the gateway's source cache on (its default), so repeated requests read warm sources. A kind's value is the median")
 	w("#   of its queries' medians (µs). Lucene = its query + fetch column above (no _source read, no highlighting). %d answers not 200.", r.gatewayErrors)
-	w("| kind | queries | gateway | Lucene query + fetch | ratio |")
-	w("|---|---|---|---|---|")
+	w("# floor: %s, 20 untimed + 200 timed, median %.0f µs (the HTTP round trip, the gateway's handling, an empty answer;", floorBody, r.gatewayFloor)
+	w("#   the last column is the floor ÷ Lucene's query + fetch: below it no kind can go)")
+	w("| kind | queries | gateway | Lucene query + fetch | ratio | floor ÷ Lucene |")
+	w("|---|---|---|---|---|---|")
 	lucene := map[string]float64{}
 	for _, k := range r.kinds {
 		lucene[k.Kind] = k.Lucene.Total
@@ -562,9 +580,9 @@ func (r *report) writeGatewayKinds(w func(string, ...any)) {
 		}
 		g := benchscale.Median(xs)
 		if l := lucene[kind]; l > 0 {
-			w("| %s | %d | %.0f | %.0f | %.2f |", kind, len(xs), g, l, g/l)
+			w("| %s | %d | %.0f | %.0f | %.2f | %.2f |", kind, len(xs), g, l, g/l, r.gatewayFloor/l)
 		} else {
-			w("| %s | %d | %.0f | | |", kind, len(xs), g)
+			w("| %s | %d | %.0f | | | |", kind, len(xs), g)
 		}
 	}
 }
