@@ -170,16 +170,7 @@ func (d *disjunctionScorer) Score() float32 {
 		if c.doc != d.doc {
 			continue
 		}
-		s := c.s.Score()
-		switch {
-		case d.mode == combineSum:
-			sum += float64(s)
-		case s >= scoreMax:
-			sum += float64(scoreMax)
-			scoreMax = s
-		default:
-			sum += float64(s)
-		}
+		d.accumulate(c.s.Score(), &sum, &scoreMax)
 		for _, j := range [2]int{2*i + 1, 2*i + 2} {
 			if j < len(d.heap) {
 				stack = append(stack, j)
@@ -192,21 +183,27 @@ func (d *disjunctionScorer) Score() float32 {
 		if c.doc != d.doc {
 			continue
 		}
-		s := c.s.Score()
-		switch {
-		case d.mode == combineSum:
-			sum += float64(s)
-		case s >= scoreMax:
-			sum += float64(scoreMax)
-			scoreMax = s
-		default:
-			sum += float64(s)
-		}
+		d.accumulate(c.s.Score(), &sum, &scoreMax)
 	}
 	if d.mode == combineSum {
 		return float32(sum)
 	}
 	return float32(float64(scoreMax) + sum*d.tie)
+}
+
+// accumulate adds one clause's score s as Score combines them: into the
+// sum, or, for dis_max, as the new maximum with the old one moved into
+// the sum of the others (which the tie breaker weighs).
+func (d *disjunctionScorer) accumulate(s float32, sum *float64, scoreMax *float32) {
+	switch {
+	case d.mode == combineSum:
+		*sum += float64(s)
+	case s >= *scoreMax:
+		*sum += float64(*scoreMax)
+		*scoreMax = s
+	default:
+		*sum += float64(s)
+	}
 }
 
 // disMaxWeightT is a DisjunctionMaxQuery of two or more disjuncts.
