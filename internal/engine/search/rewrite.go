@@ -101,9 +101,10 @@ func rewritePhrase(q *PhraseQuery) (Query, bool, error) {
 
 // rewriteBool rewrites a BooleanQuery's clauses, then merges its equal
 // MUST clauses, and its equal SHOULD clauses when minimum_should_match is
-// at most 1 (dedup.go). Lucene's other BooleanQuery rewrites (a lone
-// clause, nested disjunctions, a pure negative query) keep the node in
-// the engine: boolWeight reproduces their scores.
+// at most 1 (dedup.go), then applies normaliseBool. Lucene's other
+// BooleanQuery rewrites (a lone clause, nested disjunctions) keep the
+// node in the engine: boolWeight reproduces their scores, and
+// luceneRewrite names them.
 func rewriteBool(q *BoolQuery) (Query, bool, error) {
 	var lists [4][]Query
 	changed := false
@@ -119,12 +120,51 @@ func rewriteBool(q *BoolQuery) (Query, bool, error) {
 	if q.MinimumShouldMatch <= 1 {
 		should = dedupClauses(should)
 	}
-	if !changed && len(must) == len(q.Must) && len(should) == len(q.Should) {
-		return q, false, nil
+	c := q
+	if changed || len(must) != len(q.Must) || len(should) != len(q.Should) {
+		cp := *q
+		cp.Must, cp.Should, cp.Filter, cp.MustNot = must, should, lists[2], lists[3]
+		c, changed = &cp, true
 	}
-	c := *q
-	c.Must, c.Should, c.Filter, c.MustNot = must, should, lists[2], lists[3]
-	return &c, true, nil
+	if r, ok := normaliseBool(c); ok {
+		return r, true, nil
+	}
+	return c, changed, nil
+}
+
+// normaliseBool applies the rules that decide what a BooleanQuery
+// matches from its shape alone, as OpenSearch and Lucene decide them, so
+// that boolWeight builds from a node that needs none of them:
+//
+//   - A query without positive clauses (only must_not clauses, or none)
+//     matches every document but its exclusions: OpenSearch's
+//     BoolQueryBuilder adds a match_all FILTER clause and rebuilds the
+//     query without its minimum_should_match
+//     (Queries.fixNegativeQueryIfNeeded; an empty bool matches all).
+//   - A negative minimum_should_match is 0, as BooleanWeight reads it.
+//   - Fewer SHOULD clauses than minimum_should_match (none at all, with
+//     minimum_should_match ≥ 1, included) match nothing: Lucene 10's
+//     BooleanQuery.rewrite ("SHOULD clause count less than
+//     minimumNumberShouldMatch"); Lucene 8's BooleanWeight gives no
+//     scorer.
+//
+// It reports whether it changed q, returning the new node.
+func normaliseBool(q *BoolQuery) (Query, bool) {
+	if len(q.Must)+len(q.Should)+len(q.Filter) == 0 {
+		c := *q
+		c.Filter = []Query{&MatchAllQuery{}}
+		c.MinimumShouldMatch = 0
+		return &c, true
+	}
+	if q.MinimumShouldMatch < 0 {
+		c := *q
+		c.MinimumShouldMatch = 0
+		return &c, true
+	}
+	if q.MinimumShouldMatch > len(q.Should) {
+		return &MatchNoneQuery{}, true
+	}
+	return q, false
 }
 
 // rewriteNested checks a nested query and rewrites its inner query.
