@@ -302,42 +302,25 @@ func filterClause(e similarity.Explanation) similarity.Explanation {
 		similarity.Match(similarity.Float(0), "# clause"), e)
 }
 
-// explain is BooleanWeight's, on the query Lucene's rewrite leaves.
+// explain is BooleanWeight's, on the query Lucene's rewrite leaves
+// (luceneBoolTop): a one-clause query explains as its clause, match-all
+// filters Lucene removes are left out, and "+*:* #f…" explains as a
+// ConstantScoreQuery of its filters.
 func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
 	q := w.q
-	// Lucene drops match-all filters when something else is required (or
-	// filters), before the other rewrites.
-	keep := make([]bool, len(w.filter))
-	kept := 0
-	for i := range w.filter {
-		keep[i] = true
-		if i < len(q.Filter) && (len(q.Filter) > 1 || len(q.Must) > 0) {
-			if _, all := q.Filter[i].(*MatchAllQuery); all {
-				keep[i] = false
-			}
-		}
-		if keep[i] && i < len(q.Filter) {
-			kept++
-		}
-	}
-	n := len(q.Must) + len(q.Should) + kept + len(q.MustNot)
+	lb := luceneBoolTop(q, true)
 	switch {
-	case n == 1 && len(w.must) == 1:
-		// A BooleanQuery of one clause rewrites to the clause.
-		return w.must[0].explain(x, segNum, seg, doc)
-	case n == 1 && len(w.should) == 1 && w.msm <= 1:
+	case lb.lone && lb.occur == OccurMust:
+		return w.must[lb.index].explain(x, segNum, seg, doc)
+	case lb.lone && lb.occur == OccurShould && len(w.should) == 1:
+		// A should clause inlined as several (flatten.go) explains as
+		// their sum, below.
 		return w.should[0].explain(x, segNum, seg, doc)
-	case n == 1 && kept == 1 && q.MinimumShouldMatch == 0:
-		// A lone filter is a ConstantScoreQuery with boost 0.
-		for i, k := range keep {
-			if k {
-				return constantExplain(w, "ConstantScore("+rewrittenString(q.Filter[i])+")", 0, segNum, seg, doc)
-			}
-		}
-	case len(q.Must) == 1 && kept > 0:
-		if ma, ok := q.Must[0].(*MatchAllQuery); ok {
-			return w.explainMatchAllFilters(x, ma, segNum, seg, doc)
-		}
+	case lb.lone && lb.occur == OccurFilter:
+		// A ConstantScoreQuery with boost 0.
+		return constantExplain(w, "ConstantScore("+rewrittenString(lb.clause)+")", 0, segNum, seg, doc)
+	case lb.matchAll != nil:
+		return w.explainMatchAllFilters(x, lb.matchAll, segNum, seg, doc)
 	}
 	sc, err := scorerAt(w, segNum, seg, doc)
 	if err != nil {
@@ -372,14 +355,10 @@ func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, d
 		}
 	}
 	for i, c := range w.filter {
-		if !keep[i] {
+		if !lb.kept[i] {
 			continue
 		}
-		var fq Query = &MatchAllQuery{}
-		if i < len(q.Filter) {
-			fq = q.Filter[i]
-		}
-		e, err := cachedExplain(c, fq, segNum, seg, doc)
+		e, err := cachedExplain(c, q.Filter[i], segNum, seg, doc)
 		if err != nil {
 			return similarity.Explanation{}, err
 		}

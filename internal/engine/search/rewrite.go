@@ -264,15 +264,67 @@ func luceneRewriteTop(q Query) (Query, bool) {
 		if effectiveBoost(q.Boost) != 1 {
 			return q, false
 		}
-		n := len(q.Must) + len(q.Should) + len(q.Filter) + len(q.MustNot)
-		switch {
-		case n == 1 && len(q.Must) == 1:
-			return q.Must[0], true
-		case n == 1 && len(q.Should) == 1 && q.MinimumShouldMatch <= 1:
-			return q.Should[0], true
+		// Naming keeps every filter: a non-scoring clause's text is
+		// Lucene's before its filters are simplified.
+		if lb := luceneBoolTop(q, false); lb.lone && lb.occur != OccurFilter {
+			return lb.clause, true
 		}
 	}
 	return q, false
+}
+
+// luceneBool is what Lucene's BooleanQuery.rewrite makes of the top of a
+// rewritten bool where the engine keeps the node (boolWeight reproduces
+// the scores): explanations follow it, and luceneRewrite names a
+// one-clause bool by it.
+type luceneBool struct {
+	// kept[i] reports whether q.Filter[i] stays: Lucene removes match-all
+	// filters when another filter or a must clause remains.
+	kept []bool
+	// lone is set when the query is one clause, which it rewrites to
+	// ("optimize 1-clause queries"): a must or should clause is the
+	// clause, a filter a ConstantScoreQuery of it with boost 0; occur
+	// and index say which clause (index in its list).
+	lone   bool
+	occur  Occur
+	index  int
+	clause Query
+	// matchAll is q's only must clause when it is a match-all and
+	// filters remain: Lucene rewrites the match-all, the filters and the
+	// exclusions to a ConstantScoreQuery with the match-all's boost,
+	// keeping the should clauses.
+	matchAll *MatchAllQuery
+}
+
+// luceneBoolTop applies luceneBool's rules to q, removing match-all
+// filters only when dropMatchAll is set.
+func luceneBoolTop(q *BoolQuery, dropMatchAll bool) luceneBool {
+	lb := luceneBool{kept: make([]bool, len(q.Filter))}
+	filters := 0
+	for i, f := range q.Filter {
+		_, all := f.(*MatchAllQuery)
+		lb.kept[i] = !(dropMatchAll && all && (len(q.Filter) > 1 || len(q.Must) > 0))
+		if lb.kept[i] {
+			filters++
+		}
+	}
+	n := len(q.Must) + len(q.Should) + filters + len(q.MustNot)
+	switch {
+	case n == 1 && len(q.Must) == 1:
+		lb.lone, lb.occur, lb.clause = true, OccurMust, q.Must[0]
+	case n == 1 && len(q.Should) == 1 && q.MinimumShouldMatch <= 1:
+		lb.lone, lb.occur, lb.clause = true, OccurShould, q.Should[0]
+	case n == 1 && filters == 1 && q.MinimumShouldMatch == 0:
+		lb.lone, lb.occur = true, OccurFilter
+		for i, k := range lb.kept {
+			if k {
+				lb.index, lb.clause = i, q.Filter[i]
+			}
+		}
+	case len(q.Must) == 1 && filters > 0:
+		lb.matchAll, _ = q.Must[0].(*MatchAllQuery)
+	}
+	return lb
 }
 
 // loneDisjunct is DisjunctionMaxQuery.rewrite of one disjunct: the
