@@ -297,16 +297,22 @@ func mightMatchNonNested(q Query, path string) bool {
 	case *RangeQuery:
 		return fieldOutsideNested(q.Field, path)
 	case *BoolQuery:
-		required := slices.Concat(q.Must, q.Filter)
-		if len(required) > 0 {
-			for _, c := range required {
-				if !mightMatchNonNested(c, path) {
-					return false
-				}
+		// Required clauses decide when there are any (each must be able
+		// to); otherwise one should clause that might is enough.
+		required, allRequired, someShould := false, true, false
+		Clauses(q, func(c Query, o Occur) {
+			switch o {
+			case OccurMust, OccurFilter:
+				required = true
+				allRequired = allRequired && mightMatchNonNested(c, path)
+			case OccurShould:
+				someShould = someShould || mightMatchNonNested(c, path)
 			}
-			return true
+		})
+		if required {
+			return allRequired
 		}
-		return slices.ContainsFunc(q.Should, func(c Query) bool { return mightMatchNonNested(c, path) })
+		return someShould
 	}
 	return true
 }
