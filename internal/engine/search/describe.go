@@ -165,16 +165,16 @@ func describeNode(b *strings.Builder, q Query, withBoost bool) {
 	case *NestedQuery:
 		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString("ToParentBlockJoinQuery (")
-			if mightMatchNonNested(q.Query, q.Path) {
-				b.WriteByte('+')
-				clause(b, q.Query)
-				b.WriteString(" #_nested_path:")
-				b.WriteString(q.Path)
+			if child := withNestedPathFilter(q); child != nil {
+				describe(b, child)
 			} else {
 				describe(b, q.Query)
 			}
 			b.WriteByte(')')
 		})
+	case *addedFilter:
+		// Only in trees made for naming (rewrite.go).
+		b.WriteString(q.text)
 	case *boostQuery:
 		// Only in trees luceneRewrite makes: a BoostQuery around a query
 		// that keeps its own boost.

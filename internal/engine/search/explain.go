@@ -376,16 +376,8 @@ func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, d
 // match-all and the filters to a ConstantScoreQuery of the filters (and
 // exclusions) with the match-all's boost, keeping the should clauses.
 func (w *boolWeightT) explainMatchAllFilters(x *explainCtx, ma *MatchAllQuery, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
-	q := w.q
-	inner := &BoolQuery{MustNot: q.MustNot, Filter: q.Filter}
-	text := ""
-	if len(q.Filter) == 1 && len(q.MustNot) == 0 {
-		text = rewrittenString(q.Filter[0])
-	} else {
-		text = Describe(inner)
-	}
 	score := effectiveBoost(ma.Boost) * w.boost
-	csq, err := constantExplain(w, "ConstantScore("+text+")", score, segNum, seg, doc)
+	csq, err := constantExplain(w, "ConstantScore("+constantFiltersText(w.q)+")", score, segNum, seg, doc)
 	if err != nil || len(w.should) == 0 {
 		return csq, err
 	}
@@ -455,23 +447,24 @@ func (w *nestedWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment,
 // query might match other documents; in score mode none the child weight
 // is a ConstantScoreQuery of boost 0.
 func (w *nestedWeightT) childExplain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
-	wrapped := mightMatchNonNested(w.q.Query, w.q.Path)
-	if _, all := w.q.Query.(*MatchAllQuery); all && w.mode != ScoreNone {
+	wrapped := withNestedPathFilter(w.q)
+	if wrapped != nil && w.mode != ScoreNone {
 		// "+*:* #_nested_path:p" rewrites to a ConstantScoreQuery of the
-		// filter, with the match-all's boost.
-		if ma, ok := w.inner.(*matchAllWeight); ok {
-			return constantExplain(w.inner, "ConstantScore(_nested_path:"+w.q.Path+")", ma.score, segNum, seg, doc)
+		// filter, with the match-all's boost (the weight's score).
+		ma, ok := w.inner.(*matchAllWeight)
+		if ok && luceneBoolTop(wrapped, true).matchAll != nil {
+			return constantExplain(w.inner, "ConstantScore("+constantFiltersText(wrapped)+")", ma.score, segNum, seg, doc)
 		}
 	}
 	if w.mode == ScoreNone {
 		text := rewrittenString(rewriteNoScoring(w.q.Query))
-		if wrapped {
+		if wrapped != nil {
 			text = "#" + clauseString(w.q.Query) + " #_nested_path:" + w.q.Path
 		}
 		return constantExplain(w.inner, "ConstantScore("+text+")", 0, segNum, seg, doc)
 	}
 	e, err := w.inner.explain(x, segNum, seg, doc)
-	if err != nil || !e.Match || !wrapped {
+	if err != nil || !e.Match || wrapped == nil {
 		return e, err
 	}
 	path := similarity.Match(similarity.Float(1), "_nested_path:"+w.q.Path)
@@ -544,10 +537,10 @@ func explainTop(t *Target, ix *Index, w weight, segNum int, doc uint32) (similar
 		x.docBase += s.MaxDoc
 	}
 	seg := ix.Segments[segNum]
-	if t.NonNestedFilter {
-		if ma, ok := t.Query.(*MatchAllQuery); ok {
+	if sq := withNonNestedFilter(t); sq != nil {
+		if ma := luceneBoolTop(sq, true).matchAll; ma != nil {
 			// +*:* #filter rewrites to a ConstantScoreQuery of the filter.
-			return constantExplain(w, "ConstantScore("+nonNestedFilter+")", effectiveBoost(ma.Boost), segNum, seg, doc)
+			return constantExplain(w, "ConstantScore("+constantFiltersText(sq)+")", effectiveBoost(ma.Boost), segNum, seg, doc)
 		}
 	}
 	e, err := w.explain(x, segNum, seg, doc)

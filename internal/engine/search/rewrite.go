@@ -234,6 +234,42 @@ type boostQuery struct {
 
 func (*boostQuery) isQuery() {}
 
+// addedFilter is a filter OpenSearch adds around a query, which has no
+// node in the engine's tree because the engine needs no such filter (the
+// shard's non-nested filter, a nested child query's _nested_path
+// filter): like boostQuery it appears only in trees made for naming and
+// explanations, and renders as its text.
+type addedFilter struct{ text string }
+
+func (*addedFilter) isQuery() {}
+
+// withAddedFilter is "+q #filter": the BooleanQuery OpenSearch builds
+// when it adds a filter to q.
+func withAddedFilter(q Query, filter string) *BoolQuery {
+	return &BoolQuery{Must: []Query{q}, Filter: []Query{&addedFilter{text: filter}}}
+}
+
+// withNonNestedFilter is the query OpenSearch's shard runs for a target
+// when it adds the non-nested filter (Target.NonNestedFilter): "+q
+// #filter"; nil when it adds none (the shard runs the query itself).
+func withNonNestedFilter(t *Target) *BoolQuery {
+	if !t.NonNestedFilter {
+		return nil
+	}
+	return withAddedFilter(t.Query, nonNestedFilter)
+}
+
+// withNestedPathFilter is the child query OpenSearch's
+// NestedQueryBuilder builds when the inner query might match documents
+// that are not the path's children (mightMatchNonNested): "+q
+// #_nested_path:p"; nil when the child query is the inner query itself.
+func withNestedPathFilter(q *NestedQuery) *BoolQuery {
+	if !mightMatchNonNested(q.Query, q.Path) {
+		return nil
+	}
+	return withAddedFilter(q.Query, "_nested_path:"+q.Path)
+}
+
 // luceneRewrite returns the query Lucene's rewrite makes of q's top node
 // where the engine keeps the node but Lucene replaces it (see above): a
 // dis_max of one disjunct is the disjunct (boosted by the dis_max's
@@ -325,6 +361,16 @@ func luceneBoolTop(q *BoolQuery, dropMatchAll bool) luceneBool {
 		lb.matchAll, _ = q.Must[0].(*MatchAllQuery)
 	}
 	return lb
+}
+
+// constantFiltersText is the text of the ConstantScoreQuery Lucene makes
+// of "+*:* #f… -n…" (luceneBool.matchAll): the lone filter's, or the
+// bool of the filters and exclusions.
+func constantFiltersText(q *BoolQuery) string {
+	if len(q.Filter) == 1 && len(q.MustNot) == 0 {
+		return rewrittenString(q.Filter[0])
+	}
+	return Describe(&BoolQuery{MustNot: q.MustNot, Filter: q.Filter})
 }
 
 // loneDisjunct is DisjunctionMaxQuery.rewrite of one disjunct: the
