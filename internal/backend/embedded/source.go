@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/contractsearch/contractsearch/internal/engine/jsonscan"
 )
 
@@ -304,9 +302,9 @@ func appendValues(out []string, v []byte, parts []string) ([]string, error) {
 		return out, err
 	case '"':
 		if len(parts) == 0 {
-			// Unquoting valid JSON never lengthens it: one allocation.
-			if s, err := jsontext.AppendUnquote(make([]byte, 0, len(v)), v); err == nil {
-				out = append(out, string(s))
+			// A string that does not unquote (a damaged source) is skipped.
+			if s, err := jsonscan.Unquote(v); err == nil {
+				out = append(out, s)
 			}
 		}
 	case 'n':

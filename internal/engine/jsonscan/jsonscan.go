@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -299,6 +300,39 @@ func Key(raw []byte) (string, error) {
 		return "", fmt.Errorf("%w: key %s: %v", ErrSyntax, q, err)
 	}
 	return string(s), nil
+}
+
+// Unquote returns the text of a JSON string value (quotes included, as
+// Object, Array and ValueEnd give it), as jsontext.AppendUnquote reads it.
+// A string without escapes, control characters or invalid UTF-8 — a
+// stored contract's body, tens of kilobytes — is copied once, without
+// the decoder's intermediate buffer.
+func Unquote(v []byte) (string, error) {
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		inner := v[1 : len(v)-1]
+		if plain, ascii := plainString(inner); plain && (ascii || utf8.Valid(inner)) {
+			return string(inner), nil
+		}
+	}
+	s, err := jsontext.AppendUnquote(make([]byte, 0, len(v)), v)
+	if err != nil {
+		return "", fmt.Errorf("%w: string: %v", ErrSyntax, err)
+	}
+	return string(s), nil
+}
+
+// plainString reports whether the inside of a JSON string holds no byte
+// that unquoting would change or refuse (a backslash, a quote, a control
+// character), and whether it is all ASCII.
+func plainString(b []byte) (plain, ascii bool) {
+	var high byte
+	for _, c := range b {
+		if c < ' ' || c == '\\' || c == '"' {
+			return false, false
+		}
+		high |= c
+	}
+	return true, high < utf8.RuneSelf
 }
 
 // AppendKey appends a raw key quoted as jsontext.AppendQuote writes its
