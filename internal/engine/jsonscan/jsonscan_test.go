@@ -138,6 +138,9 @@ func TestUnquote(t *testing.T) {
 		{in: `"curly “quotes” and é"`, want: "curly “quotes” and é"},
 		{in: `"tab\tand \"quote\" \u00e9"`, want: "tab\tand \"quote\" é"},
 		{in: `"surrogates \ud83d\ude00"`, want: "surrogates 😀"},
+		{in: `"lines\nand \/ \b\f\r\t \\ end\""`, want: "lines\nand / \b\f\r\t \\ end\""},
+		{in: `"bad \x escape"`, err: true},
+		{in: `"trailing \"`, err: true},
 		{in: "\"raw \x01 control\"", err: true},
 		{in: "\"invalid \xff utf-8\"", err: true},
 		{in: `"unterminated`, err: true},
@@ -159,7 +162,7 @@ func TestUnquote(t *testing.T) {
 // FuzzUnquote: Unquote gives what jsontext.AppendUnquote gives, and fails
 // exactly when it does.
 func FuzzUnquote(f *testing.F) {
-	for _, s := range []string{`""`, `"abc"`, `"a\"b"`, "\"é\xff\"", "\"\x1f\"", `"\u2028"`} {
+	for _, s := range []string{`""`, `"abc"`, `"a\"b"`, "\"é\xff\"", "\"\x1f\"", `"\u2028"`, `"a\nb\\"`, `"\q"`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
