@@ -2,9 +2,12 @@ package benchscale
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/backend"
+	"github.com/contractsearch/contractsearch/internal/backend/embedded"
+	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/parity"
 	"github.com/contractsearch/contractsearch/mappings"
 )
@@ -46,6 +49,56 @@ func BenchmarkGatewayRequests(b *testing.B) {
 		b.Run(kind+"/whole", func(b *testing.B) {
 			runQueries(b, len(qs), func(ctx context.Context, i int) error {
 				_, err := parity.Run(ctx, p, be, qs[i])
+				return err
+			})
+		})
+	}
+}
+
+// BenchmarkGatewayKinds answers the side-by-side set's queries one by one
+// as the "gateway per kind" rows send them (SpecBody: the spec's _source
+// list on structured bodies, Form A as written, highlights, aggregations
+// and suggestions included) through the gateway's parser and the embedded
+// backend with its default source cache, as the gateway runs: the whole
+// request but HTTP and the envelope's rendering, one sub-benchmark per
+// query (a kind's row is the median of its queries).
+//
+//	BENCH_INDEX_DIR=/tmp/bs8/run/engine-index go test ./internal/benchscale \
+//	    -run '^$' -bench 'GatewayKinds/form-a/' -benchtime 20x
+func BenchmarkGatewayKinds(b *testing.B) {
+	dir := os.Getenv("BENCH_INDEX_DIR")
+	if dir == "" {
+		b.Skip("BENCH_INDEX_DIR names no prebuilt index (build one with cmd/ingest -index-dir, or use a bench-scale run's engine-index)")
+	}
+	m, err := mappings.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := dsl.NewParser(dsl.DefaultLimits(), dsl.DefaultFormAOptions(), m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	be, err := embedded.Open(dir, m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { be.Close() })
+	qs, err := Queries()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, q := range qs {
+		body, err := SpecBody(q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(q.Kind+"/"+q.ID, func(b *testing.B) {
+			runQueries(b, 1, func(ctx context.Context, _ int) error {
+				parsed, err := p.Parse(body)
+				if err != nil {
+					return err
+				}
+				_, err = be.Search(ctx, &backend.Request{Indexes: mappings.Names(), Search: parsed.Search})
 				return err
 			})
 		})

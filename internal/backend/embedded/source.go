@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/contractsearch/contractsearch/internal/engine/jsonscan"
 )
 
@@ -53,7 +51,10 @@ type member struct {
 // scanSource splits a stored source, which must be a JSON object, into
 // its members.
 func scanSource(src []byte) (*storedSource, error) {
-	doc := &storedSource{}
+	// A record has at most a few dozen top-level members (19 mapped for a
+	// contract), fewer once the store leaves unread ones out: room for 16
+	// spares growing the slice member by member, hit after hit.
+	doc := &storedSource{members: make([]member, 0, 16)}
 	var kerr error
 	err := jsonscan.Object(src, func(rawKey, value []byte) bool {
 		var key string
@@ -73,7 +74,16 @@ func scanSource(src []byte) (*storedSource, error) {
 // filter is filterSourceAt on a scanned source.
 func (doc *storedSource) filter(includes []string, path string) ([]byte, error) {
 	f := sourceFilter{includes: includes}
-	var out []byte
+	// The members the patterns reach, as stored, bound the output (it is
+	// compacted, never lengthened, but for an escaped key's rare
+	// re-quoting): one allocation, not one per doubling.
+	size := 2
+	for _, m := range doc.members {
+		if p := memberPath(path, m.key); f.selected(p) || f.below(p) {
+			size += len(m.rawKey) + len(m.value) + 4
+		}
+	}
+	out := make([]byte, 0, size)
 	any := false
 	for _, m := range doc.members {
 		var ok bool
@@ -136,14 +146,19 @@ func extendsPath(s, path string) bool {
 	return len(s) > len(path) && s[len(path)] == '.' && s[:len(path)] == path
 }
 
+// memberPath is the dotted path of the member key of the object at path.
+func memberPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
 // member appends the member key: value of the object at path when it is
 // selected or holds selected fields, after a comma when comma is true; it
 // reports whether it appended anything.
 func (f sourceFilter) member(dst []byte, comma bool, key string, rawKey, value []byte, path string) ([]byte, bool, error) {
-	p := key
-	if path != "" {
-		p = path + "." + key
-	}
+	p := memberPath(path, key)
 	sel := f.selected(p)
 	if !sel && !f.below(p) {
 		return dst, false, nil
@@ -304,9 +319,9 @@ func appendValues(out []string, v []byte, parts []string) ([]string, error) {
 		return out, err
 	case '"':
 		if len(parts) == 0 {
-			// Unquoting valid JSON never lengthens it: one allocation.
-			if s, err := jsontext.AppendUnquote(make([]byte, 0, len(v)), v); err == nil {
-				out = append(out, string(s))
+			// A string that does not unquote (a damaged source) is skipped.
+			if s, err := jsonscan.Unquote(v); err == nil {
+				out = append(out, s)
 			}
 		}
 	case 'n':

@@ -42,7 +42,9 @@ func newDoc(values []string) *doc {
 		if i > 0 {
 			d.length++ // the separator
 		}
-		for j, t := range strings.Split(v, "\x00") {
+		// Values seldom hold a U+0000: most are one part, not split.
+		for j := 0; ; j++ {
+			t, rest, more := strings.Cut(v, "\x00")
 			if j > 0 {
 				d.length++
 			}
@@ -50,6 +52,10 @@ func newDoc(values []string) *doc {
 			p.n16, p.ascii = analysis.UTF16Len(t)
 			d.length += p.n16
 			d.parts = append(d.parts, p)
+			if !more {
+				break
+			}
+			v = rest
 		}
 	}
 	return d
@@ -61,10 +67,7 @@ func (p *part) appendUTF16(dst []uint16) []uint16 {
 	if p.ascii {
 		n := len(dst)
 		dst = slices.Grow(dst, len(p.text))[:n+len(p.text)]
-		out := dst[n:]
-		for i := range out {
-			out[i] = uint16(p.text[i])
-		}
+		widen(dst[n:], p.text)
 		return dst
 	}
 	dst = slices.Grow(dst, p.n16)
@@ -77,6 +80,22 @@ func (p *part) appendUTF16(dst []uint16) []uint16 {
 		}
 	}
 	return dst
+}
+
+// widen writes the ASCII string s to dst (as long) as UTF-16, eight units
+// a step: a whole contract is converted for each hit whose body is
+// highlighted, and the step's bounds are checked once, not per unit.
+func widen(dst []uint16, s string) {
+	dst = dst[:len(s)]
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		d, b := dst[i:i+8:i+8], s[i:i+8]
+		d[0], d[1], d[2], d[3] = uint16(b[0]), uint16(b[1]), uint16(b[2]), uint16(b[3])
+		d[4], d[5], d[6], d[7] = uint16(b[4]), uint16(b[5]), uint16(b[6]), uint16(b[7])
+	}
+	for ; i < len(s); i++ {
+		dst[i] = uint16(s[i])
+	}
 }
 
 // checkpointEvery is the spacing, in UTF-16 units, of the offsets a

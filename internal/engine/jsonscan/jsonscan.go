@@ -14,6 +14,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -299,6 +301,74 @@ func Key(raw []byte) (string, error) {
 		return "", fmt.Errorf("%w: key %s: %v", ErrSyntax, q, err)
 	}
 	return string(s), nil
+}
+
+// Unquote returns the text of a JSON string value (quotes included, as
+// Object, Array and ValueEnd give it), as jsontext.AppendUnquote reads it.
+// A string whose escapes are all one-character ones (\n, \", …) and that
+// holds no control character or invalid UTF-8 — a stored contract's body,
+// tens of kilobytes — is unquoted straight into the string returned: one
+// copy, not the decoder's buffer and then a string of it.
+func Unquote(v []byte) (string, error) {
+	if s, ok := unquoteSimple(v); ok {
+		return s, nil
+	}
+	s, err := jsontext.AppendUnquote(make([]byte, 0, len(v)), v)
+	if err != nil {
+		return "", fmt.Errorf("%w: string: %v", ErrSyntax, err)
+	}
+	return string(s), nil
+}
+
+// unquoteSimple is Unquote for the strings it describes; false for
+// others (a \u escape, a control character, invalid UTF-8, not a string),
+// which the decoder reads.
+func unquoteSimple(v []byte) (string, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return "", false
+	}
+	inner := v[1 : len(v)-1]
+	var sb strings.Builder
+	sb.Grow(len(inner))
+	var high byte
+	start := 0
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		high |= c
+		if c >= ' ' && c != '\\' && c != '"' {
+			continue
+		}
+		if c != '\\' || i+1 == len(inner) {
+			return "", false
+		}
+		var r byte
+		switch inner[i+1] {
+		case '"', '\\', '/':
+			r = inner[i+1]
+		case 'b':
+			r = '\b'
+		case 'f':
+			r = '\f'
+		case 'n':
+			r = '\n'
+		case 'r':
+			r = '\r'
+		case 't':
+			r = '\t'
+		default:
+			return "", false
+		}
+		sb.Write(inner[start:i])
+		sb.WriteByte(r)
+		i++
+		start = i + 1
+	}
+	// Escapes are ASCII: the text is valid UTF-8 when the whole is.
+	if high >= utf8.RuneSelf && !utf8.Valid(inner) {
+		return "", false
+	}
+	sb.Write(inner[start:])
+	return sb.String(), true
 }
 
 // AppendKey appends a raw key quoted as jsontext.AppendQuote writes its

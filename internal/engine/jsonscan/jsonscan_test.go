@@ -127,3 +127,52 @@ func FuzzValueEnd(f *testing.F) {
 		}
 	})
 }
+
+func TestUnquote(t *testing.T) {
+	tests := []struct {
+		in, want string
+		err      bool
+	}{
+		{in: `""`, want: ""},
+		{in: `"plain text"`, want: "plain text"},
+		{in: `"curly “quotes” and é"`, want: "curly “quotes” and é"},
+		{in: `"tab\tand \"quote\" \u00e9"`, want: "tab\tand \"quote\" é"},
+		{in: `"surrogates \ud83d\ude00"`, want: "surrogates 😀"},
+		{in: `"lines\nand \/ \b\f\r\t \\ end\""`, want: "lines\nand / \b\f\r\t \\ end\""},
+		{in: `"bad \x escape"`, err: true},
+		{in: `"trailing \"`, err: true},
+		{in: "\"raw \x01 control\"", err: true},
+		{in: "\"invalid \xff utf-8\"", err: true},
+		{in: `"unterminated`, err: true},
+		{in: `plain`, err: true},
+		{in: `"`, err: true},
+	}
+	for _, tt := range tests {
+		got, err := Unquote([]byte(tt.in))
+		if (err != nil) != tt.err {
+			t.Errorf("Unquote(%q) error %v, want error %v", tt.in, err, tt.err)
+			continue
+		}
+		if !tt.err && got != tt.want {
+			t.Errorf("Unquote(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// FuzzUnquote: Unquote gives what jsontext.AppendUnquote gives, and fails
+// exactly when it does.
+func FuzzUnquote(f *testing.F) {
+	for _, s := range []string{`""`, `"abc"`, `"a\"b"`, "\"é\xff\"", "\"\x1f\"", `"\u2028"`, `"a\nb\\"`, `"\q"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		want, wantErr := jsontext.AppendUnquote(nil, in)
+		got, err := Unquote(in)
+		if (err != nil) != (wantErr != nil) {
+			t.Fatalf("Unquote(%q) error %v, jsontext %v", in, err, wantErr)
+		}
+		if err == nil && got != string(want) {
+			t.Fatalf("Unquote(%q) = %q, jsontext %q", in, got, want)
+		}
+	})
+}
