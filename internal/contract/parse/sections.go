@@ -84,7 +84,7 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 		if len(stops) > 0 {
 			if name, ok := attachmentHeading(p); ok {
 				inSignatures, inTOC = false, false
-				heads = append(heads, headAt{para: i, h: heading{name: name, level: 1, textStart: len(p)}})
+				heads = append(heads, headAt{para: i, h: heading{name: name, level: 1, textStart: len(p), attachment: true}})
 				continue
 			}
 		}
@@ -133,6 +133,7 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 	legends := legendOffsets(body)
 	for k, hd := range heads {
 		sp := spans[hd.para]
+		p := body[sp.start:sp.end]
 		stopAt := stopAfter(hd.para)
 		textStart := sp.start + hd.h.textStart
 		end := stopAt
@@ -166,6 +167,11 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 			}
 		}
 		textStart = min(textStart, end)
+		if hd.h.attachment && textStart < end {
+			// an exhibit is a part of the contract, whatever its text
+		} else if notClauseText(cellText(hd.h, p, body[textStart:end]), hd.h.numbered) {
+			continue // a table's cells, a form's label, a signature block (furniture.go)
+		}
 		s := newClause(hd.h.name, body[textStart:end], typeText, sp.start, max(end, sp.end))
 		if s.End > stopAt && stopAt >= sp.end {
 			s.End = stopAt
@@ -240,7 +246,7 @@ func unheadedClauses(body string, spans []span, from int, secs []contract.Sectio
 	var out []contract.Section
 	name, start, end := "", -1, -1
 	flush := func() {
-		if start >= 0 && end-start >= minUnheadedBytes {
+		if start >= 0 && end-start >= minUnheadedBytes && !notClauseText(body[start:end], name != untitled && name != recitals) {
 			out = append(out, newClause(name, body[start:end], true, start, end))
 		}
 		start = -1
