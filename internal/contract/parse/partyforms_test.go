@@ -128,12 +128,15 @@ func TestPartyFragments(t *testing.T) {
 
 func TestRepairSpacing(t *testing.T) {
 	for in, want := range map[string]string{
-		"L. B . FOSTER COMPANY":     "L.B. FOSTER COMPANY",
-		"Acme Co ., Ltd":            "Acme Co., Ltd",
-		"BURGER  KING  CORPORATION": "BURGER KING CORPORATION",
-		"NETGEAR , INC.":            "NETGEAR, INC.",
-		"J. Walter Thompson":        "J. Walter Thompson",
-		"U.S. Bank":                 "U.S. Bank",
+		"L. B . FOSTER COMPANY":            "L.B. FOSTER COMPANY",
+		"Acme Co ., Ltd":                   "Acme Co., Ltd",
+		"BURGER  KING  CORPORATION":        "BURGER KING CORPORATION",
+		"NETGEAR , INC.":                   "NETGEAR, INC.",
+		"J. Walter Thompson":               "J. Walter Thompson",
+		"U.S. Bank":                        "U.S. Bank",
+		"Stonecrop Pharma-ceuticals, Inc.": "Stonecrop Pharmaceuticals, Inc.",
+		"Hewlett-Packard Company":          "Hewlett-Packard Company",
+		"ROLLS-ROYCE PLC":                  "ROLLS-ROYCE PLC",
 	} {
 		if got := repairSpacing(in); got != want {
 			t.Errorf("repairSpacing(%q) = %q, want %q", in, got, want)
