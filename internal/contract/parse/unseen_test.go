@@ -97,3 +97,24 @@ func TestUnseenForms(t *testing.T) {
 		}
 	}
 }
+
+// A filer known by a former or other name: the company is the party as
+// the text names it, matched to the filer through "formerly known as",
+// "f/k/a", "a.k.a." and "d/b/a".
+func TestFilerOtherNames(t *testing.T) {
+	for _, tc := range []struct{ text, filer, want string }{
+		{"MUTUAL CONFIDENTIALITY AGREEMENT\n\nThis Agreement is made as of February 2, 2017 by and between Quayle Clinical Research LLC (\"Quayle\") and Tarnbrook Therapeutics, Inc. (formerly known as Ellery Biosciences, Inc.), a Delaware corporation (\"Tarnbrook\").\n\n1. Each party shall keep the other's information confidential.",
+			"ELLERYBIOSCIENCESINC", "Tarnbrook Therapeutics, Inc."},
+		{"CONFIDENTIALITY AGREEMENT\n\nThis Agreement is entered into as of March 1, 2018 between Imogen Hart (\"Employee\") and Brightlingsea Networks, Inc., f/k/a Orwell Telecom, Inc., a Nevada corporation (the \"Company\").\n\n1. Employee shall keep the Company's information confidential.",
+			"ORWELL TELECOM INC /NV/", "Brightlingsea Networks, Inc."},
+		{"SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of July 1, 2013 by and between Harwich Feeds LLC (\"Supplier\") and Pellworm Holdings, Inc. d/b/a Northgate Fitness, a Delaware corporation (\"Buyer\").\n\n1. Supply. Supplier shall supply the Products.",
+			"NorthgateFitness", "Pellworm Holdings, Inc. d/b/a Northgate Fitness"},
+		{"LICENSE AGREEMENT\n\nThis License Agreement is made as of June 6, 2006 by and between Wexcombe Media Ltd. (\"Licensor\") and Ardmore Games Corporation, also known as Ardmore Interactive, a Delaware corporation (\"Licensee\").\n\n1. License. Licensor grants Licensee a license.",
+			"ARDMORE INTERACTIVE", "Ardmore Games Corporation"},
+	} {
+		c := Parse(tc.text, contract.Meta{Path: "alias.txt", CompanyName: tc.filer})
+		if c.Company == nil || c.Company.Name != tc.want {
+			t.Errorf("filer %s: company %v, want %q (parties %s)", tc.filer, c.Company, tc.want, showParties(c.Parties))
+		}
+	}
+}
