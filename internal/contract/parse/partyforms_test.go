@@ -137,6 +137,10 @@ func TestRepairSpacing(t *testing.T) {
 		"Stonecrop Pharma-ceuticals, Inc.": "Stonecrop Pharmaceuticals, Inc.",
 		"Hewlett-Packard Company":          "Hewlett-Packard Company",
 		"ROLLS-ROYCE PLC":                  "ROLLS-ROYCE PLC",
+		"Wyvern Data Systems, lnc.":        "Wyvern Data Systems, Inc.",
+		"Tamar Valley Foods Corpor ation":  "Tamar Valley Foods Corporation",
+		"ACME COMPAN Y":                    "ACME COMPANY",
+		"Data Corp":                        "Data Corp",
 	} {
 		if got := repairSpacing(in); got != want {
 			t.Errorf("repairSpacing(%q) = %q, want %q", in, got, want)

@@ -28,7 +28,39 @@ func repairSpacing(s string) string {
 	if strings.Contains(s, "-") {
 		s = lineBreakHyphen.ReplaceAllString(s, "$1$2")
 	}
-	return repairInitials(s)
+	if strings.Contains(s, "lnc") {
+		s = ocrInc.ReplaceAllString(s, "Inc")
+	}
+	return repairInitials(joinBrokenForm(s))
+}
+
+// ocrInc is "Inc" as OCR reads it, with a lower-case L for the capital I
+// ("Wyvern Data Systems, lnc."): no word of a name is "lnc".
+var ocrInc = regexp.MustCompile(`\blnc\b`)
+
+// brokenForms are the legal forms OCR splits with a space ("Corpor
+// ation"), written whole.
+var brokenForms = map[string]bool{"corporation": true, "incorporated": true, "company": true, "limited": true}
+
+// joinBrokenForm joins two words of a name that OCR split inside a legal
+// form: "Tamar Valley Foods Corpor ation" → "Tamar Valley Foods
+// Corporation". Only a legal form is joined, so that two words of a name
+// ("Data Corp") never are.
+func joinBrokenForm(s string) string {
+	if !strings.Contains(s, " ") {
+		return s
+	}
+	words := strings.Fields(s)
+	for i := 0; i+1 < len(words); i++ {
+		a, b := words[i], words[i+1]
+		tail := strings.TrimRight(b, ",.;")
+		if brokenForms[strings.ToLower(a+tail)] && !brokenForms[strings.ToLower(a)] && !isSuffixWord(strings.ToLower(tail)) {
+			words[i] = a + b
+			words = append(words[:i+1], words[i+2:]...)
+			return strings.Join(words, " ")
+		}
+	}
+	return s
 }
 
 // lineBreakHyphen is a word of a name in title case broken at a line
