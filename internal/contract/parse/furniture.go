@@ -229,7 +229,7 @@ func pageNote(name string) bool {
 // text, does not: a line of a table under its column's heading ("Range
 // USD", "VHF/COMM TRANSCEIVER [*****] [*****]", "Payment Due Date" over
 // "October 1, 2000 $62,500 …"), a form's blank label ("Plan Name"), a
-// line of an address ("Suite 210", "Telefax: (212) 772-2617"), a
+// line of an address ("Suite 210", "SY23 3EB"), a
 // signature block under its party's name ("ACME, INC. By: /s/ … Name: …
 // Title: …"). notClauseText tells them by the clause's own text.
 

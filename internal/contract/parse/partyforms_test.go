@@ -362,6 +362,8 @@ func FuzzParties(f *testing.F) {
 		"HEMISPHERX agrees. HEMISPHERX BIOPHARMA, INC:\nBy:",
 		"Mutual Insurance Corporation of America, a Michigan insurance corporation (MICOA) and MICOA",
 		"Dear", "PARTIES", "By:", "employment with ",
+		"between Stonecrop Pharma-\nceuticals, lnc. and Tamar Foods Corpor ation (\"Tamar\")", "Party 1: Hobart LLC\n\nParty 2: Kestrel, Inc.",
+		"by and between Jo Roe (\"Employee\"). 1. Employee shall … of the Company",
 	} {
 		f.Add(s)
 	}
