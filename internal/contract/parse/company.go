@@ -44,6 +44,16 @@ func Company(parties []contract.Party, body string, m contract.Meta) *contract.A
 				return &contract.Attr{Name: p.Name, Value: filerID(m, p.Name)}
 			}
 		}
+		// a filer known by a former or other name the text gives the
+		// party ("Tarnbrook Therapeutics, Inc. (formerly known as Ellery
+		// Biosciences, Inc.)"): the company is the party as named
+		for _, p := range orgs {
+			for _, a := range otherNames(body, p.Name) {
+				if sameCompany(companyKey(a), key) {
+					return &contract.Attr{Name: p.Name, Value: filerID(m, p.Name)}
+				}
+			}
+		}
 	}
 	if len(orgs) > 0 {
 		return &contract.Attr{Name: orgs[0].Name, Value: nameID(orgs[0].Name)}
@@ -327,4 +337,51 @@ func findLetters(text, want string, spaced bool) string {
 		}
 	}
 	return ""
+}
+
+// aliasCues introduce another name of a party: a former name, a trade
+// name, an "also known as".
+var aliasCues = []string{
+	"formerly known as ", "formerly named ", "formerly ", "f/k/a ", "fka ", "f.k.a. ", "a/k/a ", "aka ", "a.k.a. ",
+	"also known as ", "d/b/a ", "dba ", "d.b.a. ", "doing business as ", "trading as ", "t/a ",
+}
+
+// otherNames returns the other names a party goes by: those its name
+// holds ("Pellworm Holdings, Inc. d/b/a Northgate Fitness") and those the
+// text gives right after it, up to the next party or the end of its
+// sentence ("…, Inc.
+// (formerly known as Ellery Biosciences, Inc.), a Delaware corporation",
+// "…, Inc., f/k/a Orwell Telecom, Inc., a Nevada corporation").
+func otherNames(body, name string) []string {
+	var out []string
+	read := func(s string, limit int) {
+		l := asciiLower(prefix(s, limit))
+		for from := 0; from < len(l); {
+			at, cue := -1, ""
+			for _, c := range aliasCues {
+				if i := strings.Index(l[from:], c); i >= 0 && (at < 0 || from+i < at) && (from+i == 0 || !isLetterByte(l[from+i-1])) {
+					at, cue = from+i, c
+				}
+			}
+			if at < 0 {
+				return
+			}
+			if alias, _ := partyName(s[at+len(cue):]); alias != "" {
+				out = append(out, alias)
+			}
+			from = at + len(cue)
+		}
+	}
+	read(name, len(name))
+	if i := strings.Index(prefix(body, 64<<10), name); i >= 0 {
+		after := body[i+len(name):]
+		if k := sentenceEnd(prefix(after, 300)); k >= 0 {
+			after = after[:k]
+		}
+		if k := nextPartyStart(after); k >= 0 {
+			after = after[:k] // "… LLC ("Quayle") and Tarnbrook …, Inc. (formerly …)": the next party's
+		}
+		read(after, 300)
+	}
+	return out
 }

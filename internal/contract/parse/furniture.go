@@ -223,3 +223,121 @@ func pageNote(name string) bool {
 	}
 	return false
 }
+
+// A clause says something: its text holds a sentence. What a contract's
+// pages hold besides clauses, and what a parser reads as a heading with
+// text, does not: a line of a table under its column's heading ("Range
+// USD", "VHF/COMM TRANSCEIVER [*****] [*****]", "Payment Due Date" over
+// "October 1, 2000 $62,500 …"), a form's blank label ("Plan Name"), a
+// line of an address ("Suite 210", "SY23 3EB"), a
+// signature block under its party's name ("ACME, INC. By: /s/ … Name: …
+// Title: …"). notClauseText tells them by the clause's own text.
+
+// notClauseText reports whether the text of a clause (after its
+// heading) is not a clause's: empty under a heading without numbering (a
+// table's column heading, a form's label, a line of an address), a
+// table's row (tableText) or a signature block (signatureText). A
+// numbered heading is the contract's structure even when the text under
+// it was not found ("2. Term and Termination" over a misnumbered "1.
+// Term."), and a numbered clause whose text is only redaction markers
+// ("2.10 Yield. [***].") is a clause whose terms were redacted.
+func notClauseText(text string, numbered bool) bool {
+	text = strings.TrimSpace(text)
+	if text == "" || onlyRedactions(text) {
+		return !numbered
+	}
+	return tableText(text) || signatureText(text)
+}
+
+// onlyRedactions reports whether s is nothing but redaction markers and
+// punctuation: "[***].", "*****".
+func onlyRedactions(s string) bool {
+	for w := range strings.FieldsSeq(s) {
+		if !isRedactionTerm(strings.TrimRight(w, ".,;:")) {
+			return false
+		}
+	}
+	return true
+}
+
+// tableText reports whether a clause's text is a table's rows or cells
+// rather than a sentence: at least three of its words, and two in five,
+// are figures (amounts, numbers, percentages, dates, codes with digits,
+// redaction markers, dashes standing for nothing, "N/A"), and fewer than
+// one in five is a word in lower case, which every sentence of terms has
+// plenty of ("shall", "the", "of"). One value under its label ("Trade
+// Date: June 1, 2005") is a term of a term sheet, not a table. A legend
+// on the page is left out first.
+func tableText(text string) bool {
+	if legendAt(text) >= 0 {
+		text = withoutLegends(text)
+	}
+	tokens, figures, lower := 0, 0, 0
+	for w := range strings.FieldsSeq(text) {
+		tokens++
+		switch {
+		case isFigure(w):
+			figures++
+		case isLowerStart(w) && len(w) > 1:
+			lower++
+		}
+	}
+	return figures >= 3 && figures*5 >= tokens*2 && lower*5 < tokens
+}
+
+// isFigure reports whether a word of a table is a figure rather than a
+// word: it holds a digit or a currency sign ("$62,500", "4.5%",
+// "12/1/04", "SY23", "(3,000)"), is a redaction marker, or stands for an
+// empty cell ("-", "—", "N/A", "n/a", "x").
+func isFigure(w string) bool {
+	if isRedactionTerm(w) {
+		return true
+	}
+	switch strings.Trim(w, ".,;:()") {
+	case "", "-", "–", "—", "N/A", "n/a", "NA", "x", "X", "TBD":
+		return true
+	}
+	return strings.ContainsAny(w, "0123456789$€£¥%")
+}
+
+// signatureLines start the lines of a signature block.
+var signatureLines = []string{"by:", "name:", "title:", "date:", "its:", "signature:", "print name", "printed name", "/s/", "witness:"}
+
+// signatureText reports whether a clause's text is a signature block
+// its party's name was read as the heading of ("FMI ROCHE" / "By:" /
+// "Name:" / "Title:"): it holds at least two signature lines (By:,
+// Name:, Title:, Date:, /s/ …), one of them a signature ("By:",
+// "/s/"), and, before the first, fewer than four
+// words in lower case. A clause that runs on into the signatures of a
+// contract without "IN WITNESS WHEREOF" says its terms first.
+func signatureText(text string) bool {
+	l := asciiLower(text)
+	labels, first := 0, len(l)
+	for _, s := range signatureLines {
+		if n := strings.Count(l, s); n > 0 {
+			labels += n
+			first = min(first, strings.Index(l, s))
+		}
+	}
+	if labels < 2 || !strings.Contains(l, "by:") && !strings.Contains(l, "/s/") {
+		return false // "Commencement Date: ___ Completion Date: ___": a form's fields
+	}
+	lower := 0
+	for w := range strings.FieldsSeq(text[:first]) {
+		if isLowerStart(w) && len(w) > 1 {
+			lower++
+		}
+	}
+	return lower < 4
+}
+
+// cellText is the text notClauseText judges for a clause headed by h in
+// paragraph p: an unnumbered heading a table's row starts with ("Order
+// Desk 4.0" over "$8,500 $1,530 15") is one of its cells, so it counts
+// with the text.
+func cellText(h heading, p, text string) string {
+	if h.numbered || strings.TrimSpace(text) == "" {
+		return text
+	}
+	return p[:min(len(p), h.textStart)] + " " + text
+}

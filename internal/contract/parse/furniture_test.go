@@ -124,3 +124,105 @@ func TestLegendCues(t *testing.T) {
 		}
 	}
 }
+
+// What a schedule, a price list or a signature page holds under a line
+// the grammar reads as a heading is not a clause; terms are, even short
+// or redacted. The texts are written for the test in the style of EDGAR
+// exhibits.
+func TestNotClauseText(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		text     string
+		numbered bool
+		want     bool
+	}{
+		{"price list row", "$1,250.00 $1,100.00 15% $187.50", false, true},
+		{"payment schedule", "Payment March 1, 2004 $40,000 June 1, 2004 $40,000 September 1, 2004 $40,000", false, true},
+		{"volume tiers", "0 - 10,000 4.00% 10,001 - 25,000 4.50% 25,001+ 5.25%", true, true},
+		{"monthly forecast", "1/1/05-1/31/05 9,000 9,500 (500) 5.3%", false, true},
+		{"redacted table cells", "[***] [***] [***]", false, true},
+		{"redacted table with a legend", "Unit Price Lead Time [***] [***] [***] [***] *** Confidential treatment has been requested for the bracketed portions.", false, true},
+		{"column heading without text", "", false, true},
+		{"signature block under the party", "By: /s/ Marta Quill\n\nName: Marta Quill\n\nTitle: Chief Executive Officer\n\nDate: 3/4/2011", false, true},
+		{"empty signature lines", "By:\n\nBy:\n\nName:\n\nName:\n\nTitle:\n\nTitle:", false, true},
+		{"numbered heading whose text was lost", "", true, false},
+		{"redacted numbered clause", "[***].", true, false},
+		{"a term of a term sheet", "June 1, 2005", false, false},
+		{"form fields", "Commencement Date: ________ Completion Date: ________", false, false},
+		{"fees clause with amounts", "Licensee shall pay Licensor a fee of $25,000 on signing and $5,000 on each anniversary of the Effective Date.", true, false},
+		{"clause that runs into signatures", "This Agreement is governed by the laws of Ohio.\n\nACME, INC.\n\nBy: /s/ Jo Roe\n\nName: Jo Roe", true, false},
+		{"survival list", "Sections 7, 9.2, 11 and 14 survive the expiration or termination of this Agreement.", true, false},
+	} {
+		if got := notClauseText(tc.text, tc.numbered); got != tc.want {
+			t.Errorf("%s: notClauseText(%q, %v) = %v, want %v", tc.name, tc.text, tc.numbered, got, tc.want)
+		}
+	}
+}
+
+// A schedule of prices after the signatures gives its terms as clauses
+// and none of its rows; an "X.0" heading holds the "X.1" clauses under it.
+func TestScheduleTableRows(t *testing.T) {
+	raw := `SOFTWARE LICENSE AGREEMENT
+
+This Software License Agreement (the "Agreement") is made as of May 1, 2003 by and between Quarrystone Data Systems, Inc. ("Licensor") and Ferrell Bay Outfitters, LLC ("Licensee").
+
+1.0 LICENSE
+
+1.1 Grant. Licensor grants Licensee a non-exclusive license to use the Software at the Sites.
+
+1.2 Restrictions. Licensee shall not sublicense the Software.
+
+2.0 FEES
+
+2.1 Fees. Licensee shall pay the fees set out in Schedule A within thirty days of each invoice.
+
+3. Governing Law. This Agreement is governed by the laws of the State of Oregon.
+
+IN WITNESS WHEREOF, the parties have executed this Agreement.
+
+QUARRYSTONE DATA SYSTEMS, INC.
+
+By: /s/ Ana Ruiz
+
+SCHEDULE A
+
+SOFTWARE FEES
+
+MODULE
+
+LICENSE FEE
+
+ANNUAL MAINTENANCE
+
+USERS
+
+Inventory Manager 2.1
+
+$12,000 $2,160 25
+
+Order Desk 4.0
+
+$8,500 $1,530 15
+
+TOTAL
+
+$20,500 $3,690 40
+`
+	c := Parse(raw, contract.Meta{Path: "schedule.txt"})
+	var names []string
+	for _, s := range c.Sections {
+		if s.Type == contract.Clause {
+			names = append(names, s.Name)
+		}
+	}
+	got := strings.Join(names, " | ")
+	want := "License | Grant | Restrictions | Fees | Fees | Governing Law | Schedule A"
+	if got != want {
+		t.Errorf("clauses\n got %s\nwant %s", got, want)
+	}
+	for _, s := range c.Sections {
+		if s.Name == "License" && !strings.Contains(s.Snippet, "Restrictions") {
+			t.Errorf("1.0 LICENSE does not hold 1.1 and 1.2: %q", s.Snippet)
+		}
+	}
+}

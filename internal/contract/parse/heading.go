@@ -19,6 +19,12 @@ type heading struct {
 	// textStart is where the section's own text starts in the paragraph:
 	// after a run-in heading, or len(p) when the paragraph is the heading.
 	textStart int
+	// numbered: the heading opens with numbering ("12.1", "(a)",
+	// "Section 5", "ARTICLE V").
+	numbered bool
+	// attachment: the heading opens an exhibit, schedule or annex
+	// after the signatures ("SCHEDULE A").
+	attachment bool
 }
 
 const (
@@ -67,7 +73,9 @@ func parseHeading(p string) (heading, bool) {
 		}
 	}
 	if m.kind != noMarker {
-		h.level = m.level()
+		h.level, h.numbered = m.level(), true
+	} else if n, _ := clean.OutlineNumber(p); n > 1 && p[n-1] == '.' && n < len(p) && isUpperStart(p[n:]) {
+		h.numbered = true // "3.DISTRIBUTION:": numbered, the space lost
 	}
 	h.name = cleanHeadingName(h.name)
 	if !acceptableName(h.name) || opensSentence(h.name) {

@@ -52,7 +52,11 @@ func parseMarker(p string) marker {
 	if m.Kind == noMarker || m.Len == len(p) && (m.Kind == outlineMarker || m.Kind == enumMarker) {
 		return marker{}
 	}
-	return marker{kind: m.Kind, end: skipSeparators(p, m.Len), depth: m.Depth}
+	depth := m.Depth
+	if m.Kind == outlineMarker && depth > 1 && strings.HasSuffix(strings.TrimRight(p[:m.Len], "."), ".0") {
+		depth-- // "27.0 GENERAL PROVISIONS" heads 27.1, 27.2 …: it is at the level of "27."
+	}
+	return marker{kind: m.Kind, end: skipSeparators(p, m.Len), depth: depth}
 }
 
 // skipSeparators moves i past the spaces and punctuation that separate

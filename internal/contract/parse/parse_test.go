@@ -168,15 +168,20 @@ func FuzzParse(f *testing.F) {
 		"12. GOVERNING LAW This", "Governing Law. ", "(a) (b)", "\"A\" and \"B\" and \"C\" means", "Party A: ", "\xff\xfe",
 		"THIS AGREEMENT is made between:\n\n(1) X\n\nand", "IN WITNESS WHEREOF By:", "1.1 \"X\" means y. 1.2 \"Z\" means w.",
 		"CONFIDENTIAL TREATMENT REQUESTED BY", "Fax: 555 Agreement", "JOINT\n\nAGREEMENT", "Case 1-2 Doc 3 AGREEMENT", "ACT OF 1934, AS AMENDED AGREEMENT",
+		"IN WITNESS WHEREOF\n\nSCHEDULE A\n\nTOTAL\n\n$1 $2 3", "1.0 LICENSE\n\n1.1 Grant. X", "3.DISTRIBUTION:\n\n4.FEE:", "ACME\n\nBy: /s/ X\n\nName:",
+		"between Acme, Inc. (formerly known as Beta, Inc.) and", "Acme f/k/a", "Party 1: Acme LLC\n\nParty 2:",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
 		c := Parse(raw, contract.Meta{Path: "fuzz.txt"})
+		// a filer the text may name by another name (Company's otherNames)
+		filed := Parse(raw, contract.Meta{Path: "fuzz.txt", CompanyName: "BETAINC"})
 		if !utf8.ValidString(raw) {
 			return // invalid input is refused by the readers before parsing
 		}
 		checkInvariants(t, c)
+		checkInvariants(t, filed)
 	})
 }
 

@@ -382,11 +382,17 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 
 // labelledParties reads parties introduced by labels near the start of
 // the text, as contracts translated from Chinese do: "Party A: ZTO
-// Express Co., Ltd. Address: …", "Party A (Shipper): …".
+// Express Co., Ltd. Address: …", "Party A (Shipper): …"; and as forms of
+// mutual NDAs do, numbered: "Party 1: Hobart Lane Ventures LLC, a
+// Delaware limited liability company".
 func labelledParties(body string) []contract.Party {
 	head := prefix(body, 8000)
+	labels := []string{"Party A", "Party B", "Party C", "Party D"}
+	if strings.Contains(head, "Party 1") {
+		labels = []string{"Party 1", "Party 2", "Party 3", "Party 4"}
+	}
 	var parties []contract.Party
-	for _, label := range []string{"Party A", "Party B", "Party C", "Party D"} {
+	for _, label := range labels {
 		i := strings.Index(head, label)
 		if i < 0 {
 			break

@@ -128,12 +128,19 @@ func TestPartyFragments(t *testing.T) {
 
 func TestRepairSpacing(t *testing.T) {
 	for in, want := range map[string]string{
-		"L. B . FOSTER COMPANY":     "L.B. FOSTER COMPANY",
-		"Acme Co ., Ltd":            "Acme Co., Ltd",
-		"BURGER  KING  CORPORATION": "BURGER KING CORPORATION",
-		"NETGEAR , INC.":            "NETGEAR, INC.",
-		"J. Walter Thompson":        "J. Walter Thompson",
-		"U.S. Bank":                 "U.S. Bank",
+		"L. B . FOSTER COMPANY":            "L.B. FOSTER COMPANY",
+		"Acme Co ., Ltd":                   "Acme Co., Ltd",
+		"BURGER  KING  CORPORATION":        "BURGER KING CORPORATION",
+		"NETGEAR , INC.":                   "NETGEAR, INC.",
+		"J. Walter Thompson":               "J. Walter Thompson",
+		"U.S. Bank":                        "U.S. Bank",
+		"Stonecrop Pharma-ceuticals, Inc.": "Stonecrop Pharmaceuticals, Inc.",
+		"Hewlett-Packard Company":          "Hewlett-Packard Company",
+		"ROLLS-ROYCE PLC":                  "ROLLS-ROYCE PLC",
+		"Wyvern Data Systems, lnc.":        "Wyvern Data Systems, Inc.",
+		"Tamar Valley Foods Corpor ation":  "Tamar Valley Foods Corporation",
+		"ACME COMPAN Y":                    "ACME COMPANY",
+		"Data Corp":                        "Data Corp",
 	} {
 		if got := repairSpacing(in); got != want {
 			t.Errorf("repairSpacing(%q) = %q, want %q", in, got, want)
@@ -355,6 +362,8 @@ func FuzzParties(f *testing.F) {
 		"HEMISPHERX agrees. HEMISPHERX BIOPHARMA, INC:\nBy:",
 		"Mutual Insurance Corporation of America, a Michigan insurance corporation (MICOA) and MICOA",
 		"Dear", "PARTIES", "By:", "employment with ",
+		"between Stonecrop Pharma-\nceuticals, lnc. and Tamar Foods Corpor ation (\"Tamar\")", "Party 1: Hobart LLC\n\nParty 2: Kestrel, Inc.",
+		"by and between Jo Roe (\"Employee\"). 1. Employee shall … of the Company",
 	} {
 		f.Add(s)
 	}

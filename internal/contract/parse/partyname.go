@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
 // initialsRun is a run of two or more capital initials, each followed by a
@@ -21,11 +22,53 @@ var spaceBeforePunct = regexp.MustCompile(`([A-Za-z]) ([,.])([ ,]|$)`)
 // FOSTER COMPANY" → "L.B. FOSTER COMPANY", "Acme Co ., Ltd" → "Acme Co.,
 // Ltd", "BURGER  KING" → "BURGER KING".
 func repairSpacing(s string) string {
-	if strings.Contains(s, "  ") {
+	if strings.Contains(s, "  ") || strings.Contains(s, "\n") {
 		s = strings.Join(strings.Fields(s), " ")
 	}
-	return repairInitials(s)
+	if strings.Contains(s, "-") {
+		s = lineBreakHyphen.ReplaceAllString(s, "$1$2")
+	}
+	if strings.Contains(s, "lnc") {
+		s = ocrInc.ReplaceAllString(s, "Inc")
+	}
+	return repairInitials(joinBrokenForm(s))
 }
+
+// ocrInc is "Inc" as OCR reads it, with a lower-case L for the capital I
+// ("Wyvern Data Systems, lnc."): no word of a name is "lnc".
+var ocrInc = regexp.MustCompile(`\blnc\b`)
+
+// brokenForms are the legal forms OCR splits with a space ("Corpor
+// ation"), written whole.
+var brokenForms = map[string]bool{"corporation": true, "incorporated": true, "company": true, "limited": true}
+
+// joinBrokenForm joins two words of a name that OCR split inside a legal
+// form: "Tamar Valley Foods Corpor ation" → "Tamar Valley Foods
+// Corporation". Only a legal form is joined, so that two words of a name
+// ("Data Corp") never are.
+func joinBrokenForm(s string) string {
+	if !strings.Contains(s, " ") {
+		return s
+	}
+	words := strings.Fields(s)
+	for i := 0; i+1 < len(words); i++ {
+		a, b := words[i], words[i+1]
+		tail := strings.TrimRight(b, ",.;")
+		if brokenForms[strings.ToLower(a+tail)] && !brokenForms[strings.ToLower(a)] && !isSuffixWord(strings.ToLower(tail)) {
+			words[i] = a + b
+			words = append(words[:i+1], words[i+2:]...)
+			return strings.Join(words, " ")
+		}
+	}
+	return s
+}
+
+// lineBreakHyphen is a word of a name in title case broken at a line
+// end, which the cleaner could not rejoin because the text uses the word
+// nowhere else: a capitalised part, a hyphen, the rest in lower case
+// ("Stonecrop Pharma-ceuticals" → "Pharmaceuticals"). A name's own
+// hyphen joins capitalised parts ("Hewlett-Packard", "Rolls-Royce").
+var lineBreakHyphen = regexp.MustCompile(`\b([A-Z][a-z]+)-([a-z]{3,})\b`)
 
 // repairInitials joins initials OCR spaced apart ("L. B . FOSTER" →
 // "L.B. FOSTER") and drops the space it put before a comma or a legal
@@ -250,7 +293,11 @@ func partyKind(name, term, desc string) contract.PartyKind {
 	if k := nextPartyStart(desc); k >= 0 {
 		desc = desc[:k] // "Jo Roe ("Employee") and Acme, Inc., a Virginia corporation": the next party's description
 	}
-	l := asciiLower(desc)
+	if k := sentenceEnd(desc); k >= 0 {
+		desc = desc[:k] // "Lena Forsberg ("Employee"). 1. Employee shall … of the Company": the next sentence
+	}
+	// "an employee of the Company" names the other party, not this one's kind
+	l := strings.ReplaceAll(asciiLower(desc), "the company", "")
 	for _, d := range orgDescriptions {
 		if strings.Contains(l, d) {
 			return contract.Organisation
@@ -265,6 +312,23 @@ func partyKind(name, term, desc string) contract.PartyKind {
 		return contract.Person
 	}
 	return contract.Organisation
+}
+
+// sentenceEnd returns the offset of the first sentence end in s — a
+// period, then a space or a line break, not after an abbreviation
+// ("Inc.", "Mr.") — or -1.
+func sentenceEnd(s string) int {
+	for from := 0; ; {
+		k := strings.IndexByte(s[from:], '.')
+		if k < 0 {
+			return -1
+		}
+		k += from
+		if k+1 < len(s) && (s[k+1] == ' ' || s[k+1] == '\n') && !sentence.IsAbbreviation(lastWordOf(s[:k+1])) && !sentence.IsAbbreviation(lastWordOf(s[:k])) {
+			return k
+		}
+		from = k + 1
+	}
 }
 
 // personShaped reports whether words look like a person's name: two to

@@ -84,7 +84,7 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 		if len(stops) > 0 {
 			if name, ok := attachmentHeading(p); ok {
 				inSignatures, inTOC = false, false
-				heads = append(heads, headAt{para: i, h: heading{name: name, level: 1, textStart: len(p)}})
+				heads = append(heads, headAt{para: i, h: heading{name: name, level: 1, textStart: len(p), attachment: true}})
 				continue
 			}
 		}
@@ -129,48 +129,67 @@ func findClauses(body string, spans []span, pre preamble, title string) (clauses
 		}
 		return len(body)
 	}
-	out := make([]contract.Section, 0, len(heads))
 	legends := legendOffsets(body)
-	for k, hd := range heads {
-		sp := spans[hd.para]
-		stopAt := stopAfter(hd.para)
-		textStart := sp.start + hd.h.textStart
-		end := stopAt
-		if k+1 < len(heads) {
-			end = min(end, spans[heads[k+1].para].start)
-		}
-		if hd.h.textStart >= sp.end-sp.start {
-			// The text starts at the next paragraph that is not a
-			// redaction legend the page put there (furniture.go).
-			next := hd.para + 1
-			for next < len(spans) && spans[next].start < end && anyIn(legends, spans[next].start, spans[next].end) && onlyLegend(body[spans[next].start:spans[next].end]) {
-				next++
+	// clausesOf makes the clauses of heads, and with judge returns the
+	// heads whose clause is one: a line that heads no clause (a table's
+	// row, a sentence's line in capitals) must not end the text of the
+	// clause before it, so the clauses are made again without it, each
+	// judged once.
+	clausesOf := func(heads []headAt, judge bool) (out []contract.Section, kept []headAt) {
+		out = make([]contract.Section, 0, len(heads))
+		for k, hd := range heads {
+			sp := spans[hd.para]
+			p := body[sp.start:sp.end]
+			stopAt := stopAfter(hd.para)
+			textStart := sp.start + hd.h.textStart
+			end := stopAt
+			if k+1 < len(heads) {
+				end = min(end, spans[heads[k+1].para].start)
 			}
-			if next < len(spans) {
-				textStart = min(spans[next].start, end)
-			} else {
-				textStart = sp.end
-			}
-		}
-		typeText := true
-		if textStart >= end {
-			// no text of its own: extend over the sub-sections, whose
-			// own types the text rules find, not again here
-			typeText = false
-			end = stopAt
-			for n := k + 1; n < len(heads); n++ {
-				if heads[n].h.level <= hd.h.level {
-					end = min(end, spans[heads[n].para].start)
-					break
+			if hd.h.textStart >= sp.end-sp.start {
+				// The text starts at the next paragraph that is not a
+				// redaction legend the page put there (furniture.go).
+				next := hd.para + 1
+				for next < len(spans) && spans[next].start < end && anyIn(legends, spans[next].start, spans[next].end) && onlyLegend(body[spans[next].start:spans[next].end]) {
+					next++
+				}
+				if next < len(spans) {
+					textStart = min(spans[next].start, end)
+				} else {
+					textStart = sp.end
 				}
 			}
+			typeText := true
+			if textStart >= end {
+				// no text of its own: extend over the sub-sections, whose
+				// own types the text rules find, not again here
+				typeText = false
+				end = stopAt
+				for n := k + 1; n < len(heads); n++ {
+					if heads[n].h.level <= hd.h.level {
+						end = min(end, spans[heads[n].para].start)
+						break
+					}
+				}
+			}
+			textStart = min(textStart, end)
+			if hd.h.attachment && textStart < end {
+				// an exhibit is a part of the contract, whatever its text
+			} else if judge && notClauseText(cellText(hd.h, p, body[textStart:end]), hd.h.numbered) {
+				continue // a table's cells, a form's label, a signature block (furniture.go)
+			}
+			kept = append(kept, hd)
+			s := newClause(hd.h.name, body[textStart:end], typeText, sp.start, max(end, sp.end))
+			if s.End > stopAt && stopAt >= sp.end {
+				s.End = stopAt
+			}
+			out = append(out, s)
 		}
-		textStart = min(textStart, end)
-		s := newClause(hd.h.name, body[textStart:end], typeText, sp.start, max(end, sp.end))
-		if s.End > stopAt && stopAt >= sp.end {
-			s.End = stopAt
-		}
-		out = append(out, s)
+		return out, kept
+	}
+	out, kept := clausesOf(heads, true)
+	if len(kept) < len(heads) {
+		out, _ = clausesOf(kept, false)
 	}
 	out = append(out, unheadedClauses(body, spans, from, out, outside)...)
 	if s, ok := termsInOpening(body, spans, pre); ok {
@@ -240,7 +259,7 @@ func unheadedClauses(body string, spans []span, from int, secs []contract.Sectio
 	var out []contract.Section
 	name, start, end := "", -1, -1
 	flush := func() {
-		if start >= 0 && end-start >= minUnheadedBytes {
+		if start >= 0 && end-start >= minUnheadedBytes && !notClauseText(body[start:end], name != untitled && name != recitals) {
 			out = append(out, newClause(name, body[start:end], true, start, end))
 		}
 		start = -1
