@@ -560,9 +560,21 @@ func docCost(s Scorer) int {
 	case *disjunctionScorer:
 		n := 0
 		for _, c := range s.subs {
-			n += docCost(c.s)
+			n = min(n+docCost(c.s), math.MaxInt32)
 		}
 		return n
+	case *phraseScorer:
+		return s.phraseDocs.cost()
+	case *sloppyScorer:
+		return s.phraseDocs.cost()
+	case *rangeScorer:
+		return s.cost
+	case *allDocsScorer:
+		return int(s.maxDoc)
+	case *rootsScorer:
+		return len(s.roots)
+	case *recordsOnly:
+		return min(docCost(s.inner), len(s.roots.roots))
 	}
 	return math.MaxInt32
 }
