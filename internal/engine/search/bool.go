@@ -270,6 +270,9 @@ type boolScorer struct {
 	// bound over the rest of the segment, and the minimum last passed to
 	// it (0: none).
 	reqSegMax, reqMin []float32
+	// propagate: 0 unknown, 1 some required clause takes the minimum
+	// (propagatesTo), 2 none.
+	propagate uint8
 }
 
 // shouldLeg stands in boolScorer.conj for the union of the should

@@ -291,7 +291,15 @@ func (b *boolScorer) setMinCompetitiveScore(min float32) {
 // stepping from an estimate: a document that mᵢ lets clause i skip scores
 // at most min, bit for bit.
 func (b *boolScorer) propagateMin() {
-	if b.scoringReq == 0 || len(b.req) == 0 {
+	if b.propagate == 0 {
+		b.propagate = 2
+		for _, c := range b.req {
+			if propagatesTo(c) {
+				b.propagate = 1
+			}
+		}
+	}
+	if b.propagate != 1 {
 		return
 	}
 	if cap(b.reqSegMax) < len(b.req) {
@@ -324,12 +332,10 @@ func (b *boolScorer) propagateMin() {
 		return b.combine(req, all, len(b.should))
 	}
 	for i := range b.req {
-		c, ok := b.req[i].s.(competitiveScorer)
-		if _, term := c.(*termScorer); !ok || term || !b.req[i].scoring {
-			// A term skips by its block bounds, which the regions
-			// (enterRegion) already weigh with the others'.
+		if !propagatesTo(b.req[i]) {
 			continue
 		}
+		c := b.req[i].s.(competitiveScorer)
 		var others float64
 		for j := range b.req {
 			if j != i {
@@ -340,13 +346,25 @@ func (b *boolScorer) propagateMin() {
 		if !(m > 0) || m >= unbounded {
 			continue // the others alone may beat min (or are unbounded)
 		}
-		m, ok = largestBelow(m, func(v float32) bool { return bound(i, v) <= b.min })
+		m, ok := largestBelow(m, func(v float32) bool { return bound(i, v) <= b.min })
 		if !ok || m <= b.reqMin[i] {
 			continue // nothing new for the clause (mins never decrease)
 		}
 		b.reqMin[i] = m
 		c.setMinCompetitiveScore(m)
 	}
+}
+
+// propagatesTo reports whether propagateMin passes the minimum on to a
+// required clause: a scoring one that can skip, but not a term, which
+// skips by its block bounds, and the regions (enterRegion) already weigh
+// those with the other clauses'.
+func propagatesTo(c sub) bool {
+	if _, ok := c.s.(competitiveScorer); !ok || !c.scoring {
+		return false
+	}
+	_, term := c.s.(*termScorer)
+	return !term
 }
 
 // largestBelow returns the largest non-negative float32 v with fits(v),
