@@ -28,8 +28,11 @@ type boolWeightT struct {
 // the deadline.
 const pollClauses = 8
 
-// boolWeight builds a rewritten BooleanQuery's weight (its equal clauses
-// already merged, rewrite.go).
+// boolWeight builds a rewritten BooleanQuery's weight: Rewrite already
+// merged its equal clauses, gave a pure negative query its match_all
+// filter and made a query with fewer should clauses than
+// minimum_should_match a MatchNoneQuery (normaliseBool), so the weight
+// only translates the clauses.
 func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 	w := &boolWeightT{msm: q.MinimumShouldMatch, q: q, boost: boost, dl: ix.dl}
 	var err error
@@ -71,23 +74,12 @@ func boolWeight(q *BoolQuery, ix *Index, boost float32) (weight, error) {
 		w.should = flat
 		w.flat = len(w.must)+len(w.filter)+len(w.mustNot) == 0 && len(w.should) > 0 && effectiveBoost(q.Boost) == 1
 	}
-	if len(w.must)+len(w.should)+len(w.filter) == 0 {
-		// A pure negative query matches everything but its exclusions:
-		// OpenSearch adds match_all as a non-scoring filter, rebuilding the
-		// query without its minimum_should_match
-		// (Queries.fixNegativeQueryIfNeeded).
-		w.filter = []weight{&matchAllWeight{}}
-		w.msm = 0
-	}
-	if w.msm < 0 {
-		w.msm = 0
-	}
-	if len(w.must)+len(w.filter) == 0 && len(w.should) > 0 && w.msm == 0 {
-		// Only should clauses: at least one must match.
+	if len(w.must)+len(w.filter) == 0 && w.msm == 0 {
+		// Without required clauses at least one should clause must
+		// match, as BooleanWeight's disjunction requires (Rewrite left
+		// should clauses here: a bool with no positive clause has its
+		// match_all filter).
 		w.msm = 1
-	}
-	if w.msm > len(w.should) {
-		return noMatch{}, nil
 	}
 	return w, nil
 }

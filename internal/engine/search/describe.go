@@ -165,16 +165,16 @@ func describeNode(b *strings.Builder, q Query, withBoost bool) {
 	case *NestedQuery:
 		describeBoosted(b, own(q.Boost), func() {
 			b.WriteString("ToParentBlockJoinQuery (")
-			if mightMatchNonNested(q.Query, q.Path) {
-				b.WriteByte('+')
-				clause(b, q.Query)
-				b.WriteString(" #_nested_path:")
-				b.WriteString(q.Path)
+			if child := withNestedPathFilter(q); child != nil {
+				describe(b, child)
 			} else {
 				describe(b, q.Query)
 			}
 			b.WriteByte(')')
 		})
+	case *addedFilter:
+		// Only in trees made for naming (rewrite.go).
+		b.WriteString(q.text)
 	case *boostQuery:
 		// Only in trees luceneRewrite makes: a BoostQuery around a query
 		// that keeps its own boost.
@@ -297,16 +297,22 @@ func mightMatchNonNested(q Query, path string) bool {
 	case *RangeQuery:
 		return fieldOutsideNested(q.Field, path)
 	case *BoolQuery:
-		required := slices.Concat(q.Must, q.Filter)
-		if len(required) > 0 {
-			for _, c := range required {
-				if !mightMatchNonNested(c, path) {
-					return false
-				}
+		// Required clauses decide when there are any (each must be able
+		// to); otherwise one should clause that might is enough.
+		required, allRequired, someShould := false, true, false
+		Clauses(q, func(c Query, o Occur) {
+			switch o {
+			case OccurMust, OccurFilter:
+				required = true
+				allRequired = allRequired && mightMatchNonNested(c, path)
+			case OccurShould:
+				someShould = someShould || mightMatchNonNested(c, path)
 			}
-			return true
+		})
+		if required {
+			return allRequired
 		}
-		return slices.ContainsFunc(q.Should, func(c Query) bool { return mightMatchNonNested(c, path) })
+		return someShould
 	}
 	return true
 }

@@ -555,13 +555,9 @@ func docCost(s Scorer) int {
 		return s.it.Cost()
 	case *bitsetScorer:
 		return s.cost
-	case *constScorer:
-		return docCost(s.inner)
-	case *disjunctionScorer:
-		n := 0
-		for _, c := range s.subs {
-			n = min(n+docCost(c.s), math.MaxInt32)
-		}
+	case *constScorer, *disjunctionScorer:
+		// What the wrapped scorer or the clauses propose.
+		n, _ := sumSubScorers(s, docCost)
 		return n
 	case *phraseScorer:
 		return s.phraseDocs.cost()

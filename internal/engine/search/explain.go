@@ -302,42 +302,25 @@ func filterClause(e similarity.Explanation) similarity.Explanation {
 		similarity.Match(similarity.Float(0), "# clause"), e)
 }
 
-// explain is BooleanWeight's, on the query Lucene's rewrite leaves.
+// explain is BooleanWeight's, on the query Lucene's rewrite leaves
+// (luceneBoolTop): a one-clause query explains as its clause, match-all
+// filters Lucene removes are left out, and "+*:* #f…" explains as a
+// ConstantScoreQuery of its filters.
 func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
 	q := w.q
-	// Lucene drops match-all filters when something else is required (or
-	// filters), before the other rewrites.
-	keep := make([]bool, len(w.filter))
-	kept := 0
-	for i := range w.filter {
-		keep[i] = true
-		if i < len(q.Filter) && (len(q.Filter) > 1 || len(q.Must) > 0) {
-			if _, all := q.Filter[i].(*MatchAllQuery); all {
-				keep[i] = false
-			}
-		}
-		if keep[i] && i < len(q.Filter) {
-			kept++
-		}
-	}
-	n := len(q.Must) + len(q.Should) + kept + len(q.MustNot)
+	lb := luceneBoolTop(q, true)
 	switch {
-	case n == 1 && len(w.must) == 1:
-		// A BooleanQuery of one clause rewrites to the clause.
-		return w.must[0].explain(x, segNum, seg, doc)
-	case n == 1 && len(w.should) == 1 && w.msm <= 1:
+	case lb.lone && lb.occur == OccurMust:
+		return w.must[lb.index].explain(x, segNum, seg, doc)
+	case lb.lone && lb.occur == OccurShould && len(w.should) == 1:
+		// A should clause inlined as several (flatten.go) explains as
+		// their sum, below.
 		return w.should[0].explain(x, segNum, seg, doc)
-	case n == 1 && kept == 1 && q.MinimumShouldMatch == 0:
-		// A lone filter is a ConstantScoreQuery with boost 0.
-		for i, k := range keep {
-			if k {
-				return constantExplain(w, "ConstantScore("+rewrittenString(q.Filter[i])+")", 0, segNum, seg, doc)
-			}
-		}
-	case len(q.Must) == 1 && kept > 0:
-		if ma, ok := q.Must[0].(*MatchAllQuery); ok {
-			return w.explainMatchAllFilters(x, ma, segNum, seg, doc)
-		}
+	case lb.lone && lb.occur == OccurFilter:
+		// A ConstantScoreQuery with boost 0.
+		return constantExplain(w, "ConstantScore("+rewrittenString(lb.clause)+")", 0, segNum, seg, doc)
+	case lb.matchAll != nil:
+		return w.explainMatchAllFilters(x, lb.matchAll, segNum, seg, doc)
 	}
 	sc, err := scorerAt(w, segNum, seg, doc)
 	if err != nil {
@@ -372,14 +355,10 @@ func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, d
 		}
 	}
 	for i, c := range w.filter {
-		if !keep[i] {
+		if !lb.kept[i] {
 			continue
 		}
-		var fq Query = &MatchAllQuery{}
-		if i < len(q.Filter) {
-			fq = q.Filter[i]
-		}
-		e, err := cachedExplain(c, fq, segNum, seg, doc)
+		e, err := cachedExplain(c, q.Filter[i], segNum, seg, doc)
 		if err != nil {
 			return similarity.Explanation{}, err
 		}
@@ -397,16 +376,8 @@ func (w *boolWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment, d
 // match-all and the filters to a ConstantScoreQuery of the filters (and
 // exclusions) with the match-all's boost, keeping the should clauses.
 func (w *boolWeightT) explainMatchAllFilters(x *explainCtx, ma *MatchAllQuery, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
-	q := w.q
-	inner := &BoolQuery{MustNot: q.MustNot, Filter: q.Filter}
-	text := ""
-	if len(q.Filter) == 1 && len(q.MustNot) == 0 {
-		text = rewrittenString(q.Filter[0])
-	} else {
-		text = Describe(inner)
-	}
 	score := effectiveBoost(ma.Boost) * w.boost
-	csq, err := constantExplain(w, "ConstantScore("+text+")", score, segNum, seg, doc)
+	csq, err := constantExplain(w, "ConstantScore("+constantFiltersText(w.q)+")", score, segNum, seg, doc)
 	if err != nil || len(w.should) == 0 {
 		return csq, err
 	}
@@ -476,23 +447,24 @@ func (w *nestedWeightT) explain(x *explainCtx, segNum int, seg *segment.Segment,
 // query might match other documents; in score mode none the child weight
 // is a ConstantScoreQuery of boost 0.
 func (w *nestedWeightT) childExplain(x *explainCtx, segNum int, seg *segment.Segment, doc uint32) (similarity.Explanation, error) {
-	wrapped := mightMatchNonNested(w.q.Query, w.q.Path)
-	if _, all := w.q.Query.(*MatchAllQuery); all && w.mode != ScoreNone {
+	wrapped := withNestedPathFilter(w.q)
+	if wrapped != nil && w.mode != ScoreNone {
 		// "+*:* #_nested_path:p" rewrites to a ConstantScoreQuery of the
-		// filter, with the match-all's boost.
-		if ma, ok := w.inner.(*matchAllWeight); ok {
-			return constantExplain(w.inner, "ConstantScore(_nested_path:"+w.q.Path+")", ma.score, segNum, seg, doc)
+		// filter, with the match-all's boost (the weight's score).
+		ma, ok := w.inner.(*matchAllWeight)
+		if ok && luceneBoolTop(wrapped, true).matchAll != nil {
+			return constantExplain(w.inner, "ConstantScore("+constantFiltersText(wrapped)+")", ma.score, segNum, seg, doc)
 		}
 	}
 	if w.mode == ScoreNone {
 		text := rewrittenString(rewriteNoScoring(w.q.Query))
-		if wrapped {
+		if wrapped != nil {
 			text = "#" + clauseString(w.q.Query) + " #_nested_path:" + w.q.Path
 		}
 		return constantExplain(w.inner, "ConstantScore("+text+")", 0, segNum, seg, doc)
 	}
 	e, err := w.inner.explain(x, segNum, seg, doc)
-	if err != nil || !e.Match || !wrapped {
+	if err != nil || !e.Match || wrapped == nil {
 		return e, err
 	}
 	path := similarity.Match(similarity.Float(1), "_nested_path:"+w.q.Path)
@@ -565,10 +537,10 @@ func explainTop(t *Target, ix *Index, w weight, segNum int, doc uint32) (similar
 		x.docBase += s.MaxDoc
 	}
 	seg := ix.Segments[segNum]
-	if t.NonNestedFilter {
-		if ma, ok := t.Query.(*MatchAllQuery); ok {
+	if sq := withNonNestedFilter(t); sq != nil {
+		if ma := luceneBoolTop(sq, true).matchAll; ma != nil {
 			// +*:* #filter rewrites to a ConstantScoreQuery of the filter.
-			return constantExplain(w, "ConstantScore("+nonNestedFilter+")", effectiveBoost(ma.Boost), segNum, seg, doc)
+			return constantExplain(w, "ConstantScore("+constantFiltersText(sq)+")", effectiveBoost(ma.Boost), segNum, seg, doc)
 		}
 	}
 	e, err := w.explain(x, segNum, seg, doc)

@@ -236,11 +236,7 @@ func (p *profiler) shardProfile(t Target, req *Request) ShardProfile {
 	if t.NonNestedFilter && len(p.roots) == 1 {
 		// OpenSearch's shard query: the query plus its non-nested filter.
 		q := p.roots[0]
-		var b strings.Builder
-		b.WriteByte('+')
-		clause(&b, t.Query)
-		b.WriteString(" #" + nonNestedFilter)
-		top := &ProfileNode{Type: "BooleanQuery", Description: b.String(), Breakdown: q.Breakdown,
+		top := &ProfileNode{Type: "BooleanQuery", Description: Describe(withNonNestedFilter(&t)), Breakdown: q.Breakdown,
 			Children: []*ProfileNode{q, {Type: "FieldExistsQuery", Description: nonNestedFilter}}}
 		sp.Query = []*ProfileNode{top}
 	}

@@ -101,9 +101,10 @@ func rewritePhrase(q *PhraseQuery) (Query, bool, error) {
 
 // rewriteBool rewrites a BooleanQuery's clauses, then merges its equal
 // MUST clauses, and its equal SHOULD clauses when minimum_should_match is
-// at most 1 (dedup.go). Lucene's other BooleanQuery rewrites (a lone
-// clause, nested disjunctions, a pure negative query) keep the node in
-// the engine: boolWeight reproduces their scores.
+// at most 1 (dedup.go), then applies normaliseBool. Lucene's other
+// BooleanQuery rewrites (a lone clause, nested disjunctions) keep the
+// node in the engine: boolWeight reproduces their scores, and
+// luceneRewrite names them.
 func rewriteBool(q *BoolQuery) (Query, bool, error) {
 	var lists [4][]Query
 	changed := false
@@ -119,12 +120,51 @@ func rewriteBool(q *BoolQuery) (Query, bool, error) {
 	if q.MinimumShouldMatch <= 1 {
 		should = dedupClauses(should)
 	}
-	if !changed && len(must) == len(q.Must) && len(should) == len(q.Should) {
-		return q, false, nil
+	c := q
+	if changed || len(must) != len(q.Must) || len(should) != len(q.Should) {
+		cp := *q
+		cp.Must, cp.Should, cp.Filter, cp.MustNot = must, should, lists[2], lists[3]
+		c, changed = &cp, true
 	}
-	c := *q
-	c.Must, c.Should, c.Filter, c.MustNot = must, should, lists[2], lists[3]
-	return &c, true, nil
+	if r, ok := normaliseBool(c); ok {
+		return r, true, nil
+	}
+	return c, changed, nil
+}
+
+// normaliseBool applies the rules that decide what a BooleanQuery
+// matches from its shape alone, as OpenSearch and Lucene decide them, so
+// that boolWeight builds from a node that needs none of them:
+//
+//   - A query without positive clauses (only must_not clauses, or none)
+//     matches every document but its exclusions: OpenSearch's
+//     BoolQueryBuilder adds a match_all FILTER clause and rebuilds the
+//     query without its minimum_should_match
+//     (Queries.fixNegativeQueryIfNeeded; an empty bool matches all).
+//   - A negative minimum_should_match is 0, as BooleanWeight reads it.
+//   - Fewer SHOULD clauses than minimum_should_match (none at all, with
+//     minimum_should_match ≥ 1, included) match nothing: Lucene 10's
+//     BooleanQuery.rewrite ("SHOULD clause count less than
+//     minimumNumberShouldMatch"); Lucene 8's BooleanWeight gives no
+//     scorer.
+//
+// It reports whether it changed q, returning the new node.
+func normaliseBool(q *BoolQuery) (Query, bool) {
+	if len(q.Must)+len(q.Should)+len(q.Filter) == 0 {
+		c := *q
+		c.Filter = []Query{&MatchAllQuery{}}
+		c.MinimumShouldMatch = 0
+		return &c, true
+	}
+	if q.MinimumShouldMatch < 0 {
+		c := *q
+		c.MinimumShouldMatch = 0
+		return &c, true
+	}
+	if q.MinimumShouldMatch > len(q.Should) {
+		return &MatchNoneQuery{}, true
+	}
+	return q, false
 }
 
 // rewriteNested checks a nested query and rewrites its inner query.
@@ -194,6 +234,42 @@ type boostQuery struct {
 
 func (*boostQuery) isQuery() {}
 
+// addedFilter is a filter OpenSearch adds around a query, which has no
+// node in the engine's tree because the engine needs no such filter (the
+// shard's non-nested filter, a nested child query's _nested_path
+// filter): like boostQuery it appears only in trees made for naming and
+// explanations, and renders as its text.
+type addedFilter struct{ text string }
+
+func (*addedFilter) isQuery() {}
+
+// withAddedFilter is "+q #filter": the BooleanQuery OpenSearch builds
+// when it adds a filter to q.
+func withAddedFilter(q Query, filter string) *BoolQuery {
+	return &BoolQuery{Must: []Query{q}, Filter: []Query{&addedFilter{text: filter}}}
+}
+
+// withNonNestedFilter is the query OpenSearch's shard runs for a target
+// when it adds the non-nested filter (Target.NonNestedFilter): "+q
+// #filter"; nil when it adds none (the shard runs the query itself).
+func withNonNestedFilter(t *Target) *BoolQuery {
+	if !t.NonNestedFilter {
+		return nil
+	}
+	return withAddedFilter(t.Query, nonNestedFilter)
+}
+
+// withNestedPathFilter is the child query OpenSearch's
+// NestedQueryBuilder builds when the inner query might match documents
+// that are not the path's children (mightMatchNonNested): "+q
+// #_nested_path:p"; nil when the child query is the inner query itself.
+func withNestedPathFilter(q *NestedQuery) *BoolQuery {
+	if !mightMatchNonNested(q.Query, q.Path) {
+		return nil
+	}
+	return withAddedFilter(q.Query, "_nested_path:"+q.Path)
+}
+
 // luceneRewrite returns the query Lucene's rewrite makes of q's top node
 // where the engine keeps the node but Lucene replaces it (see above): a
 // dis_max of one disjunct is the disjunct (boosted by the dis_max's
@@ -224,15 +300,77 @@ func luceneRewriteTop(q Query) (Query, bool) {
 		if effectiveBoost(q.Boost) != 1 {
 			return q, false
 		}
-		n := len(q.Must) + len(q.Should) + len(q.Filter) + len(q.MustNot)
-		switch {
-		case n == 1 && len(q.Must) == 1:
-			return q.Must[0], true
-		case n == 1 && len(q.Should) == 1 && q.MinimumShouldMatch <= 1:
-			return q.Should[0], true
+		// Naming keeps every filter: a non-scoring clause's text is
+		// Lucene's before its filters are simplified.
+		if lb := luceneBoolTop(q, false); lb.lone && lb.occur != OccurFilter {
+			return lb.clause, true
 		}
 	}
 	return q, false
+}
+
+// luceneBool is what Lucene's BooleanQuery.rewrite makes of the top of a
+// rewritten bool where the engine keeps the node (boolWeight reproduces
+// the scores): explanations follow it, and luceneRewrite names a
+// one-clause bool by it.
+type luceneBool struct {
+	// kept[i] reports whether q.Filter[i] stays: Lucene removes match-all
+	// filters when another filter or a must clause remains.
+	kept []bool
+	// lone is set when the query is one clause, which it rewrites to
+	// ("optimize 1-clause queries"): a must or should clause is the
+	// clause, a filter a ConstantScoreQuery of it with boost 0; occur
+	// and index say which clause (index in its list).
+	lone   bool
+	occur  Occur
+	index  int
+	clause Query
+	// matchAll is q's only must clause when it is a match-all and
+	// filters remain: Lucene rewrites the match-all, the filters and the
+	// exclusions to a ConstantScoreQuery with the match-all's boost,
+	// keeping the should clauses.
+	matchAll *MatchAllQuery
+}
+
+// luceneBoolTop applies luceneBool's rules to q, removing match-all
+// filters only when dropMatchAll is set.
+func luceneBoolTop(q *BoolQuery, dropMatchAll bool) luceneBool {
+	lb := luceneBool{kept: make([]bool, len(q.Filter))}
+	filters := 0
+	for i, f := range q.Filter {
+		_, all := f.(*MatchAllQuery)
+		lb.kept[i] = !(dropMatchAll && all && (len(q.Filter) > 1 || len(q.Must) > 0))
+		if lb.kept[i] {
+			filters++
+		}
+	}
+	n := len(q.Must) + len(q.Should) + filters + len(q.MustNot)
+	switch {
+	case n == 1 && len(q.Must) == 1:
+		lb.lone, lb.occur, lb.clause = true, OccurMust, q.Must[0]
+	case n == 1 && len(q.Should) == 1 && q.MinimumShouldMatch <= 1:
+		lb.lone, lb.occur, lb.clause = true, OccurShould, q.Should[0]
+	case n == 1 && filters == 1 && q.MinimumShouldMatch == 0:
+		lb.lone, lb.occur = true, OccurFilter
+		for i, k := range lb.kept {
+			if k {
+				lb.index, lb.clause = i, q.Filter[i]
+			}
+		}
+	case len(q.Must) == 1 && filters > 0:
+		lb.matchAll, _ = q.Must[0].(*MatchAllQuery)
+	}
+	return lb
+}
+
+// constantFiltersText is the text of the ConstantScoreQuery Lucene makes
+// of "+*:* #f… -n…" (luceneBool.matchAll): the lone filter's, or the
+// bool of the filters and exclusions.
+func constantFiltersText(q *BoolQuery) string {
+	if len(q.Filter) == 1 && len(q.MustNot) == 0 {
+		return rewrittenString(q.Filter[0])
+	}
+	return Describe(&BoolQuery{MustNot: q.MustNot, Filter: q.Filter})
 }
 
 // loneDisjunct is DisjunctionMaxQuery.rewrite of one disjunct: the
