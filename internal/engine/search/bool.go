@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"errors"
+	"math"
 	"slices"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
@@ -144,6 +145,8 @@ func (w *boolWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 		}
 	}
 	b.hasReq = len(b.req) > 0
+	b.conj = conjunctionOrder(b.req, b.should, b.msm)
+	b.docBounds = tighterOnDoc(b.req)
 	if b.hasReq && b.msm == 0 && len(b.should) > 0 {
 		b.lazyShould = true
 		b.byCost = make([]int, len(b.should))
@@ -217,11 +220,16 @@ type boolScorer struct {
 	// Scratch for the bounds: each should clause's bound in the region
 	// and the clauses by ascending bound.
 	shouldMax []float32
+	reqMax    []float32 // each required clause's bound (0: not scoring)
 	byMax     []int
 	// docReqMax and docShouldMax bound the required clauses' sum and each
 	// should clause on the documents before docBoundEnd, from the last
 	// region competitiveAt computed (docBoundEnd 0: none yet).
 	docReqMax    float64
+	docReqBounds []float32 // each required clause's part of docReqMax
+	// docBounds: some required clause bounds its documents more tightly
+	// than the region does (tighterOnDoc).
+	docBounds    bool
 	docShouldMax []float32
 	docBoundEnd  int64
 	// boundable: 0 unknown, 1 every scoring clause bounds its scores, 2 not.
@@ -245,6 +253,74 @@ type boolScorer struct {
 	// reqSumVal is reqSum's value for document reqSumDoc (-1: none).
 	reqSumVal float64
 	reqSumDoc int64
+	// conj lists the legs of the conjunction candidate walks, cheapest
+	// first (conjunctionOrder): indexes into req, and shouldLeg for the
+	// union of the should clauses when minimum_should_match makes one of
+	// them required. Scores are still summed in req's order.
+	conj []int
+	// reqSegMax and reqMin are propagateMin's: each required clause's
+	// bound over the rest of the segment, and the minimum last passed to
+	// it (0: none).
+	reqSegMax, reqMin []float32
+	// propagate: 0 unknown, 1 some required clause takes the minimum
+	// (propagatesTo), 2 none.
+	propagate uint8
+}
+
+// shouldLeg stands in boolScorer.conj for the union of the should
+// clauses.
+const shouldLeg = -1
+
+// conjunctionOrder orders the legs of a bool's conjunction by how many
+// documents each proposes, as Lucene's ConjunctionDISI sorts its
+// iterators by cost: the rarest leads, and the others only jump to its
+// documents. With minimum_should_match ≥ 1 the union of the should
+// clauses is a leg too (Lucene makes it a required disjunction): a
+// filter-only conjunction (match_all, a range over doc values) would
+// otherwise propose every document of the segment. Nil without required
+// clauses.
+func conjunctionOrder(req, should []sub, msm int) []int {
+	if len(req) == 0 {
+		return nil
+	}
+	order := make([]int, 0, len(req)+1)
+	costs := make(map[int]int, len(req)+1)
+	matchesAll := func(c sub) bool {
+		_, all := c.s.(*allDocsScorer)
+		return all && !c.scoring
+	}
+	for i := range req {
+		if matchesAll(req[i]) && slices.ContainsFunc(req, func(c sub) bool { return !matchesAll(c) }) {
+			// A filter matching every document (an _index term on its
+			// own index) decides nothing next to a clause that does not:
+			// Lucene's rewrite drops it likewise.
+			continue
+		}
+		order = append(order, i)
+		costs[i] = docCost(req[i].s)
+	}
+	if msm >= 1 && len(should) > 0 {
+		n := 0
+		for _, c := range should {
+			n = min(n+docCost(c.s), math.MaxInt32)
+		}
+		order = append(order, shouldLeg)
+		costs[shouldLeg] = n
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(costs[x], costs[y]) })
+	return order
+}
+
+// shouldUnion moves every should clause to d or past it and returns the
+// least of their documents: no document before it matches one.
+func (b *boolScorer) shouldUnion(d uint32) int64 {
+	best := exhausted
+	for i := range b.should {
+		c := &b.should[i]
+		c.advanceTo(d)
+		best = min(best, c.doc)
+	}
+	return best
 }
 
 func (b *boolScorer) Next() bool { return b.from(uint32(b.doc + 1)) }
@@ -357,14 +433,20 @@ func (b *boolScorer) candidate(target uint32) (uint32, bool) {
 		lead := b.lead
 		if b.hasReq {
 			moved := false
-			for i := range b.req {
-				c := &b.req[i]
-				c.advanceTo(uint32(d))
-				if c.doc == exhausted {
+			for _, i := range b.conj {
+				var at int64
+				if i == shouldLeg {
+					at = b.shouldUnion(uint32(d))
+				} else {
+					c := &b.req[i]
+					c.advanceTo(uint32(d))
+					at = c.doc
+				}
+				if at == exhausted {
 					return 0, false
 				}
-				if c.doc > d {
-					d, moved = c.doc, true
+				if at > d {
+					d, moved = at, true
 					break
 				}
 			}
@@ -372,12 +454,7 @@ func (b *boolScorer) candidate(target uint32) (uint32, bool) {
 				continue
 			}
 		} else if lead == nil {
-			best := exhausted
-			for i := range b.should {
-				c := &b.should[i]
-				c.advanceTo(uint32(d))
-				best = min(best, c.doc)
-			}
+			best := b.shouldUnion(uint32(d))
 			if best == exhausted {
 				return 0, false
 			}

@@ -559,6 +559,18 @@ func docCost(s Scorer) int {
 		// What the wrapped scorer or the clauses propose.
 		n, _ := sumSubScorers(s, docCost)
 		return n
+	case *phraseScorer:
+		return s.phraseDocs.cost()
+	case *sloppyScorer:
+		return s.phraseDocs.cost()
+	case *rangeScorer:
+		return s.cost
+	case *allDocsScorer:
+		return int(s.maxDoc)
+	case *rootsScorer:
+		return len(s.roots)
+	case *recordsOnly:
+		return min(docCost(s.inner), len(s.roots.roots))
 	}
 	return math.MaxInt32
 }

@@ -133,6 +133,12 @@ func (p *phraseDocs) conjunction(target uint32, dl *deadline) (uint32, bool) {
 	}
 }
 
+// cost is how many documents the phrase may match: its rarest term's
+// document frequency (Lucene's conjunction cost).
+func (p *phraseDocs) cost() int {
+	return p.its[p.order[0]].Cost()
+}
+
 // postingsErr returns the first error of the positions' postings, in
 // phrase order.
 func (p *phraseDocs) postingsErr() error {
@@ -236,12 +242,17 @@ func (s *phraseScorer) phraseFreq() int {
 
 // competitiveAt bounds the current document by its rarest term's
 // frequency: every match starts at a different position of each term.
-func (s *phraseScorer) competitiveAt(min float32) bool {
+func (s *phraseScorer) competitiveAt(min float32) bool { return s.docBound() > min }
+
+func (s *phraseScorer) docBound() float32 {
 	if s.counted {
-		return s.sim.Score(float32(s.freq), s.norms[s.doc]) > min
+		return s.sim.Score(float32(s.freq), s.norms[s.doc])
 	}
 	f, ok := freqBound(uint64(s.minFreq()))
-	return !ok || s.sim.Score(f, s.norms[s.doc]) > min
+	if !ok {
+		return unbounded
+	}
+	return s.sim.Score(f, s.norms[s.doc])
 }
 
 // setMinCompetitiveScore makes the scorer pass over the documents whose

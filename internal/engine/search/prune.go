@@ -277,6 +277,118 @@ func (b *boolScorer) setMinCompetitiveScore(min float32) {
 	}
 	b.pruning, b.min = true, min
 	b.regionEnd = -1 // bounds to be compared with the new minimum
+	b.propagateMin()
+}
+
+// propagateMin passes the minimum on to the required scoring clauses
+// that can skip (Lucene's MaxScoreSumPropagator, which its
+// BlockMaxConjunctionScorer uses): clause i may skip a document it scores
+// at most mᵢ when, with every other clause at its bound over the rest of
+// the segment, the bool's score would still be at most min. The bound is
+// computed with scoreOf's own arithmetic (the sum in float64 in clause
+// order, rounded once, then combine), monotonic in each clause's score,
+// so mᵢ is the largest float32 whose bound does not beat min, found by
+// stepping from an estimate: a document that mᵢ lets clause i skip scores
+// at most min, bit for bit.
+func (b *boolScorer) propagateMin() {
+	if b.propagate == 0 {
+		b.propagate = 2
+		for _, c := range b.req {
+			if propagatesTo(c) {
+				b.propagate = 1
+			}
+		}
+	}
+	if b.propagate != 1 {
+		return
+	}
+	if cap(b.reqSegMax) < len(b.req) {
+		b.reqSegMax = make([]float32, len(b.req))
+		b.reqMin = make([]float32, len(b.req))
+	}
+	b.reqSegMax, b.reqMin = b.reqSegMax[:len(b.req)], b.reqMin[:len(b.req)]
+	var all float64
+	for i := range b.should {
+		bs, _ := boundOf(b.should[i].s)
+		all += float64(safeBound(bs.maxScore(noMoreDocs)))
+	}
+	for i := range b.req {
+		b.reqSegMax[i] = 0
+		if b.req[i].scoring {
+			bs, _ := boundOf(b.req[i].s)
+			b.reqSegMax[i] = safeBound(bs.maxScore(noMoreDocs))
+		}
+	}
+	// bound is the bool's score bound with clause i scoring at most m.
+	bound := func(i int, m float32) float32 {
+		var req float64
+		for j := range b.req {
+			if j == i {
+				req += float64(m)
+			} else {
+				req += float64(b.reqSegMax[j])
+			}
+		}
+		return b.combine(req, all, len(b.should))
+	}
+	for i := range b.req {
+		if !propagatesTo(b.req[i]) {
+			continue
+		}
+		c := b.req[i].s.(competitiveScorer)
+		var others float64
+		for j := range b.req {
+			if j != i {
+				others += float64(b.reqSegMax[j])
+			}
+		}
+		m := float32(float64(b.min) - others - all)
+		if !(m > 0) || m >= unbounded {
+			continue // the others alone may beat min (or are unbounded)
+		}
+		m, ok := largestBelow(m, func(v float32) bool { return bound(i, v) <= b.min })
+		if !ok || m <= b.reqMin[i] {
+			continue // nothing new for the clause (mins never decrease)
+		}
+		b.reqMin[i] = m
+		c.setMinCompetitiveScore(m)
+	}
+}
+
+// propagatesTo reports whether propagateMin passes the minimum on to a
+// required clause: a scoring one that can skip, but not a term, which
+// skips by its block bounds, and the regions (enterRegion) already weigh
+// those with the other clauses'.
+func propagatesTo(c sub) bool {
+	if _, ok := c.s.(competitiveScorer); !ok || !c.scoring {
+		return false
+	}
+	_, term := c.s.(*termScorer)
+	return !term
+}
+
+// largestBelow returns the largest non-negative float32 v with fits(v),
+// searching a few steps either side of the estimate m (fits is
+// monotonic: true up to some value, false past it); false when none is
+// found near m.
+func largestBelow(m float32, fits func(float32) bool) (float32, bool) {
+	const steps = 64
+	down := float32(math.Inf(-1))
+	up := float32(math.Inf(1))
+	for k := 0; !fits(m); k++ {
+		if k == steps || m <= 0 {
+			return 0, false
+		}
+		m = math.Nextafter32(m, down)
+	}
+	for range steps {
+		next := math.Nextafter32(m, up)
+		if !fits(next) {
+			break
+		}
+		m = next
+	}
+	return max(m, 0), m >= 0
 }
 
 // regionBounds moves every scoring clause's skip data to d and returns the
@@ -293,11 +405,15 @@ func (b *boolScorer) regionBounds(d uint32) (upTo uint32, reqMax float64) {
 			}
 		}
 	}
+	b.reqMax = b.reqMax[:0]
 	for i := range b.req {
+		m := float32(0)
 		if b.req[i].scoring {
 			bs, _ := boundOf(b.req[i].s)
-			reqMax += float64(bs.maxScore(upTo))
+			m = bs.maxScore(upTo)
+			reqMax += float64(m)
 		}
+		b.reqMax = append(b.reqMax, m)
 	}
 	b.shouldMax = b.shouldMax[:0]
 	for i := range b.should {
@@ -453,6 +569,7 @@ func (b *boolScorer) competitiveAt(min float32) bool {
 	if b.doc >= b.docBoundEnd {
 		upTo, reqMax := b.regionBounds(uint32(b.doc))
 		b.docReqMax = reqMax
+		b.docReqBounds = append(b.docReqBounds[:0], b.reqMax...)
 		b.docShouldMax = append(b.docShouldMax[:0], b.shouldMax...)
 		b.docBoundEnd = int64(upTo) + 1
 		// refine's order for the region: largest bound first.
@@ -474,7 +591,46 @@ func (b *boolScorer) competitiveAt(min float32) bool {
 	if b.combine(b.docReqMax, should, b.matched) <= min {
 		return false
 	}
+	if b.docBounds && b.combine(b.reqDocBound(), should, b.matched) <= min {
+		return false // scoring the required clauses is not needed
+	}
 	return b.refine(min, b.reqSum())
+}
+
+// reqDocBound bounds the required clauses' sum on the current document,
+// summed as reqSum sums their scores, in the same order: each scoring
+// clause counts at the lesser of its bound over the region
+// (docReqBounds) and, when it has one, its bound on the document (a
+// disjunction's clauses on it, a phrase's rarest term), which is far
+// tighter for a disjunction over many fields that matches in few.
+func (b *boolScorer) reqDocBound() float64 {
+	var sum float64
+	for i := range b.req {
+		if !b.req[i].scoring {
+			continue
+		}
+		v := b.docReqBounds[i]
+		if db, ok := b.req[i].s.(docBounder); ok {
+			v = min(v, db.docBound())
+		}
+		sum += float64(v)
+	}
+	return sum
+}
+
+// tighterOnDoc reports whether some scoring required clause may bound its
+// current document more tightly than the region (reqDocBound): a term's
+// bound on a document is its block's, which the region's already is.
+func tighterOnDoc(req []sub) bool {
+	for _, c := range req {
+		if _, term := c.s.(*termScorer); term || !c.scoring {
+			continue
+		}
+		if _, ok := c.s.(docBounder); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // placeShould moves the should clauses from left behind (lazyShould) to
@@ -545,12 +701,23 @@ func (b *boolScorer) refine(min float32, req float64) bool {
 	return true
 }
 
+// docBounder is a scorer that can bound its current document's score
+// without scoring it: its lazyScorer side compares the bound with a
+// minimum, and a bool bounds its required clauses with it (competitiveAt)
+// more tightly than by their bounds over the region.
+type docBounder interface {
+	// docBound is at least the current document's score, bit for bit.
+	docBound() float32
+}
+
 // competitiveAt bounds a term's current document by its block's impacts.
-func (s *termScorer) competitiveAt(min float32) bool {
+func (s *termScorer) competitiveAt(min float32) bool { return s.docBound() > min }
+
+func (s *termScorer) docBound() float32 {
 	if d := s.it.DocID(); int64(d) >= s.boundFor {
 		s.advanceShallow(d)
 	}
-	return s.maxScore(s.shallowEnd) > min
+	return s.maxScore(s.shallowEnd)
 }
 
 // competitiveAt bounds a disjunction's current document by the bounds,
@@ -559,9 +726,11 @@ func (s *termScorer) competitiveAt(min float32) bool {
 // the clauses in heap order, so its float64 sum may round differently
 // from this one: the bound is moved up by one float32 step, more than
 // such a difference can be once rounded to float32.
-func (d *disjunctionScorer) competitiveAt(min float32) bool {
+func (d *disjunctionScorer) competitiveAt(min float32) bool { return d.docBound() > min }
+
+func (d *disjunctionScorer) docBound() float32 {
 	if d.mode == combineConst {
-		return safeBound(d.score) > min
+		return safeBound(d.score)
 	}
 	if d.doc >= d.boundEnd {
 		upTo := d.advanceShallow(uint32(d.doc))
@@ -588,7 +757,7 @@ func (d *disjunctionScorer) competitiveAt(min float32) bool {
 		// The best clause plus tie times the others, as maxScore bounds it.
 		bound = float32(float64(best) + sum*d.tie)
 	}
-	return math.Nextafter32(bound, float32(math.Inf(1))) > min
+	return math.Nextafter32(bound, float32(math.Inf(1)))
 }
 
 func (r *recordsOnly) competitiveAt(min float32) bool {

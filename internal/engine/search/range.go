@@ -45,7 +45,7 @@ func (w *rangeWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) {
 	if col == nil || col.DocCount() == 0 {
 		return nil, nil
 	}
-	return &rangeScorer{cur: col.Cursor(), lo: w.lo, hi: w.hi, score: w.score, dl: w.dl}, nil
+	return &rangeScorer{cur: col.Cursor(), lo: w.lo, hi: w.hi, score: w.score, dl: w.dl, cost: col.DocCount()}, nil
 }
 
 // rangeScorer visits the documents that have values and keeps those with
@@ -61,6 +61,9 @@ type rangeScorer struct {
 	done bool
 	// dl stops a scan that keeps few of many documents (timeout.go).
 	dl *deadline
+	// cost is how many documents have values: the most it proposes
+	// (docCost).
+	cost int
 }
 
 // matches reports whether the current document has a value in range.

@@ -324,12 +324,17 @@ func (s *sloppyScorer) sloppyFreqBound() (float32, bool) {
 }
 
 // competitiveAt bounds the current document by sloppyFreqBound.
-func (s *sloppyScorer) competitiveAt(min float32) bool {
+func (s *sloppyScorer) competitiveAt(min float32) bool { return s.docBound() > min }
+
+func (s *sloppyScorer) docBound() float32 {
 	if s.summed {
-		return s.sim.Score(s.freq, s.norms[s.doc]) > min
+		return s.sim.Score(s.freq, s.norms[s.doc])
 	}
 	f, ok := s.sloppyFreqBound()
-	return !ok || s.sim.Score(f, s.norms[s.doc]) > min
+	if !ok {
+		return unbounded
+	}
+	return s.sim.Score(f, s.norms[s.doc])
 }
 
 // setMinCompetitiveScore makes the scorer pass over the documents whose
