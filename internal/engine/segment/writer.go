@@ -85,17 +85,25 @@ func indexOptions(kind Kind, offsets bool) postings.IndexOptions {
 	return postings.DocsOnly
 }
 
-// termBuf accumulates one term's postings in memory.
+// termBuf accumulates one term's postings in memory, compactly: the
+// write buffers are what bounds a build's memory (docs/performance.md,
+// "Build memory at 8×"), and most terms occur a few times, where three
+// []uint32 and their headers cost several times the uvarints below.
 type termBuf struct {
-	docs      []uint32
-	freqs     []uint32
-	positions []uint32 // flattened, freqs[i] per document
-	// offsets holds, for fields with offsets, each position's start minus
-	// the previous start of the term in the document (the start itself
-	// for the document's first) and its length, as uvarints: about 3
-	// bytes an occurrence where two uint32 would take 8, in the write
-	// buffers that bound a build's memory.
-	offsets   []byte
+	// docs holds, per document, its distance from the previous document
+	// (the first: its number) as a uvarint, then, once the next document
+	// starts, its frequency as a uvarint: the last document's frequency
+	// is freq until the postings are written.
+	docs []byte
+	// prox holds, for text fields, per occurrence, its position minus the
+	// previous one in the document (the first: the position) and, with
+	// offsets, its start minus the previous start in the document (the
+	// first: the start) and its length, all uvarints.
+	prox      []byte
+	df        uint32 // documents
+	lastDoc   uint32
+	freq      uint32 // occurrences in lastDoc so far
+	lastPos   uint32 // the position of the term's last occurrence
 	lastStart uint32 // the start of the term's last occurrence
 }
 
@@ -282,9 +290,15 @@ func (f *fieldBuf) term(term []byte, doc uint32) *termBuf {
 		t = &termBuf{}
 		f.terms[string(term)] = t
 	}
-	if n := len(t.docs); n == 0 || t.docs[n-1] != doc {
-		t.docs = append(t.docs, doc)
-		t.freqs = append(t.freqs, 0)
+	if t.df == 0 || t.lastDoc != doc {
+		delta := doc
+		if t.df > 0 {
+			t.docs = binary.AppendUvarint(t.docs, uint64(t.freq))
+			delta = doc - t.lastDoc
+		}
+		t.docs = binary.AppendUvarint(t.docs, uint64(delta))
+		t.df++
+		t.lastDoc, t.freq = doc, 0
 	}
 	return t
 }
@@ -318,17 +332,23 @@ func (w *Writer) invertText(name string, doc uint32, values []string, offsets bo
 		w.analyzer.Analyze(v, func(tok analysis.Token) {
 			p := base + tok.Position
 			t := f.term(tok.Term, doc)
-			t.freqs[len(t.freqs)-1]++
-			t.positions = append(t.positions, uint32(p))
+			t.freq++
+			first := t.freq == 1 // the document's first occurrence of the term
+			prevPos := t.lastPos
+			if first {
+				prevPos = 0
+			}
+			t.prox = binary.AppendUvarint(t.prox, uint64(uint32(p)-prevPos))
+			t.lastPos = uint32(p)
 			if f.offsets {
 				start := uint32(base16 + to16.Offset(tok.Start))
 				end := uint32(base16 + to16.Offset(tok.End))
 				prev := t.lastStart
-				if t.freqs[len(t.freqs)-1] == 1 {
-					prev = 0 // the document's first occurrence of the term
+				if first {
+					prev = 0
 				}
-				t.offsets = binary.AppendUvarint(t.offsets, uint64(start-prev))
-				t.offsets = binary.AppendUvarint(t.offsets, uint64(end-start))
+				t.prox = binary.AppendUvarint(t.prox, uint64(start-prev))
+				t.prox = binary.AppendUvarint(t.prox, uint64(end-start))
 				t.lastStart = start
 			}
 			pos = p
@@ -359,7 +379,7 @@ func (w *Writer) invertKeyword(name string, doc uint32, values []string) {
 		t := f.term([]byte(v), doc)
 		if !w.seen[t] {
 			w.seen[t] = true
-			t.freqs[len(t.freqs)-1] = 1
+			t.freq = 1
 			f.sumTTF++
 		}
 	}
@@ -549,34 +569,44 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 	slices.Sort(terms) // byte order: Go compares strings bytewise
 	var stats fieldStats
 	var metaBuf encoding.Encbuf
-	var offs []uint32
+	var pos, offs []uint32
 	for _, term := range terms {
 		t := f.terms[term]
 		if err := pw.StartTerm(); err != nil {
 			return stats, err
 		}
-		off := 0
-		rest := t.offsets
-		for i, doc := range t.docs {
-			var pos []uint32
-			offs = offs[:0]
+		docs, prox := t.docs, t.prox
+		var doc uint32
+		for i := range t.df {
+			delta, n := binary.Uvarint(docs)
+			docs = docs[n:]
+			doc += uint32(delta) // the first delta is the document itself
+			freq := t.freq
+			if i+1 < t.df {
+				v, n := binary.Uvarint(docs)
+				docs = docs[n:]
+				freq = uint32(v)
+			}
+			pos, offs = pos[:0], offs[:0]
 			norm := similarity.NoNorms
 			if f.kind == Text {
-				pos = t.positions[off : off+int(t.freqs[i])]
-				if f.offsets {
-					var start uint32
-					for range t.freqs[i] {
-						delta, n := binary.Uvarint(rest)
-						length, m := binary.Uvarint(rest[n:])
-						rest = rest[n+m:]
+				var p, start uint32
+				for range freq {
+					d, n := binary.Uvarint(prox)
+					prox = prox[n:]
+					p += uint32(d)
+					pos = append(pos, p)
+					if f.offsets {
+						delta, n := binary.Uvarint(prox)
+						length, m := binary.Uvarint(prox[n:])
+						prox = prox[n+m:]
 						start += uint32(delta)
 						offs = append(offs, start, start+uint32(length))
 					}
 				}
-				off += int(t.freqs[i])
 				norm = f.norms[doc]
 			}
-			if err := pw.AddDocOffsets(doc, t.freqs[i], norm, pos, offs); err != nil {
+			if err := pw.AddDocOffsets(doc, freq, norm, pos, offs); err != nil {
 				return stats, err
 			}
 		}
@@ -589,7 +619,7 @@ func (w *Writer) writeField(sink Sink, prefix string, num int, f *fieldBuf) (fie
 		if err := dict.Add([]byte(term), m.DocFreq, metaBuf.B); err != nil {
 			return stats, err
 		}
-		stats.sumDocFreq += uint64(len(t.docs))
+		stats.sumDocFreq += uint64(t.df)
 		stats.terms++
 	}
 	if _, _, err := pw.Finish(); err != nil {
