@@ -20,6 +20,13 @@ import (
 // scale, and the repository's corpora are small.
 func benchIndex(b *testing.B) (*embedded.Backend, *dsl.Parser) {
 	b.Helper()
+	return benchIndexWith(b, embedded.WithSourceCache(0))
+}
+
+// benchIndexWith is benchIndex with the backend's options given: none
+// serves the index as the gateway does (its default source cache).
+func benchIndexWith(b *testing.B, opts ...embedded.Option) (*embedded.Backend, *dsl.Parser) {
+	b.Helper()
 	dir := os.Getenv("BENCH_INDEX_DIR")
 	if dir == "" {
 		b.Skip("BENCH_INDEX_DIR names no prebuilt index (build one with cmd/ingest -index-dir, or use a bench-scale run's engine-index)")
@@ -32,7 +39,7 @@ func benchIndex(b *testing.B) (*embedded.Backend, *dsl.Parser) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	be, err := embedded.Open(dir, m, nil, embedded.WithSourceCache(0))
+	be, err := embedded.Open(dir, m, nil, opts...)
 	if err != nil {
 		b.Fatal(err)
 	}

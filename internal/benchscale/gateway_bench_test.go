@@ -2,12 +2,9 @@ package benchscale
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/backend"
-	"github.com/contractsearch/contractsearch/internal/backend/embedded"
-	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/parity"
 	"github.com/contractsearch/contractsearch/mappings"
 )
@@ -66,23 +63,7 @@ func BenchmarkGatewayRequests(b *testing.B) {
 //	BENCH_INDEX_DIR=/tmp/bs8/run/engine-index go test ./internal/benchscale \
 //	    -run '^$' -bench 'GatewayKinds/form-a/' -benchtime 20x
 func BenchmarkGatewayKinds(b *testing.B) {
-	dir := os.Getenv("BENCH_INDEX_DIR")
-	if dir == "" {
-		b.Skip("BENCH_INDEX_DIR names no prebuilt index (build one with cmd/ingest -index-dir, or use a bench-scale run's engine-index)")
-	}
-	m, err := mappings.Load()
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := dsl.NewParser(dsl.DefaultLimits(), dsl.DefaultFormAOptions(), m)
-	if err != nil {
-		b.Fatal(err)
-	}
-	be, err := embedded.Open(dir, m, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { be.Close() })
+	be, p := benchIndexWith(b)
 	qs, err := Queries()
 	if err != nil {
 		b.Fatal(err)
