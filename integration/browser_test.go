@@ -302,7 +302,7 @@ func TestSearchPage(t *testing.T) {
 		!slices.Contains(mk[0].Marks, "zorblatt") {
 		t.Errorf("markup in a record: %+v, hits %+v", injected, mk)
 	}
-	do("back to the query", chromedp.Evaluate[chromedp.Void](`history.back()`))
+	do("back to the query", chromedp.Evaluate[chromedp.Void](`setTimeout(() => history.back(), 0)`))
 	wait("the query again", settled+` && document.getElementById('q').value === `+jsString(query))
 
 	// The next page: hits 11 to 20, the page in the address, focus on the results.
@@ -339,7 +339,10 @@ func TestSearchPage(t *testing.T) {
 	// A document opened from a hit: the document view, the query's
 	// matches marked; then back to the same results. (history.back, not
 	// chromedp.NavigateBack, which waits for a load event that a page
-	// restored from the back-forward cache never fires.)
+	// restored from the back-forward cache never fires; and from a timer,
+	// so that the evaluation has answered before the page navigates away:
+	// a navigation that overtakes the answer fails the evaluation with
+	// "Inspected target navigated or closed".)
 	first := hits()[0]
 	do("open a document", chromedp.Click(chromedp.CSS("#hits a.title")))
 	wait("the document view", `location.pathname.startsWith('/contracts/') && document.querySelector('h1') !== null`)
@@ -353,7 +356,7 @@ func TestSearchPage(t *testing.T) {
 		!strings.Contains(doc.URL, "q=confidential") || len(doc.Marks) == 0 || strings.TrimSpace(doc.Title) == "" {
 		t.Errorf("document view %+v, from the hit %+v", doc, first)
 	}
-	do("back to the results", chromedp.Evaluate[chromedp.Void](`history.back()`))
+	do("back to the results", chromedp.Evaluate[chromedp.Void](`setTimeout(() => history.back(), 0)`))
 	wait("the results again", settled+` && new URLSearchParams(location.search).get('category') === `+jsString(facet.Value))
 	if again := hits(); len(again) == 0 || again[0].Href != first.Href {
 		t.Errorf("back from the document: %+v, want first %q", again, first.Href)
