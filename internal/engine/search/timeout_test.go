@@ -57,7 +57,9 @@ func searchWithin(t *testing.T, s *Searcher, ctx context.Context, req Request) *
 			t.Fatal(a.err)
 		}
 		return a.res
-	case <-time.After(10 * time.Second):
+	// Generous: under the race detector, on two loaded cores, a search
+	// of a few thousand clauses alone takes seconds.
+	case <-time.After(30 * time.Second):
 		t.Fatal("the search did not stop at its deadline")
 		return nil
 	}
@@ -293,7 +295,9 @@ func wideQueries(words int) map[string]Query {
 // and counting it as one let a fuzzy storm run for hundreds of
 // milliseconds between two reads.
 func TestPollsFollowWork(t *testing.T) {
-	const docs, words = 24, 4096
+	// Each record a step of words clause moves: twice deadlineEvery, so
+	// that every step must read the clock.
+	const docs, words = 24, 2 * deadlineEvery
 	s := NewSearcher(wideCorpus(t, docs, words))
 	for name, q := range wideQueries(words) {
 		t.Run(name, func(t *testing.T) {
