@@ -71,13 +71,7 @@ func rewriteOnce(q Query) (Query, bool, error) {
 		if q.Query == nil {
 			return nil, false, fmt.Errorf("constant_score: nil query")
 		}
-		inner, changed, err := rewriteOnce(q.Query)
-		if err != nil || !changed {
-			return q, false, err
-		}
-		c := *q
-		c.Query = inner
-		return &c, true, nil
+		return rewriteInner(q, q.Query, func(inner Query) Query { c := *q; c.Query = inner; return &c })
 	case *NestedQuery:
 		return rewriteNested(q)
 	}
@@ -178,13 +172,18 @@ func rewriteNested(q *NestedQuery) (Query, bool, error) {
 	if q.ScoreMode < ScoreAvg || q.ScoreMode > ScoreNone {
 		return nil, false, fmt.Errorf("nested query on %s: unknown score mode %d", q.Path, q.ScoreMode)
 	}
-	inner, changed, err := rewriteOnce(q.Query)
+	return rewriteInner(q, q.Query, func(inner Query) Query { c := *q; c.Query = inner; return &c })
+}
+
+// rewriteInner rewrites the query a wrapper holds once: the wrapper itself
+// when nothing changed, else the copy `with` makes of it holding the new inner
+// query.
+func rewriteInner(q, inner Query, with func(inner Query) Query) (Query, bool, error) {
+	r, changed, err := rewriteOnce(inner)
 	if err != nil || !changed {
 		return q, false, err
 	}
-	c := *q
-	c.Query = inner
-	return &c, true, nil
+	return with(r), true, nil
 }
 
 // rewriteClauses rewrites each clause of a list once; the list itself is
