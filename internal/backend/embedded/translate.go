@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -173,7 +174,50 @@ func unsupported(format string, args ...any) *ShardError {
 // happen. Lucene's MatchNoDocsQuery built at query time (a match_phrase on
 // an unmapped field, nested with ignore_unmapped) does not short-circuit.
 // Both are a MatchNoneQuery in the engine.
-func rewrittenNone() search.Query { return &search.MatchNoneQuery{} }
+func rewrittenNone() search.Query { return noDocs(`User requested "match_none" query.`) }
+
+// noDocs is Queries.newMatchNoDocsQuery(reason), or Lucene's
+// MatchNoDocsQuery() with an empty reason: the reason is what a profile
+// prints for the node (`MatchNoDocsQuery("…")`).
+func noDocs(reason string) search.Query { return &search.MatchNoneQuery{Reason: reason} }
+
+// unmappedFields is Queries.newUnmappedFieldsQuery (and, for one name,
+// newUnmappedFieldQuery): "unmapped fields " and the names as Java prints
+// a collection, "[a, b]".
+func unmappedFields(names ...string) search.Query {
+	return noDocs("unmapped fields [" + strings.Join(names, ", ") + "]")
+}
+
+// lenientField is Queries.newLenientFieldQuery(field, e), the query a
+// lenient match builds for a field whose term query failed: "failed
+// [field] query, caused by " and the exception's name and message,
+// "illegal_argument_exception:[…]".
+func lenientField(field string, err error) search.Query {
+	name, msg := exceptionOf(err)
+	return noDocs("failed [" + field + "] query, caused by " + name + ":[" + msg + "]")
+}
+
+// lenientQuery is SimpleQueryStringQueryParser.rethrowUnlessLenient's
+// query for a prefix or fuzzy leaf that failed: "failed query, caused
+// by " and the exception's message alone.
+func lenientQuery(err error) search.Query {
+	_, msg := exceptionOf(err)
+	return noDocs("failed query, caused by " + msg)
+}
+
+// exceptionOf is the name (OpenSearchException.getExceptionName) and
+// message of the exception a translation error stands for: the cause a
+// ShardError wraps, as failedToCreate records it.
+func exceptionOf(err error) (name, msg string) {
+	var se *ShardError
+	if errors.As(err, &se) {
+		if se.CausedBy != nil {
+			return se.CausedBy.Type, se.CausedBy.Reason
+		}
+		return se.Type, se.Reason
+	}
+	return "exception", err.Error()
+}
 
 // translation is the state of one Query or Filter call.
 type translation struct {
@@ -551,7 +595,7 @@ func innerHitsName(q *dsl.NestedQuery) string {
 func (tr *translation) nested(q *dsl.NestedQuery) (search.Query, error) {
 	if !slices.Contains(tr.t.index.NestedPaths, q.Path) {
 		if q.IgnoreUnmapped != nil && *q.IgnoreUnmapped {
-			return &search.MatchNoneQuery{}, nil
+			return noDocs(""), nil
 		}
 		msg := "[nested] failed to find nested object under path [" + q.Path + "]"
 		return nil, failedToCreate("illegal_state_exception", "%s", msg)
@@ -593,7 +637,7 @@ func scoreMode(s string) search.ScoreMode {
 func (tr *translation) rankFeature(q *dsl.RankFeatureQuery) (search.Query, error) {
 	f, ok := tr.t.index.Fields[q.Field]
 	if !ok {
-		return &search.MatchNoneQuery{}, nil
+		return noDocs(""), nil // "unmapped field", a comment in OpenSearch only
 	}
 	if f.Type != mappings.RankFeature {
 		return nil, illegalArgument("[rank_feature] query only works on [rank_feature] fields and features of [rank_features] fields, not [%s]", f.Type)

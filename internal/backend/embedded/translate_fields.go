@@ -37,13 +37,13 @@ func (t *Translator) termQuery(field string, v dsl.Scalar) (search.Query, error)
 		if indexMatches(v.Text, t.index.Name) {
 			return &search.MatchAllQuery{}, nil
 		}
-		return &search.MatchNoneQuery{}, nil
+		return noDocs(""), nil // ConstantFieldType.termQuery
 	case "_id":
 		return &search.TermSetQuery{Field: field, Terms: []string{valueString(v)}}, nil
 	}
 	f, ok := t.index.Fields[field]
 	if !ok {
-		return &search.MatchNoneQuery{}, nil
+		return unmappedFields(field), nil
 	}
 	switch f.Type {
 	case mappings.Text, mappings.Keyword:
@@ -57,7 +57,7 @@ func (t *Translator) termQuery(field string, v dsl.Scalar) (search.Query, error)
 			return nil, err
 		}
 		if dec {
-			return &search.MatchNoneQuery{}, nil // "Value [x] has a decimal part"
+			return noDocs("Value [" + valueToString(v) + "] has a decimal part"), nil
 		}
 		n, err := parseInteger(v)
 		if err != nil {
@@ -131,7 +131,7 @@ func (tr *translation) terms(q *dsl.TermsQuery) (search.Query, error) {
 				ranges = append(ranges, &search.RangeQuery{Field: q.Field, Lower: ptr(int64(n)), Upper: ptr(int64(n))})
 			}
 			if len(ranges) == 0 {
-				out = &search.MatchNoneQuery{} // "All values have a decimal part"
+				out = noDocs("All values have a decimal part")
 			} else {
 				out = &search.ConstantScoreQuery{Query: &search.BoolQuery{Should: ranges}}
 			}
@@ -217,7 +217,7 @@ func integerRange(field string, lower *dsl.Scalar, includeLower bool, upper *dsl
 		}
 		if (!dec && !includeLower) || (dec && signum(*lower) > 0) {
 			if lo == math.MaxInt32 {
-				return &search.MatchNoneQuery{}, nil
+				return noDocs(""), nil
 			}
 			lo++
 		}
@@ -234,7 +234,7 @@ func integerRange(field string, lower *dsl.Scalar, includeLower bool, upper *dsl
 		}
 		if (!dec && !includeUpper) || (dec && signum(*upper) < 0) {
 			if hi == math.MinInt32 {
-				return &search.MatchNoneQuery{}, nil
+				return noDocs(""), nil
 			}
 			hi--
 		}

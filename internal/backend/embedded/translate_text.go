@@ -34,7 +34,7 @@ const (
 func (t *Translator) matchField(field string, text string, kind matchKind, slop int, op simplequery.Occur, lenient bool) (search.Query, error) {
 	lenientTerm := func(q search.Query, err error) (search.Query, error) {
 		if err != nil && lenient {
-			return &search.MatchNoneQuery{}, nil // "failed [field] query, caused by …"
+			return lenientField(field, err), nil
 		}
 		return q, err
 	}
@@ -44,7 +44,7 @@ func (t *Translator) matchField(field string, text string, kind matchKind, slop 
 	}
 	f, ok := t.index.Fields[field]
 	if !ok {
-		return &search.MatchNoneQuery{}, nil // "unmapped field [x]"
+		return unmappedFields(field), nil // MatchQuery.parse
 	}
 	if f.Type != mappings.Text && f.Type != mappings.RankFeature {
 		return lenientTerm(t.termQuery(field, value))
@@ -60,11 +60,12 @@ func (t *Translator) matchField(field string, text string, kind matchKind, slop 
 		// checking that the field indexes positions (a rank_feature field
 		// does not).
 		if f.Type == mappings.RankFeature {
-			if lenient {
-				return &search.MatchNoneQuery{}, nil
-			}
-			return nil, failedToCreate("illegal_state_exception",
+			err := failedToCreate("illegal_state_exception",
 				"field:[%s] was indexed without position data; cannot run PhraseQuery", field)
+			if lenient {
+				return lenientField(field, err), nil
+			}
+			return nil, err
 		}
 		return &search.PhraseQuery{Field: field, Terms: terms, Slop: slop}, nil
 	}
@@ -95,7 +96,7 @@ func (tr *translation) matchPhrase(q *dsl.MatchPhraseQuery) (search.Query, error
 		return nil, err
 	}
 	if out == nil {
-		return &search.MatchNoneQuery{}, nil // "Matching no documents because no terms present"
+		return noDocs("Matching no documents because no terms present"), nil // MatchQuery.zeroTermsQuery
 	}
 	return out, nil
 }
@@ -273,7 +274,7 @@ func sqsNode(n *simplequery.Node, leaves map[*simplequery.Node]search.Query) sea
 	case simplequery.KindMatchAll:
 		return &search.MatchAllQuery{}
 	case simplequery.KindMatchNone:
-		return &search.MatchNoneQuery{} // "empty string passed to query parser"
+		return noDocs("empty string passed to query parser") // Lucene's SimpleQueryParser
 	}
 	return leaves[n]
 }
@@ -299,7 +300,9 @@ func (t *Translator) sqsLeaf(n *simplequery.Node, s sqsSettings) (search.Query, 
 // dis_max when there are several.
 func (t *Translator) multiMatch(text string, kind matchKind, slop int, tie float32, s sqsSettings) (search.Query, error) {
 	if len(s.fields) == 0 {
-		return &search.MatchNoneQuery{}, nil // "unmapped fields [...]"
+		// MultiMatchQuery.parse without a mapped field: the resolved
+		// fields (none: resolveMappingFields drops unmapped names).
+		return unmappedFields(), nil
 	}
 	var queries []search.Query
 	for _, f := range s.fields {
@@ -332,7 +335,7 @@ func (t *Translator) perField(s sqsSettings, build func(fieldWeight) (search.Que
 			if !s.lenient {
 				return nil, err
 			}
-			q = &search.MatchNoneQuery{} // "failed query, caused by …"
+			q = lenientQuery(err)
 		}
 		disjuncts = append(disjuncts, boostField(q, f.boost))
 	}
@@ -355,7 +358,7 @@ func (t *Translator) prefixQuery(field, text string) (search.Query, error) {
 		if indexMatches(text+"*", t.index.Name) {
 			return &search.MatchAllQuery{}, nil
 		}
-		return &search.MatchNoneQuery{}, nil
+		return noDocs(""), nil // ConstantFieldType.prefixQuery
 	case "_id":
 		return &search.PrefixQuery{Field: field, Prefix: text}, nil
 	}

@@ -78,9 +78,12 @@ func sameUnboosted(a, b Query) bool {
 	if reflect.TypeOf(a) != reflect.TypeOf(b) {
 		return false
 	}
-	if ta, ok := a.(*TermQuery); ok { // the common case, without reflection
+	switch ta := a.(type) {
+	case *TermQuery: // the common case, without reflection
 		tb := b.(*TermQuery)
 		return ta.Field == tb.Field && ta.Term == tb.Term
+	case *MatchNoneQuery:
+		return true // MatchNoDocsQuery.equals ignores the reason
 	}
 	return reflect.DeepEqual(withOwnBoost(a, 0), withOwnBoost(b, 0))
 }
@@ -88,6 +91,9 @@ func sameUnboosted(a, b Query) bool {
 // unboostedText is q's rendering without its own boost (its clauses keep
 // theirs), a key equal queries share.
 func unboostedText(q Query) string {
+	if _, ok := q.(*MatchNoneQuery); ok {
+		return "MatchNoDocsQuery" // equal whatever their reasons
+	}
 	var b strings.Builder
 	describeNode(&b, q, false)
 	return b.String()

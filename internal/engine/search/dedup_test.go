@@ -72,6 +72,9 @@ func TestDedupClauses(t *testing.T) {
 		{"different fields kept", &BoolQuery{Must: []Query{term("license", 0), &TermQuery{Field: "body", Term: "license"}}}, 2, 0},
 		{"wide: copies merged by rendering", &BoolQuery{Should: append(repeat(dm(0), 10), append(repeat(dm(2), 10), term("fee", 0))...)}, 0, 2},
 		{"wide: boosted copies merged", &BoolQuery{Must: append(repeat(term("license", 3), 17), term("license", 0))}, 1, 0},
+		// MatchNoDocsQuery.equals ignores the reason, pairwise and by rendering.
+		{"match none, reasons apart", &BoolQuery{Must: []Query{term("license", 0), &MatchNoneQuery{Reason: "a"}, &MatchNoneQuery{Reason: "b"}}}, 2, 0},
+		{"wide: match none, reasons apart", &BoolQuery{Must: append(repeat(term("license", 0), 17), &MatchNoneQuery{Reason: "a"}, &MatchNoneQuery{Reason: "b"})}, 2, 0},
 	} {
 		r, err := Rewrite(c.q)
 		if err != nil {

@@ -19,7 +19,7 @@ import (
 //	PrefixQuery        name:licen*
 //	FuzzyQuery         body:law~2
 //	MatchAllQuery      *:*
-//	MatchNoneQuery     MatchNoDocsQuery("")
+//	MatchNoneQuery     MatchNoDocsQuery("unmapped fields [x]"), its Reason
 //	BoolQuery          +must -must_not should #filter, sub-bools in
 //	                   parentheses; (a b c)~2 with minimum_should_match
 //	DisMaxQuery        (name:x | body:x)~1.0, no ~ when the tie is 0
@@ -43,8 +43,6 @@ import (
 //   - A node carries one boost where OpenSearch may stack BoostQuery
 //     wrappers (a field boost inside a query boost); the product is shown
 //     once, ((q)^2.0)^3.0 appearing as (q)^6.0.
-//   - MatchNoneQuery has no reason text; Lucene's MatchNoDocsQuery prints
-//     the reason it was built with ("unmapped field [x]", …).
 //   - A nil bound of a RangeQuery prints as Long.MIN_VALUE or
 //     Long.MAX_VALUE, as LongPoint does; the translation always sets both
 //     bounds, to the field type's limits when the request leaves one open.
@@ -105,7 +103,10 @@ func describeNode(b *strings.Builder, q Query, withBoost bool) {
 	case *MatchAllQuery:
 		describeBoosted(b, own(q.Boost), func() { b.WriteString("*:*") })
 	case *MatchNoneQuery:
-		b.WriteString(`MatchNoDocsQuery("")`)
+		// Lucene prints the reason as it is, quotes included.
+		b.WriteString(`MatchNoDocsQuery("`)
+		b.WriteString(q.Reason)
+		b.WriteString(`")`)
 	case *BoolQuery:
 		describeBoosted(b, own(q.Boost), func() { describeBool(b, q) })
 	case *DisMaxQuery:

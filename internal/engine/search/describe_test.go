@@ -26,6 +26,7 @@ func TestDescribe(t *testing.T) {
 		{&MatchAllQuery{}, "*:*"},
 		{&MatchAllQuery{Boost: 50}, "(*:*)^50.0"},
 		{&MatchNoneQuery{}, `MatchNoDocsQuery("")`},
+		{&MatchNoneQuery{Reason: `User requested "match_none" query.`}, `MatchNoDocsQuery("User requested "match_none" query.")`},
 		// Lucene's clause order (OpenSearch adds must, must_not, should,
 		// filter) and marks; sub-bools in parentheses.
 		{&BoolQuery{Filter: []Query{term("a", "f")}, Should: []Query{term("a", "s")}, MustNot: []Query{term("a", "n")}, Must: []Query{term("a", "m")}},

@@ -86,7 +86,7 @@ func rewritePhrase(q *PhraseQuery) (Query, bool, error) {
 	}
 	switch len(q.Terms) {
 	case 0:
-		return &MatchNoneQuery{}, true, nil
+		return &MatchNoneQuery{Reason: "empty PhraseQuery"}, true, nil
 	case 1:
 		return &TermQuery{Field: q.Field, Term: q.Terms[0], Boost: q.Boost}, true, nil
 	}
@@ -156,7 +156,7 @@ func normaliseBool(q *BoolQuery) (Query, bool) {
 		return &c, true
 	}
 	if q.MinimumShouldMatch > len(q.Should) {
-		return &MatchNoneQuery{}, true
+		return &MatchNoneQuery{Reason: "SHOULD clause count less than minimumNumberShouldMatch"}, true
 	}
 	return q, false
 }

@@ -14,7 +14,7 @@ func TestRewrite(t *testing.T) {
 		want string // Describe of the rewritten query
 		err  string // part of the error, when one is expected
 	}{
-		{"phrase of none", &PhraseQuery{Field: "body"}, `MatchNoDocsQuery("")`, ""},
+		{"phrase of none", &PhraseQuery{Field: "body"}, `MatchNoDocsQuery("empty PhraseQuery")`, ""},
 		{"phrase of one keeps its boost", &PhraseQuery{Field: "body", Terms: []string{"law"}, Boost: 2}, "(body:law)^2.0", ""},
 		{"phrase of two stays", &PhraseQuery{Field: "body", Terms: []string{"governing", "law"}, Slop: 1}, `body:"governing law"~1`, ""},
 		{"negative slop", &PhraseQuery{Field: "body", Terms: []string{"a", "b"}, Slop: -1}, "", "negative slop"},
@@ -28,8 +28,8 @@ func TestRewrite(t *testing.T) {
 		{"pure negative gets its match_all filter", &BoolQuery{MustNot: []Query{law}, MinimumShouldMatch: 1}, "-body:law #*:*", ""},
 		{"empty bool matches all", &BoolQuery{}, "#*:*", ""},
 		{"negative msm is 0", &BoolQuery{Should: []Query{law, &TermQuery{Field: "body", Term: "x"}}, MinimumShouldMatch: -2}, "body:law body:x", ""},
-		{"msm beyond the should clauses", &BoolQuery{Must: []Query{law}, Should: []Query{law}, MinimumShouldMatch: 2}, `MatchNoDocsQuery("")`, ""},
-		{"msm without should clauses", &BoolQuery{Filter: []Query{law}, MinimumShouldMatch: 1}, `MatchNoDocsQuery("")`, ""},
+		{"msm beyond the should clauses", &BoolQuery{Must: []Query{law}, Should: []Query{law}, MinimumShouldMatch: 2}, `MatchNoDocsQuery("SHOULD clause count less than minimumNumberShouldMatch")`, ""},
+		{"msm without should clauses", &BoolQuery{Filter: []Query{law}, MinimumShouldMatch: 1}, `MatchNoDocsQuery("SHOULD clause count less than minimumNumberShouldMatch")`, ""},
 		{"msm equal to the should clauses stays", &BoolQuery{Should: []Query{law, &TermQuery{Field: "body", Term: "x"}}, MinimumShouldMatch: 2}, "(body:law body:x)~2", ""},
 		{"a rewritten clause below is normalised", &BoolQuery{Should: []Query{&BoolQuery{MustNot: []Query{law}}}}, "(-body:law #*:*)", ""},
 		{"nested in nested", &NestedQuery{Path: "a", Query: &NestedQuery{Path: "a", Query: law}}, "", "nested query inside a nested query"},

@@ -122,8 +122,14 @@ type TermSetQuery struct {
 	Boost float32
 }
 
-// MatchNoneQuery matches nothing.
-type MatchNoneQuery struct{}
+// MatchNoneQuery matches nothing. Reason is the text Lucene's
+// MatchNoDocsQuery carries and prints (`MatchNoDocsQuery("unmapped fields
+// [x]")`): where the query that matches nothing came from, as OpenSearch
+// words it, so that profiles name the node as OpenSearch's do. Like
+// Lucene's equals, the engine ignores it when it compares queries.
+type MatchNoneQuery struct {
+	Reason string
+}
 
 // RangeQuery matches documents whose numeric doc value in Field (an
 // integer, or a date as epoch milliseconds) lies in [Lower, Upper], with
