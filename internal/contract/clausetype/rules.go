@@ -21,7 +21,7 @@ type rule struct {
 // white space are single spaces. [^.;]{0,n} keeps a match inside one
 // sentence or clause part; word boundaries keep "assign" from matching
 // "assignee" where that matters.
-var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules, gRules, hRules)
+var rules = slices.Concat(coreRules, aRules, bRules, cRules, dRules, gRules, hRules, typing7Rules)
 
 // coreRules are the rules of the types the clause filter is measured on
 // and the first dozen more; the other files' slices (aRules, bRules, cRules) add
