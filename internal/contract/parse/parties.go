@@ -85,17 +85,24 @@ func signatoryParties(body string) []contract.Party {
 	rest := body[from:min(len(body), from+6000)]
 	// Each signature block names its party before its "By:": "Acceptance
 	// by Developer ACME SOFTWARE, Inc. By: /s/ … Acceptance by Client:
-	// PELICAN DELIVERS INC. By: …".
+	// PELICAN DELIVERS INC. By: …". Blocks without "By:" lines, as joint
+	// filing agreements sign them, put the name before the signature
+	// itself: "ABP TRUST /s/ Adam D. Portnoy (Signature) … ADAM D.
+	// PORTNOY /s/ Adam D. Portnoy".
+	mark := "By:"
+	if !strings.Contains(rest, mark) {
+		mark = "/s/"
+	}
 	var ps []contract.Party
 	for at := 0; len(ps) < 4; {
-		by := strings.Index(rest[at:], "By:")
+		by := strings.Index(rest[at:], mark)
 		if by < 0 {
 			break
 		}
 		if p, ok := signatory(rest[at : at+by]); ok && !slices.ContainsFunc(ps, func(q contract.Party) bool { return strings.EqualFold(q.Name, p.Name) }) {
 			ps = append(ps, p)
 		}
-		at += by + len("By:")
+		at += by + len(mark)
 	}
 	return ps
 }
@@ -204,6 +211,9 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 				break // the clauses have begun
 			}
 		}
+		if isPartiesHeading(next) {
+			continue // "by and between:" / "Parties to this agreement" / the first party
+		}
 		s += " " + next
 	}
 	s = prefix(s, 3000)
@@ -285,6 +295,20 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 			return len(q.Name) > len(p.Name) && hasSuffixFold(q.Name, " and "+p.Name)
 		})
 	})
+}
+
+// isPartiesHeading reports whether paragraph p is only a heading over
+// the list of parties, "PARTIES", "The Parties:", "Parties to this
+// Agreement", which a preamble ending in "between:" may put before the
+// first name.
+func isPartiesHeading(p string) bool {
+	l := strings.TrimSuffix(strings.TrimSpace(asciiLower(p)), ":")
+	l = strings.TrimPrefix(l, "the ")
+	switch l {
+	case "parties", "parties to this agreement", "parties to the agreement", "parties to this contract", "parties hereto", "contracting parties":
+		return true
+	}
+	return false
 }
 
 // coverParties reads the parties from a cover page: "CO-PROMOTION

@@ -511,27 +511,89 @@ func openingParties(body string, spans []span) []contract.Party {
 // start, without a "PARTIES" heading: "Employer: Corbel Instruments
 // Corporation", "Employee Name: Dana Whitfield", "Name of Consultant: …".
 // A label counts when it is a role contracts give parties (genericRoles,
-// personTerms), so that "Start Date:" or "Address:" do not.
+// personTerms), so that "Start Date:" or "Address:" do not. Text extracted
+// without line breaks runs a form's fields into one paragraph ("SUPPLY
+// CONTRACT Contract No: Date: The buyer/End-User: Kestrel Supply Co.,
+// Ltd. ADD: …"): a label inside a paragraph counts too when the name
+// after it has a legal form or an organisation's word.
 func roleLabelParties(body string, spans []span) []contract.Party {
 	var parties []contract.Party
 	for i := 0; i < len(spans) && i < 20 && spans[i].start < 6000 && len(parties) < 4; i++ {
-		label, rest := partyLabel(body[spans[i].start:spans[i].end])
-		role := strings.ToLower(label)
-		role = strings.TrimSuffix(strings.TrimPrefix(role, "name of "), " name")
-		role = strings.TrimPrefix(role, "the ")
-		if label == "" || !genericRoles[role] && !personTerms[role] || role == "name" || role == "date" || role == "title" ||
-			role == "address" || role == "signature" || role == "by" || role == "witness" {
+		p := body[spans[i].start:spans[i].end]
+		if party, ok := roleLabelled(p, false); ok {
+			parties = append(parties, party)
 			continue
 		}
-		name, after := partyName(rest)
-		if name == "" {
-			continue
+		head := prefix(p, 1500)
+		for at := 0; len(parties) < 4; {
+			c := strings.IndexByte(head[at:], ':')
+			if c < 0 {
+				break
+			}
+			c += at
+			at = c + 1
+			// the label: up to three words before the colon
+			start := c
+			for n := 0; n < 3 && start > 0; n++ {
+				k := strings.LastIndexByte(strings.TrimRight(head[:start], " "), ' ')
+				w := strings.TrimSpace(head[k+1 : start])
+				if w == "" || strings.ContainsAny(w, ":.,;()\"") {
+					break
+				}
+				start = k + 1
+			}
+			if start == c || start == 0 {
+				continue // no label, or the paragraph's own label (read above)
+			}
+			if party, ok := roleLabelled(head[start:], true); ok {
+				parties = append(parties, party)
+			}
 		}
-		term := strings.TrimPrefix(strings.TrimSuffix(label, " Name"), "Name of ")
-		parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, role, after)})
 	}
 	return parties
 }
+
+// roleLabelled reads the party s starts with under a role label,
+// "Employer: Corbel Instruments Corporation", "The buyer/End-User: …"
+// (either role of a label in two names counts). inside asks for an
+// organisation's name, as a label found inside running text must give.
+func roleLabelled(s string, inside bool) (contract.Party, bool) {
+	label, rest := partyLabel(s)
+	if label == "" && inside {
+		// a label in lower case after "The": "The buyer/End-User:"
+		if i := strings.IndexByte(prefix(s, 40), ':'); i > 0 && hasPrefixFold(s, "the ") && len(strings.Fields(s[:i])) <= 3 {
+			label, rest = strings.TrimSpace(s[:i]), strings.TrimLeft(s[i+1:], " ")
+		}
+	}
+	if label == "" {
+		return contract.Party{}, false
+	}
+	role := ""
+	for _, alt := range strings.Split(strings.ToLower(label), "/") {
+		alt = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(alt), "name of "), " name")
+		alt = strings.TrimPrefix(alt, "the ")
+		if (genericRoles[alt] || personTerms[alt]) && !labelNoRole[alt] {
+			role = alt
+			break
+		}
+	}
+	if role == "" {
+		return contract.Party{}, false
+	}
+	name, after := partyName(rest)
+	if name == "" || inside && !hasLegalForm(name) && !hasOrgNoun(name) {
+		return contract.Party{}, false
+	}
+	term := strings.TrimPrefix(strings.TrimSuffix(label, " Name"), "Name of ")
+	if inside {
+		term = strings.TrimPrefix(term, "The ")
+	}
+	return contract.Party{Name: name, Term: term, Kind: partyKind(name, role, after)}, true
+}
+
+// labelNoRole are the labels of a form's fields that genericRoles holds
+// for other reasons but that name no party.
+var labelNoRole = map[string]bool{"name": true, "date": true, "title": true, "address": true, "signature": true, "by": true, "witness": true}
 
 // headingParties reads the organisation a form names only in its heading,
 // above or below the title, and elsewhere calls "the Company": "LOCKWOOD
