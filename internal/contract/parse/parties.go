@@ -333,7 +333,11 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 				if k < 0 || k > 0 && l[k-1] != ' ' && l[k-1] != '"' || k+len(w) >= len(l) {
 					continue
 				}
-				if name, _ := partyName(p[k+len(w):]); name != "" {
+				// "the" and one word in title case without a legal form is
+				// a thing ("interoperability between the Software and …"),
+				// not a party a cover page names
+				thing := hasPrefixFold(p[k+len(w):], "the ")
+				if name, _ := partyName(p[k+len(w):]); name != "" && (!thing || strings.Contains(name, " ") || isCaps(name) || hasLegalForm(name)) {
 					return []contract.Party{{Name: name}}
 				}
 			}
@@ -532,6 +536,9 @@ func partyName(s string) (string, string) {
 	if nl := strings.IndexByte(s[:end], '\n'); nl >= 0 {
 		end = nl
 	}
+	if k := strings.Index(s[:end], " /s/"); k > 0 {
+		end = k // "WINTERBOURNE GP LLC /s/ Edmund Vale": the signature follows the name
+	}
 	if quoted {
 		if q := strings.IndexAny(prefix(s, maxPartyBytes), "\"”"); q > 0 {
 			end = q
@@ -543,6 +550,12 @@ func partyName(s string) (string, string) {
 		// not a plural's possessive ("Growers'")
 		name = strings.TrimRight(strings.TrimSuffix(name, "’"), "'")
 	}
+	if k := capacityStart(name); k > 0 {
+		// "Wells Fargo Bank, N.A., not individually, but solely as Master
+		// Servicer on behalf of …": the party acts in a capacity; its name
+		// ends before it, as it does before ", as trustee of …"
+		name = strings.TrimRight(name[:k], " ,")
+	}
 	if k := strings.Index(name, " of "); k > 0 && k+4 < len(name) && name[k+4] >= '0' && name[k+4] <= '9' {
 		name = name[:k] // "FIONA GRANT of 27 Larch Crescent": her address
 	}
@@ -550,6 +563,19 @@ func partyName(s string) (string, string) {
 		return "", s
 	}
 	return name, s[end:]
+}
+
+// capacityStart returns where a name's statement of the capacity its
+// party signs in begins ("…, not individually", "… not in its individual
+// capacity"), or -1.
+func capacityStart(name string) int {
+	l := asciiLower(name)
+	for _, w := range []string{", not individually", " not individually", ", not in its individual", " not in its individual", ", not in their individual", ", solely in its capacity", ", solely as "} {
+		if k := strings.Index(l, w); k > 0 {
+			return k
+		}
+	}
+	return -1
 }
 
 // plausibleName rejects what a name cannot be: empty, too long, the
@@ -848,6 +874,40 @@ func partyRole(s string) (string, string) {
 			break
 		}
 		open += close + next
+	}
+	return unbracketedRole(s, next)
+}
+
+// unbracketedRole reads a defined term given without a parenthesis, as
+// contracts translated from Russian or Chinese write it: `JSC Tarhan Oil,
+// hereinafter referred to as the "Company", in the person of …`. The
+// phrase must come before the next party (next, or -1) and the sentence's
+// end.
+func unbracketedRole(s string, next int) (string, string) {
+	stop := min(len(s), 300)
+	if next >= 0 {
+		stop = min(stop, next)
+	}
+	if k := strings.Index(s[:stop], ". "); k >= 0 {
+		stop = k
+	}
+	l := asciiLower(s[:stop])
+	for _, w := range []string{"hereinafter referred to as", "hereinafter called", "hereinafter", "hereafter referred to as", "referred to as"} {
+		i := strings.Index(l, w)
+		if i < 0 {
+			continue
+		}
+		rest := s[i+len(w) : stop]
+		q := strings.IndexAny(rest, "\"“")
+		if q < 0 || q > 8 { // `as the "Company"`, `as "Seller"`
+			return "", s
+		}
+		term := firstQuoted(rest)
+		if term == "" {
+			return "", s
+		}
+		end := q + 1 + strings.IndexAny(rest[q+1:], "\"”")
+		return term, rest[end+1:] + s[stop:]
 	}
 	return "", s
 }

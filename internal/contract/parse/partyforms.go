@@ -157,6 +157,9 @@ func letterParties(body string, spans []span) []contract.Party {
 		if isLetterFurniture(p) {
 			continue
 		}
+		if label, rest := partyLabel(p); label == "To" || label == "From" {
+			p = rest // a confirmation's "To: Ostrava Power a.s." / "From: …"
+		}
 		if name := addresseeName(p); name != "" {
 			parties = append(parties, contract.Party{Name: name, Kind: contract.Person})
 			person = true
@@ -164,8 +167,9 @@ func letterParties(body string, spans []span) []contract.Party {
 		}
 		name, after := partyName(p)
 		name = beforeAddress(name)
-		if name == "" || len(name) > 100 || partyKind(name, "", after) == contract.Person || !hasLegalForm(name) && !hasOrgNoun(name) {
-			continue
+		if name == "" || len(name) > 100 || partyKind(name, "", after) == contract.Person || !hasLegalForm(name) && !hasOrgNoun(name) ||
+			slices.ContainsFunc(parties, func(q contract.Party) bool { return q.Name == name }) {
+			continue // "From: UBS AG, London Branch" / "UBS AG Ref: 37346733": one party
 		}
 		parties = append(parties, contract.Party{Name: name, Kind: contract.Organisation})
 	}
@@ -226,7 +230,7 @@ func termedOrganisations(s string, n int) []contract.Party {
 			continue
 		}
 		before := lastWordOf(strings.TrimRight(s[:i], " "))
-		if isUpperStart(before) && !sentenceStarts[strings.ToLower(before)] || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
+		if isUpperStart(before) && !sentenceStarts[strings.ToLower(before)] && !strings.HasSuffix(before, ",") || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
 			i += nextWordStart(s[i:]) // inside a run of capitalised words; "a California corporation": a description
 			continue
 		}
@@ -532,21 +536,19 @@ func roleLabelParties(body string, spans []span) []contract.Party {
 			}
 			c += at
 			at = c + 1
-			// the label: up to three words before the colon
-			start := c
-			for n := 0; n < 3 && start > 0; n++ {
+			// the label: the one, two or three words before the colon
+			// ("… 2018 Discloser:", "… The buyer/End-User:")
+			for start, n := c, 0; n < 3 && start > 0; n++ {
 				k := strings.LastIndexByte(strings.TrimRight(head[:start], " "), ' ')
 				w := strings.TrimSpace(head[k+1 : start])
-				if w == "" || strings.ContainsAny(w, ":.,;()\"") {
-					break
+				if w == "" || strings.ContainsAny(w, ":.,;()\"") || k < 0 {
+					break // no label, or the paragraph's own label (read above)
 				}
 				start = k + 1
-			}
-			if start == c || start == 0 {
-				continue // no label, or the paragraph's own label (read above)
-			}
-			if party, ok := roleLabelled(head[start:], true); ok {
-				parties = append(parties, party)
+				if party, ok := roleLabelled(head[start:], true); ok {
+					parties = append(parties, party)
+					break
+				}
 			}
 		}
 	}
