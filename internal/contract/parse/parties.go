@@ -88,14 +88,15 @@ func signatoryParties(body string) []contract.Party {
 	// PELICAN DELIVERS INC. By: …". Blocks without "By:" lines, as joint
 	// filing agreements sign them, put the name before the signature
 	// itself: "ABP TRUST /s/ Adam D. Portnoy (Signature) … ADAM D.
-	// PORTNOY /s/ Adam D. Portnoy".
-	mark := "By:"
-	if !strings.Contains(rest, mark) {
-		mark = "/s/"
-	}
+	// PORTNOY /s/ Adam D. Portnoy", or before the signature that comes
+	// before its "By:" ("VESA EQUITY S.À R.L. /s/ Marek Spurny By: Marek
+	// Spurny"): a block ends at whichever comes first.
 	var ps []contract.Party
 	for at := 0; len(ps) < 4; {
-		by := strings.Index(rest[at:], mark)
+		by, mark := strings.Index(rest[at:], "By:"), "By:"
+		if s := strings.Index(rest[at:], "/s/"); s >= 0 && (by < 0 || s < by) {
+			by, mark = s, "/s/"
+		}
 		if by < 0 {
 			break
 		}
