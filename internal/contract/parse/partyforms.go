@@ -139,9 +139,19 @@ func letterParties(body string, spans []span) []contract.Party {
 	if dear < 0 {
 		return nil
 	}
+	// The letter's heading starts after the last paragraph of prose
+	// before its salutation: what comes before is another document's
+	// (contact lists of a schedule, "Project Manager - Ian Roe Acme Ltd
+	// …").
+	first := 0
+	for i := 0; i < dear; i++ {
+		if isProse(body[spans[i].start:spans[i].end]) {
+			first = i + 1
+		}
+	}
 	var parties []contract.Party
 	person := false
-	for i := 0; i < dear && len(parties) < 3; i++ {
+	for i := first; i < dear && len(parties) < 3; i++ {
 		p := body[spans[i].start:spans[i].end]
 		if l := asciiLower(prefix(p, 20)); strings.HasPrefix(l, "[letterhead of ") || strings.HasPrefix(l, "[on letterhead of ") {
 			// "[Letterhead of Orrin Dale Holdings Corp.]": the writer, as filed
@@ -198,6 +208,23 @@ func letterParties(body string, spans []span) []contract.Party {
 // genericSalutationLines open a letter addressed to an organisation rather
 // than a person: "Ladies and Gentlemen:", "Dear Sirs:".
 var genericSalutationLines = []string{"ladies and gentlemen", "gentlemen", "dear sirs", "dear sir or madam", "dear sir/madam", "to whom it may concern", "sirs"}
+
+// isProse reports whether paragraph p is a sentence of running text,
+// not a line of a letterhead or an address: ten words or more, most in
+// lower case, ending in a period.
+func isProse(p string) bool {
+	words := strings.Fields(p)
+	if len(words) < 10 || !strings.HasSuffix(strings.TrimSpace(p), ".") {
+		return false
+	}
+	lower := 0
+	for _, w := range words {
+		if isLowerStart(w) {
+			lower++
+		}
+	}
+	return lower*2 >= len(words)
+}
 
 // isSalutation reports whether paragraph p opens a letter's body: "Dear
 // …", or a salutation to an organisation followed by a colon or a comma.
