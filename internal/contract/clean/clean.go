@@ -27,6 +27,12 @@ type piece struct {
 	// piece ends at a gap inside a line.
 	lineLen int
 	drop    bool
+	// wraps is set on a piece after a gap that continues the piece
+	// before it, which ended in a word no text ends in ("as", "of"): a
+	// table cell's text wrapped into the next column position ("… but solely as" / "Master Servicer on
+	// behalf of Wells Fargo Mortgage Backed" / "Securities 2006-6
+	// Trust"), which is no heading whatever its capitals.
+	wraps bool
 }
 
 // Text cleans raw extracted text into a body: paragraphs separated by
@@ -54,6 +60,17 @@ func Text(raw string) string {
 func split(s string) ([]piece, int) {
 	pieces := make([]piece, 0, strings.Count(s, "\n")+1)
 	lens := make([]int, 0, cap(pieces))
+	for line := range strings.Lines(s) {
+		if t := strings.TrimSpace(line); t != "" {
+			lens = append(lens, len(t))
+		}
+	}
+	width := 80
+	if len(lens) > 0 {
+		sorted := slices.Clone(lens)
+		slices.Sort(sorted)
+		width = max(sorted[len(sorted)*8/10], 20)
+	}
 	next := sepNone
 	for line := range strings.Lines(s) {
 		line = strings.TrimRight(line, "\n")
@@ -64,7 +81,7 @@ func split(s string) ([]piece, int) {
 			}
 			continue
 		}
-		lens = append(lens, len(t))
+		t = justified(t, width)
 		first := true
 		for t != "" {
 			i := strings.Index(t, "   ")
@@ -86,12 +103,65 @@ func split(s string) ([]piece, int) {
 		}
 		next = sepLine
 	}
-	width := 80
-	if len(lens) > 0 {
-		slices.Sort(lens)
-		width = max(lens[len(lens)*8/10], 20)
-	}
 	return pieces, width
+}
+
+// justified rejoins the words of a justified line that PDF and OCR text
+// stretched with runs of three or more spaces ("Alamogordo   Financial
+// Corporation,   a  federal   corporation   (the …"), which the pieces
+// rule would cut into one-word paragraphs, and leaves alone the gaps
+// between a table's cells or a layout's columns, which hold several
+// words, numbers, labels, or come after a sentence's end or a page
+// number. The line must
+// fill three quarters of the usual width (or hold a paragraph: 160
+// bytes, in text written a paragraph to a line), its gaps be at most five
+// spaces, no piece be a number alone, and most pieces be one word. Only
+// gaps inside a sentence close: not after ". : ;" nor before numbering,
+// a bullet or a label ("Date:").
+func justified(t string, width int) string {
+	if len(t)*4 < width*3 && len(t) < 160 || !strings.Contains(t, "   ") {
+		return t
+	}
+	var pieces []string
+	for rest := t; rest != ""; {
+		i := strings.Index(rest, "   ")
+		if i < 0 {
+			pieces = append(pieces, rest)
+			break
+		}
+		gap := len(rest[i:]) - len(strings.TrimLeft(rest[i:], " "))
+		if gap > 5 {
+			return t
+		}
+		pieces = append(pieces, strings.TrimSpace(rest[:i]))
+		rest = rest[i+gap:]
+	}
+	single := 0
+	for _, p := range pieces {
+		if isBareMarker(p) || strings.Trim(p, "0123456789.,$%-()") == "" {
+			return t
+		}
+		if !strings.Contains(p, " ") {
+			single++
+		}
+	}
+	if len(pieces) < 3 || single*2 < len(pieces) {
+		return t
+	}
+	var b strings.Builder
+	for i, p := range pieces {
+		if i > 0 {
+			prev := pieces[i-1]
+			l := lastRune(prev)
+			if l == '.' || l == ':' || l == ';' || l == '!' || l == '?' || unicode.IsDigit(l) || markerPrefix(p) > 0 || isBullet(p) || strings.HasSuffix(strings.Fields(p)[0], ":") {
+				b.WriteString("   ")
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 // markArtifacts applies rule 3: page numbers, footers and page breaks are
@@ -240,6 +310,7 @@ func join(ps []piece, width int, doc string) []string {
 		}
 		switch joinKind(prev.text, prev, p, width) {
 		case joinSpace:
+			p.wraps = p.sep == sepGap && openWords[lastWord(prev.text)]
 			cur = append(cur, ' ')
 			cur = append(cur, p.text...)
 		case joinHyphen:
@@ -265,6 +336,13 @@ func join(ps []piece, width int, doc string) []string {
 	}
 	flush()
 	return paras
+}
+
+// openWords cannot end a line of text that is complete: a cell's text
+// that ends in one runs on into the next piece.
+var openWords = map[string]bool{
+	"as": true, "of": true, "the": true, "and": true, "or": true, "to": true, "for": true, "by": true,
+	"with": true, "in": true, "on": true, "a": true, "an": true, "at": true, "from": true,
 }
 
 // wordSet returns the lower-cased words (runs of letters) of s.
@@ -335,7 +413,7 @@ func joinKind(at string, a, b *piece, width int) joinHow {
 	if isCapsLine(at) && isCapsLine(bt) && endsSentence(at) {
 		return joinBreak
 	}
-	if isHeadingLine(at, width) && (startsUpper(bt) || firstRune(bt) == '"' || firstRune(bt) == '“') {
+	if isHeadingLine(at, width) && !a.wraps && (startsUpper(bt) || firstRune(bt) == '"' || firstRune(bt) == '“') {
 		return joinBreak
 	}
 	if endsSentence(at) && !startsLower(bt) {

@@ -85,17 +85,25 @@ func signatoryParties(body string) []contract.Party {
 	rest := body[from:min(len(body), from+6000)]
 	// Each signature block names its party before its "By:": "Acceptance
 	// by Developer ACME SOFTWARE, Inc. By: /s/ … Acceptance by Client:
-	// PELICAN DELIVERS INC. By: …".
+	// PELICAN DELIVERS INC. By: …". Blocks without "By:" lines, as joint
+	// filing agreements sign them, put the name before the signature
+	// itself: "ABP TRUST /s/ Adam D. Portnoy (Signature) … ADAM D.
+	// PORTNOY /s/ Adam D. Portnoy", or before the signature that comes
+	// before its "By:" ("VESA EQUITY S.À R.L. /s/ Marek Spurny By: Marek
+	// Spurny"): a block ends at whichever comes first.
 	var ps []contract.Party
 	for at := 0; len(ps) < 4; {
-		by := strings.Index(rest[at:], "By:")
+		by, mark := strings.Index(rest[at:], "By:"), "By:"
+		if s := strings.Index(rest[at:], "/s/"); s >= 0 && (by < 0 || s < by) {
+			by, mark = s, "/s/"
+		}
 		if by < 0 {
 			break
 		}
 		if p, ok := signatory(rest[at : at+by]); ok && !slices.ContainsFunc(ps, func(q contract.Party) bool { return strings.EqualFold(q.Name, p.Name) }) {
 			ps = append(ps, p)
 		}
-		at += by + len("By:")
+		at += by + len(mark)
 	}
 	return ps
 }
@@ -204,6 +212,9 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 				break // the clauses have begun
 			}
 		}
+		if isPartiesHeading(next) {
+			continue // "by and between:" / "Parties to this agreement" / the first party
+		}
 		s += " " + next
 	}
 	s = prefix(s, 3000)
@@ -287,6 +298,20 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 	})
 }
 
+// isPartiesHeading reports whether paragraph p is only a heading over
+// the list of parties, "PARTIES", "The Parties:", "Parties to this
+// Agreement", which a preamble ending in "between:" may put before the
+// first name.
+func isPartiesHeading(p string) bool {
+	l := strings.TrimSuffix(strings.TrimSpace(asciiLower(p)), ":")
+	l = strings.TrimPrefix(l, "the ")
+	switch l {
+	case "parties", "parties to this agreement", "parties to the agreement", "parties to this contract", "parties hereto", "contracting parties":
+		return true
+	}
+	return false
+}
+
 // coverParties reads the parties from a cover page: "CO-PROMOTION
 // AGREEMENT" / "by and between" / "DOVA PHARMACEUTICALS, INC." / "and" /
 // "VALEANT PHARMACEUTICALS NORTH AMERICA LLC".
@@ -309,7 +334,11 @@ func coverParties(body string, spans []span, pre preamble) []contract.Party {
 				if k < 0 || k > 0 && l[k-1] != ' ' && l[k-1] != '"' || k+len(w) >= len(l) {
 					continue
 				}
-				if name, _ := partyName(p[k+len(w):]); name != "" {
+				// "the" and one word in title case without a legal form is
+				// a thing ("interoperability between the Software and …"),
+				// not a party a cover page names
+				thing := hasPrefixFold(p[k+len(w):], "the ")
+				if name, _ := partyName(p[k+len(w):]); name != "" && (!thing || strings.Contains(name, " ") || isCaps(name) || hasLegalForm(name)) {
 					return []contract.Party{{Name: name}}
 				}
 			}
@@ -508,6 +537,9 @@ func partyName(s string) (string, string) {
 	if nl := strings.IndexByte(s[:end], '\n'); nl >= 0 {
 		end = nl
 	}
+	if k := strings.Index(s[:end], " /s/"); k > 0 {
+		end = k // "WINTERBOURNE GP LLC /s/ Edmund Vale": the signature follows the name
+	}
 	if quoted {
 		if q := strings.IndexAny(prefix(s, maxPartyBytes), "\"”"); q > 0 {
 			end = q
@@ -519,6 +551,12 @@ func partyName(s string) (string, string) {
 		// not a plural's possessive ("Growers'")
 		name = strings.TrimRight(strings.TrimSuffix(name, "’"), "'")
 	}
+	if k := capacityStart(name); k > 0 {
+		// "Wells Fargo Bank, N.A., not individually, but solely as Master
+		// Servicer on behalf of …": the party acts in a capacity; its name
+		// ends before it, as it does before ", as trustee of …"
+		name = strings.TrimRight(name[:k], " ,")
+	}
 	if k := strings.Index(name, " of "); k > 0 && k+4 < len(name) && name[k+4] >= '0' && name[k+4] <= '9' {
 		name = name[:k] // "FIONA GRANT of 27 Larch Crescent": her address
 	}
@@ -526,6 +564,19 @@ func partyName(s string) (string, string) {
 		return "", s
 	}
 	return name, s[end:]
+}
+
+// capacityStart returns where a name's statement of the capacity its
+// party signs in begins ("…, not individually", "… not in its individual
+// capacity"), or -1.
+func capacityStart(name string) int {
+	l := asciiLower(name)
+	for _, w := range []string{", not individually", " not individually", ", not in its individual", " not in its individual", ", not in their individual", ", solely in its capacity", ", solely as "} {
+		if k := strings.Index(l, w); k > 0 {
+			return k
+		}
+	}
+	return -1
 }
 
 // plausibleName rejects what a name cannot be: empty, too long, the
@@ -824,6 +875,40 @@ func partyRole(s string) (string, string) {
 			break
 		}
 		open += close + next
+	}
+	return unbracketedRole(s, next)
+}
+
+// unbracketedRole reads a defined term given without a parenthesis, as
+// contracts translated from Russian or Chinese write it: `JSC Tarhan Oil,
+// hereinafter referred to as the "Company", in the person of …`. The
+// phrase must come before the next party (next, or -1) and the sentence's
+// end.
+func unbracketedRole(s string, next int) (string, string) {
+	stop := min(len(s), 300)
+	if next >= 0 {
+		stop = min(stop, next)
+	}
+	if k := strings.Index(s[:stop], ". "); k >= 0 {
+		stop = k
+	}
+	l := asciiLower(s[:stop])
+	for _, w := range []string{"hereinafter referred to as", "hereinafter called", "hereinafter", "hereafter referred to as", "referred to as"} {
+		i := strings.Index(l, w)
+		if i < 0 {
+			continue
+		}
+		rest := s[i+len(w) : stop]
+		q := strings.IndexAny(rest, "\"“")
+		if q < 0 || q > 8 { // `as the "Company"`, `as "Seller"`
+			return "", s
+		}
+		term := firstQuoted(rest)
+		if term == "" {
+			return "", s
+		}
+		end := q + 1 + strings.IndexAny(rest[q+1:], "\"”")
+		return term, rest[end+1:] + s[stop:]
 	}
 	return "", s
 }

@@ -139,9 +139,19 @@ func letterParties(body string, spans []span) []contract.Party {
 	if dear < 0 {
 		return nil
 	}
+	// The letter's heading starts after the last paragraph of prose
+	// before its salutation: what comes before is another document's
+	// (contact lists of a schedule, "Project Manager - Ian Roe Acme Ltd
+	// …").
+	first := 0
+	for i := 0; i < dear; i++ {
+		if isProse(body[spans[i].start:spans[i].end]) {
+			first = i + 1
+		}
+	}
 	var parties []contract.Party
 	person := false
-	for i := 0; i < dear && len(parties) < 3; i++ {
+	for i := first; i < dear && len(parties) < 3; i++ {
 		p := body[spans[i].start:spans[i].end]
 		if l := asciiLower(prefix(p, 20)); strings.HasPrefix(l, "[letterhead of ") || strings.HasPrefix(l, "[on letterhead of ") {
 			// "[Letterhead of Orrin Dale Holdings Corp.]": the writer, as filed
@@ -157,6 +167,9 @@ func letterParties(body string, spans []span) []contract.Party {
 		if isLetterFurniture(p) {
 			continue
 		}
+		if label, rest := partyLabel(p); label == "To" || label == "From" {
+			p = rest // a confirmation's "To: Ostrava Power a.s." / "From: …"
+		}
 		if name := addresseeName(p); name != "" {
 			parties = append(parties, contract.Party{Name: name, Kind: contract.Person})
 			person = true
@@ -164,8 +177,9 @@ func letterParties(body string, spans []span) []contract.Party {
 		}
 		name, after := partyName(p)
 		name = beforeAddress(name)
-		if name == "" || len(name) > 100 || partyKind(name, "", after) == contract.Person || !hasLegalForm(name) && !hasOrgNoun(name) {
-			continue
+		if name == "" || len(name) > 100 || partyKind(name, "", after) == contract.Person || !hasLegalForm(name) && !hasOrgNoun(name) ||
+			slices.ContainsFunc(parties, func(q contract.Party) bool { return q.Name == name }) {
+			continue // "From: UBS AG, London Branch" / "UBS AG Ref: 37346733": one party
 		}
 		parties = append(parties, contract.Party{Name: name, Kind: contract.Organisation})
 	}
@@ -194,6 +208,23 @@ func letterParties(body string, spans []span) []contract.Party {
 // genericSalutationLines open a letter addressed to an organisation rather
 // than a person: "Ladies and Gentlemen:", "Dear Sirs:".
 var genericSalutationLines = []string{"ladies and gentlemen", "gentlemen", "dear sirs", "dear sir or madam", "dear sir/madam", "to whom it may concern", "sirs"}
+
+// isProse reports whether paragraph p is a sentence of running text,
+// not a line of a letterhead or an address: ten words or more, most in
+// lower case, ending in a period.
+func isProse(p string) bool {
+	words := strings.Fields(p)
+	if len(words) < 10 || !strings.HasSuffix(strings.TrimSpace(p), ".") {
+		return false
+	}
+	lower := 0
+	for _, w := range words {
+		if isLowerStart(w) {
+			lower++
+		}
+	}
+	return lower*2 >= len(words)
+}
 
 // isSalutation reports whether paragraph p opens a letter's body: "Dear
 // …", or a salutation to an organisation followed by a colon or a comma.
@@ -226,7 +257,7 @@ func termedOrganisations(s string, n int) []contract.Party {
 			continue
 		}
 		before := lastWordOf(strings.TrimRight(s[:i], " "))
-		if isUpperStart(before) && !sentenceStarts[strings.ToLower(before)] || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
+		if isUpperStart(before) && !sentenceStarts[strings.ToLower(before)] && !strings.HasSuffix(before, ",") || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
 			i += nextWordStart(s[i:]) // inside a run of capitalised words; "a California corporation": a description
 			continue
 		}
@@ -511,27 +542,87 @@ func openingParties(body string, spans []span) []contract.Party {
 // start, without a "PARTIES" heading: "Employer: Corbel Instruments
 // Corporation", "Employee Name: Dana Whitfield", "Name of Consultant: …".
 // A label counts when it is a role contracts give parties (genericRoles,
-// personTerms), so that "Start Date:" or "Address:" do not.
+// personTerms), so that "Start Date:" or "Address:" do not. Text extracted
+// without line breaks runs a form's fields into one paragraph ("SUPPLY
+// CONTRACT Contract No: Date: The buyer/End-User: Kestrel Supply Co.,
+// Ltd. ADD: …"): a label inside a paragraph counts too when the name
+// after it has a legal form or an organisation's word.
 func roleLabelParties(body string, spans []span) []contract.Party {
 	var parties []contract.Party
 	for i := 0; i < len(spans) && i < 20 && spans[i].start < 6000 && len(parties) < 4; i++ {
-		label, rest := partyLabel(body[spans[i].start:spans[i].end])
-		role := strings.ToLower(label)
-		role = strings.TrimSuffix(strings.TrimPrefix(role, "name of "), " name")
-		role = strings.TrimPrefix(role, "the ")
-		if label == "" || !genericRoles[role] && !personTerms[role] || role == "name" || role == "date" || role == "title" ||
-			role == "address" || role == "signature" || role == "by" || role == "witness" {
+		p := body[spans[i].start:spans[i].end]
+		if party, ok := roleLabelled(p, false); ok {
+			parties = append(parties, party)
 			continue
 		}
-		name, after := partyName(rest)
-		if name == "" {
-			continue
+		head := prefix(p, 1500)
+		for at := 0; len(parties) < 4; {
+			c := strings.IndexByte(head[at:], ':')
+			if c < 0 {
+				break
+			}
+			c += at
+			at = c + 1
+			// the label: the one, two or three words before the colon
+			// ("… 2018 Discloser:", "… The buyer/End-User:")
+			for start, n := c, 0; n < 3 && start > 0; n++ {
+				k := strings.LastIndexByte(strings.TrimRight(head[:start], " "), ' ')
+				w := strings.TrimSpace(head[k+1 : start])
+				if w == "" || strings.ContainsAny(w, ":.,;()\"") || k < 0 {
+					break // no label, or the paragraph's own label (read above)
+				}
+				start = k + 1
+				if party, ok := roleLabelled(head[start:], true); ok {
+					parties = append(parties, party)
+					break
+				}
+			}
 		}
-		term := strings.TrimPrefix(strings.TrimSuffix(label, " Name"), "Name of ")
-		parties = append(parties, contract.Party{Name: name, Term: term, Kind: partyKind(name, role, after)})
 	}
 	return parties
 }
+
+// roleLabelled reads the party s starts with under a role label,
+// "Employer: Corbel Instruments Corporation", "The buyer/End-User: …"
+// (either role of a label in two names counts). inside asks for an
+// organisation's name, as a label found inside running text must give.
+func roleLabelled(s string, inside bool) (contract.Party, bool) {
+	label, rest := partyLabel(s)
+	if label == "" && inside {
+		// a label in lower case after "The": "The buyer/End-User:"
+		if i := strings.IndexByte(prefix(s, 40), ':'); i > 0 && hasPrefixFold(s, "the ") && len(strings.Fields(s[:i])) <= 3 {
+			label, rest = strings.TrimSpace(s[:i]), strings.TrimLeft(s[i+1:], " ")
+		}
+	}
+	if label == "" {
+		return contract.Party{}, false
+	}
+	role := ""
+	for _, alt := range strings.Split(strings.ToLower(label), "/") {
+		alt = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(alt), "name of "), " name")
+		alt = strings.TrimPrefix(alt, "the ")
+		if (genericRoles[alt] || personTerms[alt]) && !labelNoRole[alt] {
+			role = alt
+			break
+		}
+	}
+	if role == "" {
+		return contract.Party{}, false
+	}
+	name, after := partyName(rest)
+	if name == "" || inside && !hasLegalForm(name) && !hasOrgNoun(name) {
+		return contract.Party{}, false
+	}
+	term := strings.TrimPrefix(strings.TrimSuffix(label, " Name"), "Name of ")
+	if inside {
+		term = strings.TrimPrefix(term, "The ")
+	}
+	return contract.Party{Name: name, Term: term, Kind: partyKind(name, role, after)}, true
+}
+
+// labelNoRole are the labels of a form's fields that genericRoles holds
+// for other reasons but that name no party.
+var labelNoRole = map[string]bool{"name": true, "date": true, "title": true, "address": true, "signature": true, "by": true, "witness": true}
 
 // headingParties reads the organisation a form names only in its heading,
 // above or below the title, and elsewhere calls "the Company": "LOCKWOOD

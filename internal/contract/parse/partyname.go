@@ -2,6 +2,7 @@ package parse
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -148,6 +149,16 @@ func isPartyFragment(name string) bool {
 			return true // "… between the Corporation": the sentence naming the parties
 		}
 	}
+	for i, w := range words[:len(words)-1] {
+		// "License. Subject to the terms": a run-in heading and its
+		// sentence; a name's periods end abbreviations ("Co.", "Bros.",
+		// "U.S.") and initials
+		bw := strings.TrimSuffix(w, ".")
+		if bw != w && len(bw) >= 4 && !strings.Contains(bw, ".") && !isCaps(bw) && !isCorporateWord(w) && !isSuffixWord(strings.ToLower(w)) &&
+			!sentence.IsAbbreviation(w) && isUpperStart(words[i+1]) {
+			return true
+		}
+	}
 	if pronouns[first] || sentenceStarts[first] && first != "the" && len(words) > 1 && !hasLegalForm(name) {
 		return true
 	}
@@ -166,6 +177,9 @@ func isPartyFragment(name string) bool {
 		}
 		if !isSuffixWord(lw) && !isCorporateTail(lw) {
 			lower++
+			if i > 0 && i+1 < len(words) && words[i+1] == "of" && !slices.Contains(officerTitles, lw) {
+				return true // "Software instead of Cisco Systems, Inc.": a name writes "of" after a capital
+			}
 		}
 	}
 	if lower >= 2 {
@@ -205,7 +219,17 @@ func holdsDate(words []string) bool {
 
 // hasLegalForm reports whether a name holds a legal form ("Inc.",
 // "Limited", "GmbH", "Corporation", "Company").
+// leadingLegalForms are the legal forms written before a name, in
+// capitals, as contracts from Russia, Kazakhstan and Indonesia do: "JSC
+// NOC KazakhOil", "TOO Aral Petroleum", "PT Sumber Makmur".
+var leadingLegalForms = map[string]bool{
+	"JSC": true, "OJSC": true, "CJSC": true, "PJSC": true, "OAO": true, "ZAO": true, "OOO": true, "TOO": true, "PT": true,
+}
+
 func hasLegalForm(name string) bool {
+	if f := firstWord(name); leadingLegalForms[f] {
+		return true // "JSC Karakudukmunay", "OOO Vostok Trade"
+	}
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		w = strings.Trim(w, ",;()")
 		if isSuffixWord(w) || isCorporateTail(w) || isCorporateWord(w) {
