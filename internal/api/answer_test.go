@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -163,5 +164,66 @@ func TestAnswerLimit(t *testing.T) {
 		if got := answerLimit(start, tc.timeout, start.Add(tc.at), tc.rate); got != tc.want {
 			t.Errorf("timeout %s, at %s, rate %d: %d, want %d", tc.timeout, tc.at, tc.rate, got, tc.want)
 		}
+	}
+}
+
+// writeCounter is a ResponseRecorder that counts the Write calls the
+// handler makes.
+type writeCounter struct {
+	*httptest.ResponseRecorder
+	writes int
+}
+
+func (w *writeCounter) Write(b []byte) (int, error) {
+	w.writes++
+	return w.ResponseRecorder.Write(b)
+}
+
+// TestAnswerWrittenAtOnce checks that an answer of several parts reaches
+// the connection in one Write up to maxJoinedAnswer, and part by part
+// beyond it, with the same bytes either way.
+func TestAnswerWrittenAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		hits      int
+		hitSize   int
+		oneWrite  bool
+		minLength int
+	}{
+		{"ten hits", 10, 1 << 10, true, 10 << 10},
+		{"over the bound", 8, 64 << 10, false, maxJoinedAnswer},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := newTestServer(t, nil)
+			resp := sampleResponse()
+			resp.Hits.Hits = bigHits(tc.hits, tc.hitSize)
+			resp.Took = 1000 // above the request's own time, so took is known
+			ts.be.resp = resp
+			body := `{"query":{"match_all":{}},"size":` + fmt.Sprint(tc.hits) + `}`
+			req := httptest.NewRequest("POST", "/api/v1alpha/search?token="+testToken, strings.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			w := &writeCounter{ResponseRecorder: httptest.NewRecorder()}
+			ts.srv.ServeHTTP(w, req)
+			if w.Code != 200 {
+				t.Fatalf("status %d: %s", w.Code, clipBytes(w.Body.Bytes()))
+			}
+			if w.Body.Len() < tc.minLength {
+				t.Fatalf("answer of %d bytes, want at least %d", w.Body.Len(), tc.minLength)
+			}
+			if (w.writes == 1) != tc.oneWrite {
+				t.Errorf("%d writes for an answer of %d bytes", w.writes, w.Body.Len())
+			}
+			parsed, err := ts.srv.opts.Parser.Parse([]byte(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _, err := writeEnvelope(parsed, resp, 0, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := w.Body.Bytes(); !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("answer differs from the envelope rendered alone:\n%s\nwant\n%s", clipBytes(got), clipBytes(want.Bytes()))
+			}
+		})
 	}
 }

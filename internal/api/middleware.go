@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -198,10 +199,12 @@ const statusUndelivered = 499
 // middleware.go) an answer that did not reach the connection: the client
 // gone before it (the request's context cancelled: nothing is written), a
 // write that failed or passed the connection's deadline. The body, the
-// concatenation of its parts (written one after the other, not copied
-// into one buffer), goes out with its Content-Length and is flushed here, not after the handler
-// returns, so that a failure of its last bytes is seen too; what the log
-// then counts as written is what the connection took.
+// concatenation of its parts, goes out with its Content-Length and is
+// flushed here, not after the handler returns, so that a failure of its
+// last bytes is seen too; what the log then counts as written is what the
+// connection took. An answer of several parts up to maxJoinedAnswer
+// bytes is first copied into one buffer (joinParts); larger ones are
+// written part by part, not copied.
 func (s *Server) deliver(c echo.Context, contentType string, body ...[]byte) error {
 	sc := scopeOf(c)
 	if err := c.Request().Context().Err(); err != nil {
@@ -216,6 +219,11 @@ func (s *Server) deliver(c echo.Context, contentType string, body ...[]byte) err
 	}
 	w.Header().Set(echo.HeaderContentLength, strconv.Itoa(size))
 	w.WriteHeader(http.StatusOK)
+	if len(body) > 1 && size <= maxJoinedAnswer {
+		joined := s.buffer()
+		defer s.release(joined)
+		body = [][]byte{joinParts(joined, body, size)}
+	}
 	var err error
 	for _, b := range body {
 		if _, err = w.Write(b); err != nil {
@@ -231,6 +239,27 @@ func (s *Server) deliver(c echo.Context, contentType string, body ...[]byte) err
 		sc.Undelivered = err
 	}
 	return nil
+}
+
+// maxJoinedAnswer is the largest answer deliver copies into one buffer
+// before writing it. net/http sends a body written in one call in two
+// system calls whatever its size (its 4 KiB connection buffer with the
+// header and the body's start, then the rest straight from the slice),
+// while parts pass through its buffers and leave 4 KiB a call: an 8–20 KB
+// page of ten hits took 3–6 writes, each one a loopback transmission that
+// wakes the client. Copying 256 KiB costs a few tens of microseconds; past
+// that the answers are the large ones the parts exist for
+// (docs/decisions.md, "Rendered as parts, not copied").
+const maxJoinedAnswer = 256 << 10
+
+// joinParts copies parts, of size bytes in all, into buf and returns its
+// bytes.
+func joinParts(buf *bytes.Buffer, parts [][]byte, size int) []byte {
+	buf.Grow(size)
+	for _, p := range parts {
+		buf.Write(p)
+	}
+	return buf.Bytes()
 }
 
 // logError renders an error for the log: API errors with their cause.

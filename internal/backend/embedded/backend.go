@@ -30,6 +30,8 @@ import (
 type Backend struct {
 	live     *generation.Live[*snapshot]
 	mappings *mappings.Set
+	// keys are the mappings' member names, for scanning stored sources.
+	keys keyNames
 }
 
 // snapshot is one open generation: its segments, a searcher over them,
@@ -84,7 +86,7 @@ func Open(dir string, set *mappings.Set, onError func(error), opts ...Option) (*
 	if err != nil {
 		return nil, fmt.Errorf("embedded: index directory %s: %w", dir, err)
 	}
-	return &Backend{live: live, mappings: set}, nil
+	return &Backend{live: live, mappings: set, keys: newKeyNames(set)}, nil
 }
 
 // openSnapshot opens a generation's indexes, checked against its meta.
@@ -527,7 +529,8 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	}
 	wantSource := sr.Source == nil || !sr.Source.Disabled
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
-	sources := sourceCursors{cache: snap.sources, cursors: map[*segment.Segment]*store.Cursor{}}
+	sources := sourceCursors{cache: snap.sources, cursors: map[*segment.Segment]*store.Cursor{},
+		scanner: &sourceScanner{keys: b.keys}}
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
 	var size int64
 	for _, h := range res.Hits {
@@ -564,7 +567,7 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 		if err != nil {
 			return hit, fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
 		}
-		if hit.Source, hit.Highlight, err = sourceAndHighlight(ctx, src, sr.Source, wantSource, hl, h.Index, q, "", indexedDoc{seg, h.Doc}); err != nil {
+		if hit.Source, hit.Highlight, err = sourceAndHighlight(ctx, sources.scanner, src, sr.Source, wantSource, hl, h.Index, q, "", indexedDoc{seg, h.Doc}); err != nil {
 			return hit, fmt.Errorf("index %s: %s: %w", h.Index, h.ID, err)
 		}
 	}
@@ -590,6 +593,8 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 type sourceCursors struct {
 	cache   *store.Cache
 	cursors map[*segment.Segment]*store.Cursor
+	// scanner splits the sources read into their members, hit by hit.
+	scanner *sourceScanner
 }
 
 // get reads a source, or of a large one only the top-level members want
@@ -668,7 +673,7 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 				if err != nil {
 					return nil, err
 				}
-				if child.Source, child.Highlight, err = sourceAndHighlight(ctx, src, filter, wantSource, hl, h.Index, inner, ih.Path, indexedDoc{seg, c.Doc}); err != nil {
+				if child.Source, child.Highlight, err = sourceAndHighlight(ctx, sources.scanner, src, filter, wantSource, hl, h.Index, inner, ih.Path, indexedDoc{seg, c.Doc}); err != nil {
 					return nil, err
 				}
 			}
@@ -684,7 +689,7 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 // its top-level members at most once: not at all when it is returned whole
 // and nothing is highlighted.
 // ctx is checked between highlighted fields.
-func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string, at indexedDoc) (source, highlighted json.RawMessage, err error) {
+func sourceAndHighlight(ctx context.Context, scanner *sourceScanner, src []byte, filter *dsl.SourceFilter, wantSource bool, hl *highlighter, index string, q search.Query, path string, at indexedDoc) (source, highlighted json.RawMessage, err error) {
 	var includes []string
 	if filter != nil {
 		includes = filter.Includes
@@ -695,7 +700,7 @@ func sourceAndHighlight(ctx context.Context, src []byte, filter *dsl.SourceFilte
 		}
 		return source, nil, nil
 	}
-	doc, err := scanSource(src)
+	doc, err := scanner.scan(src)
 	if err != nil {
 		return nil, nil, err
 	}

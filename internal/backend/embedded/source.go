@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/contractsearch/contractsearch/internal/engine/jsonscan"
+	"github.com/contractsearch/contractsearch/mappings"
 )
 
 // filterSource returns the parts of a stored _source that the include
@@ -51,14 +52,33 @@ type member struct {
 // scanSource splits a stored source, which must be a JSON object, into
 // its members.
 func scanSource(src []byte) (*storedSource, error) {
+	return new(sourceScanner).scan(src)
+}
+
+// sourceScanner splits the stored sources of one response's hits into
+// their members, one after the other: the member slice is reused from hit
+// to hit (a scanned source is read only until the next scan), and member
+// names the mappings know are not allocated again for every hit.
+type sourceScanner struct {
+	keys keyNames
+	doc  storedSource
+}
+
+// scan splits src, which must be a JSON object, into its members; the
+// result is valid until the next scan.
+func (s *sourceScanner) scan(src []byte) (*storedSource, error) {
 	// A record has at most a few dozen top-level members (19 mapped for a
 	// contract), fewer once the store leaves unread ones out: room for 16
-	// spares growing the slice member by member, hit after hit.
-	doc := &storedSource{members: make([]member, 0, 16)}
+	// spares growing the slice member by member.
+	if s.doc.members == nil {
+		s.doc.members = make([]member, 0, 16)
+	}
+	doc := &s.doc
+	doc.members = doc.members[:0]
 	var kerr error
 	err := jsonscan.Object(src, func(rawKey, value []byte) bool {
 		var key string
-		key, kerr = jsonscan.Key(rawKey)
+		key, kerr = s.keys.key(rawKey)
 		doc.members = append(doc.members, member{key: key, rawKey: rawKey, value: value})
 		return kerr == nil
 	})
@@ -69,6 +89,46 @@ func scanSource(src []byte) (*storedSource, error) {
 		return nil, fmt.Errorf("_source: %w", err)
 	}
 	return doc, nil
+}
+
+// keyNames holds every name of an object member the mappings define (each
+// dotted path's parts), so that a stored source's member names are found
+// without allocating a string per member and hit; it is built once and
+// only read after.
+type keyNames map[string]string
+
+func newKeyNames(set *mappings.Set) keyNames {
+	k := keyNames{}
+	add := func(path string) {
+		for part := range strings.SplitSeq(path, ".") {
+			k[part] = part
+		}
+	}
+	for _, name := range mappings.Names() {
+		idx := set.Index(name)
+		if idx == nil {
+			continue
+		}
+		for path := range idx.Fields {
+			add(path)
+		}
+		for _, path := range idx.NestedPaths {
+			add(path)
+		}
+		for _, path := range idx.StoredOnly {
+			add(path)
+		}
+	}
+	return k
+}
+
+// key is jsonscan.Key of a raw member name: a known name (which has no
+// escape) is the one string k holds for it.
+func (k keyNames) key(raw []byte) (string, error) {
+	if s, ok := k[string(raw)]; ok {
+		return s, nil
+	}
+	return jsonscan.Key(raw)
 }
 
 // filter is filterSourceAt on a scanned source.

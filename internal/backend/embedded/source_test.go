@@ -3,6 +3,8 @@ package embedded
 import (
 	"strings"
 	"testing"
+
+	"github.com/contractsearch/contractsearch/mappings"
 )
 
 func TestFilterSource(t *testing.T) {
@@ -118,5 +120,48 @@ func TestMayMatchUnder(t *testing.T) {
 				t.Errorf("mayMatchUnder(%q, %q) = %v, want %v", pattern, path, got, want)
 			}
 		}
+	}
+}
+
+// TestSourceScanner checks that scanning with the mappings' member names
+// gives the members scanSource gives, escaped names included, and that a
+// source whose names the mappings know is scanned again without
+// allocating.
+func TestSourceScanner(t *testing.T) {
+	m, err := mappings.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &sourceScanner{keys: newKeyNames(m)}
+	for _, src := range []string{
+		`{"name":"Supply Agreement","category":{"name":"Supply"},"group_size":3,"url":"/contracts/x"}`,
+		`{"n\u0061me":"escaped","unmapped_member":1,"snippet":"s"}`,
+		`{}`,
+	} {
+		want, err := scanSource([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.scan([]byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.members) != len(want.members) {
+			t.Fatalf("%s: %d members, want %d", src, len(got.members), len(want.members))
+		}
+		for i, m := range got.members {
+			w := want.members[i]
+			if m.key != w.key || string(m.rawKey) != string(w.rawKey) || string(m.value) != string(w.value) {
+				t.Errorf("%s: member %d is %q %s, want %q %s", src, i, m.key, m.value, w.key, w.value)
+			}
+		}
+	}
+	known := []byte(`{"name":"Supply Agreement","category":{"name":"Supply"},"group_size":3,"url":"/contracts/x"}`)
+	if n := testing.AllocsPerRun(20, func() {
+		if _, err := s.scan(known); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("%v allocations a scan of known member names", n)
 	}
 }

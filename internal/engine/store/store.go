@@ -699,6 +699,9 @@ type Cursor struct {
 	doc        *chunkedDoc
 	chunks     [][]byte // decompressed chunks, nil until read
 	whole      []byte   // the whole document, once read whole
+	// wanted is Members' scratch list of the members it copies, kept from
+	// call to call.
+	wanted []memberSpan
 }
 
 // Cursor returns a new cursor over the reader's documents.
@@ -772,7 +775,11 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 			}
 			c.cache.putDir(dirKey, d)
 		}
-		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, make([][]byte, len(d.frames)), c.cache.get(wholeKey)
+		// The chunk slots of the previous block are reused: the chunks
+		// themselves belong to the cache (or to the garbage collector).
+		chunks := slices.Grow(c.chunks[:0], len(d.frames))[:len(d.frames)]
+		clear(chunks)
+		c.chunkBlock, c.doc, c.chunks, c.whole = b, d, chunks, c.cache.get(wholeKey)
 	}
 	d := c.doc
 	if want == nil || !d.object {
@@ -791,7 +798,7 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 	if d.keyErr != nil {
 		return nil, d.keyErr
 	}
-	wanted := make([]memberSpan, 0, len(d.members))
+	wanted := c.wanted[:0]
 	size := 2
 	for _, m := range d.members {
 		if want(m.name) {
@@ -799,6 +806,7 @@ func (c *Cursor) chunked(b int, data []byte, want func(string) bool) ([]byte, er
 			size += m.end - m.start + 1
 		}
 	}
+	c.wanted = wanted
 	out := make([]byte, 1, size)
 	out[0] = '{'
 	for _, m := range wanted {
