@@ -29,9 +29,10 @@ type piece struct {
 	drop    bool
 	// wraps is set on a piece after a gap that continues the piece
 	// before it, which ended in a word no text ends in ("as", "of"): a
-	// table cell's text wrapped into the next column position ("… but solely as" / "Master Servicer on
-	// behalf of Wells Fargo Mortgage Backed" / "Securities 2006-6
-	// Trust"), which is no heading whatever its capitals.
+	// table cell's text wrapped into the next column position ("… but
+	// solely as" / "Master Servicer on behalf of Wells Fargo Mortgage
+	// Backed" / "Securities 2006-6 Trust"), which is no heading whatever
+	// its capitals.
 	wraps bool
 }
 
@@ -112,12 +113,11 @@ func split(s string) ([]piece, int) {
 // rule would cut into one-word paragraphs, and leaves alone the gaps
 // between a table's cells or a layout's columns, which hold several
 // words, numbers, labels, or come after a sentence's end or a page
-// number. The line must
-// fill three quarters of the usual width (or hold a paragraph: 160
-// bytes, in text written a paragraph to a line), its gaps be at most five
-// spaces, no piece be a number alone, and most pieces be one word. Only
-// gaps inside a sentence close: not after ". : ;" nor before numbering,
-// a bullet or a label ("Date:").
+// number. The line must fill three quarters of the usual width (or hold
+// a paragraph: 160 bytes, in text written a paragraph to a line), its
+// gaps be at most five spaces, no piece be a number alone, and most
+// pieces be one word. Only gaps inside a sentence close: not after
+// ". : ;" nor before numbering, a bullet or a label ("Date:").
 func justified(t string, width int) string {
 	if len(t)*4 < width*3 && len(t) < 160 || !strings.Contains(t, "   ") {
 		return t
