@@ -1,9 +1,7 @@
 package search
 
 import (
-	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -69,30 +67,7 @@ func TestDisjunctionMaxScore(t *testing.T) {
 		for _, v := range []struct{ from, size, limit int }{
 			{0, 10, 0}, {0, 10, 1}, {0, 1, 3}, {5, 10, 20}, {0, 30, 100}, {0, 3, 400},
 		} {
-			want := exhaustive(t, s, q, v.from, v.size)
-			req := Request{Indexes: []string{"company", "contract"}, Query: q, From: v.from, Size: v.size, TrackTotalHitsUpTo: v.limit}
-			got, err := s.Search(context.Background(), req)
-			if err != nil {
-				t.Fatalf("query %d: %v", i, err)
-			}
-			limit := v.limit
-			if limit == 0 {
-				limit = TotalHitsLimit
-			}
-			wantTotal, wantRel := want.Total, "eq"
-			if want.Total > limit {
-				wantTotal, wantRel = limit, "gte"
-			}
-			where := fmt.Sprintf("query %d %s, from %d size %d limit %d", i, Describe(q), v.from, v.size, v.limit)
-			if got.Total != wantTotal || got.Relation != wantRel {
-				t.Errorf("%s: total %d %s, want %d %s", where, got.Total, got.Relation, wantTotal, wantRel)
-			}
-			if math.Float32bits(got.MaxScore) != math.Float32bits(want.MaxScore) {
-				t.Errorf("%s: max score %v, want %v", where, got.MaxScore, want.MaxScore)
-			}
-			if g, w := prunedHits(got), prunedHits(want); g != w {
-				t.Errorf("%s:\n got %s\nwant %s", where, g, w)
-			}
+			checkPruned(t, s, i, q, v.from, v.size, v.limit)
 		}
 	}
 }

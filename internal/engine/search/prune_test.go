@@ -216,31 +216,41 @@ func TestPrunedTopHits(t *testing.T) {
 		for _, v := range []struct{ from, size, limit int }{
 			{0, 10, 0}, {0, 10, 1}, {0, 1, 3}, {5, 10, 20}, {0, 30, 100}, {0, 0, 5}, {0, 3, 400},
 		} {
-			want := exhaustive(t, s, q, v.from, v.size)
-			req := Request{Indexes: []string{"company", "contract"}, Query: q, From: v.from, Size: v.size, TrackTotalHitsUpTo: v.limit}
-			got, err := s.Search(context.Background(), req)
-			if err != nil {
-				t.Fatalf("query %d: %v", i, err)
-			}
-			limit := v.limit
-			if limit == 0 {
-				limit = TotalHitsLimit
-			}
-			wantTotal, wantRel := want.Total, "eq"
-			if want.Total > limit {
-				wantTotal, wantRel = limit, "gte"
-			}
-			where := fmt.Sprintf("query %d %s, from %d size %d limit %d", i, Describe(q), v.from, v.size, v.limit)
-			if got.Total != wantTotal || got.Relation != wantRel {
-				t.Errorf("%s: total %d %s, want %d %s", where, got.Total, got.Relation, wantTotal, wantRel)
-			}
-			if v.from+v.size > 0 && math.Float32bits(got.MaxScore) != math.Float32bits(want.MaxScore) {
-				t.Errorf("%s: max score %v, want %v", where, got.MaxScore, want.MaxScore)
-			}
-			if g, w := prunedHits(got), prunedHits(want); g != w {
-				t.Errorf("%s:\n got %s\nwant %s", where, g, w)
-			}
+			checkPruned(t, s, i, q, v.from, v.size, v.limit)
 		}
+	}
+}
+
+// checkPruned checks the search of q (query number i) on one page and
+// track_total_hits limit against exhaustive: the hits (order, documents,
+// scores bit for bit) and, when the page holds hits, max_score are the
+// same, and the total is the exhaustive count, or the limit with "gte"
+// when the count passes it.
+func checkPruned(t *testing.T, s *Searcher, i int, q Query, from, size, limit int) {
+	t.Helper()
+	want := exhaustive(t, s, q, from, size)
+	req := Request{Indexes: []string{"company", "contract"}, Query: q, From: from, Size: size, TrackTotalHitsUpTo: limit}
+	got, err := s.Search(context.Background(), req)
+	if err != nil {
+		t.Fatalf("query %d: %v", i, err)
+	}
+	upTo := limit
+	if upTo == 0 {
+		upTo = TotalHitsLimit
+	}
+	wantTotal, wantRel := want.Total, "eq"
+	if want.Total > upTo {
+		wantTotal, wantRel = upTo, "gte"
+	}
+	where := fmt.Sprintf("query %d %s, from %d size %d limit %d", i, Describe(q), from, size, limit)
+	if got.Total != wantTotal || got.Relation != wantRel {
+		t.Errorf("%s: total %d %s, want %d %s", where, got.Total, got.Relation, wantTotal, wantRel)
+	}
+	if from+size > 0 && math.Float32bits(got.MaxScore) != math.Float32bits(want.MaxScore) {
+		t.Errorf("%s: max score %v, want %v", where, got.MaxScore, want.MaxScore)
+	}
+	if g, w := prunedHits(got), prunedHits(want); g != w {
+		t.Errorf("%s:\n got %s\nwant %s", where, g, w)
 	}
 }
 
