@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
 	"github.com/contractsearch/contractsearch/internal/contract/jurisdiction"
@@ -908,7 +909,8 @@ func unbracketedRole(s string, next int) (string, string) {
 			return "", s
 		}
 		end := q + 1 + strings.IndexAny(rest[q+1:], "\"”")
-		return term, rest[end+1:] + s[stop:]
+		_, w := utf8.DecodeRuneInString(rest[end:]) // '"' or the three bytes of '”'
+		return term, rest[end+w:] + s[stop:]
 	}
 	return "", s
 }

@@ -217,8 +217,6 @@ func holdsDate(words []string) bool {
 	return false
 }
 
-// hasLegalForm reports whether a name holds a legal form ("Inc.",
-// "Limited", "GmbH", "Corporation", "Company").
 // leadingLegalForms are the legal forms written before a name, in
 // capitals, as contracts from Russia, Kazakhstan and Indonesia do: "JSC
 // NOC KazakhOil", "TOO Aral Petroleum", "PT Sumber Makmur".
@@ -226,6 +224,9 @@ var leadingLegalForms = map[string]bool{
 	"JSC": true, "OJSC": true, "CJSC": true, "PJSC": true, "OAO": true, "ZAO": true, "OOO": true, "TOO": true, "PT": true,
 }
 
+// hasLegalForm reports whether a name holds a legal form ("Inc.",
+// "Limited", "GmbH", "Corporation", "Company"), or starts with one
+// (leadingLegalForms).
 func hasLegalForm(name string) bool {
 	if f := firstWord(name); leadingLegalForms[f] {
 		return true // "JSC Karakudukmunay", "OOO Vostok Trade"
