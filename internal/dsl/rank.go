@@ -35,11 +35,19 @@ const (
 	bodyPhraseSlop  = 20
 	// allWordsBoost weighs records holding every word of q.
 	allWordsBoost = 2
-	// clauseTypeBoost weighs a section of a clause type q names ("change
-	// of control", "non-compete"): clausetype.Classify typed it at ingest
-	// from its heading or its wording, so it counts whatever words the
-	// contract used.
-	clauseTypeBoost = 16
+	// clauseTypeBoost weighs each section of a clause type q names
+	// ("change of control", "non-compete"): clausetype.Classify typed it
+	// at ingest from its heading or its wording, so it counts whatever
+	// words the contract used. The sections are summed (score_mode sum),
+	// not the best one taken: a contract that deals with the type in
+	// several sections (the covenant, its exceptions, its survival) holds
+	// the clause more surely than one whose single section a wording rule
+	// typed in passing (docs/relevance.md, "Typed sections counted").
+	clauseTypeBoost = 32
+	// boilerplateTypeBoost weighs the best section of a boilerplate type
+	// q names (clausetype.Boilerplate: "payment", "notices"): every
+	// contract has such sections, so they are not counted.
+	boilerplateTypeBoost = 16
 	// clauseTypeWordsBoost weighs the best section of such a type by q's
 	// words in it (as the best section), so that of the contracts with
 	// the clause, those whose clause says what q says come first.
@@ -68,9 +76,10 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 	if leaves > maxSignalLeaves {
 		return base, nil, cost
 	}
-	section := func(b float64, inner Query) Query {
-		return &NestedQuery{Path: "sections", ScoreMode: "max", IgnoreUnmapped: boolPtr(true), Boost: boost(b), Query: inner}
+	sectionScored := func(mode string, b float64, inner Query) Query {
+		return &NestedQuery{Path: "sections", ScoreMode: mode, IgnoreUnmapped: boolPtr(true), Boost: boost(b), Query: inner}
 	}
+	section := func(b float64, inner Query) Query { return sectionScored("max", b, inner) }
 	should = []Query{
 		section(sectionBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", sectionHeadingWeight}, DefaultOperator: "or"}),
 		section(sectionAllBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", "sections.name"}, DefaultOperator: "and"}),
@@ -80,17 +89,30 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 	cost += 2*(2+queryTermsCost(tree, 2)) + 1 + queryTermsCost(tree, len(FormATextFields))
 	words := queryWords(tree, maxPhraseWords)
 	if slugs := namedTypes(tree, words); len(slugs) > 0 {
-		values := make([]Scalar, len(slugs))
-		for i, sl := range slugs {
-			values[i] = Scalar{Text: sl, Kind: 's'}
+		typed := func(slugs []string) []Query {
+			values := make([]Scalar, len(slugs))
+			for i, sl := range slugs {
+				values[i] = Scalar{Text: sl, Kind: 's'}
+			}
+			return []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}
 		}
-		typed := func() []Query { return []Query{&TermsQuery{Field: "sections.clause_type", Values: values}} }
+		clauses, boilerplate := splitBoilerplate(slugs)
+		for _, g := range []struct {
+			slugs []string
+			mode  string
+			boost float64
+		}{{clauses, "sum", clauseTypeBoost}, {boilerplate, "max", boilerplateTypeBoost}} {
+			if len(g.slugs) > 0 {
+				should = append(should, sectionScored(g.mode, g.boost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: typed(g.slugs)}))
+				// nested, bool, terms and its values, match_all.
+				cost += 3 + len(g.slugs) + 1
+			}
+		}
 		should = append(should,
-			section(clauseTypeBoost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: typed()}),
-			section(clauseTypeWordsBoost, &BoolQuery{Must: []Query{&SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", sectionHeadingWeight}, DefaultOperator: "or"}}, Filter: typed()}))
-		// Each: nested, bool, terms and its values; then match_all, or
-		// the words' query over two fields.
-		cost += 2*(3+len(slugs)) + 1 + 1 + queryTermsCost(tree, 2)
+			section(clauseTypeWordsBoost, &BoolQuery{Must: []Query{&SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", sectionHeadingWeight}, DefaultOperator: "or"}}, Filter: typed(slugs)}))
+		// nested, bool, terms and its values, the words' query over two
+		// fields.
+		cost += 3 + len(slugs) + 1 + queryTermsCost(tree, 2)
 	}
 	if len(words) >= 2 {
 		text := strings.Join(words, " ")
@@ -104,6 +126,19 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 }
 
 func boolPtr(b bool) *bool { return &b }
+
+// splitBoilerplate parts slugs into CUAD's clause types and the
+// boilerplate ones (clausetype.Boilerplate), each in slugs' order.
+func splitBoilerplate(slugs []string) (clauses, boilerplate []string) {
+	for _, s := range slugs {
+		if clausetype.Boilerplate(s) {
+			boilerplate = append(boilerplate, s)
+		} else {
+			clauses = append(clauses, s)
+		}
+	}
+	return clauses, boilerplate
+}
 
 // namedTypes are the clause types q asks for. Its words are read both as
 // names of types (clausetype.Named: "change of control", "insurance audit

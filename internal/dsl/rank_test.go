@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -107,6 +109,46 @@ func TestQueryClauseTypes(t *testing.T) {
 		tree := parseQ(tc.q)
 		if got := namedTypes(tree, queryWords(tree, maxPhraseWords)); !slices.Equal(got, tc.want) {
 			t.Errorf("clause types of %q = %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
+// TestClauseTypeSignals checks how the clause types q names are scored:
+// the sections of CUAD's clause types summed, the best section of a
+// boilerplate type taken alone, and q's words in the best section of any.
+func TestClauseTypeSignals(t *testing.T) {
+	p := testParser(t)
+	for _, tc := range []struct {
+		q    string
+		want []string // score mode, boost and types of each clause-type signal
+	}{
+		{"change of control audit rights", []string{"sum 32 [audit-rights change-of-control]", "max 4 [audit-rights change-of-control]"}},
+		{`termination -"change of control"`, []string{"max 16 [effect-of-termination termination]", "max 4 [effect-of-termination termination]"}},
+		{"most favourable customer pricing", []string{"sum 32 [most-favored-nation]", "max 16 [payment]", "max 4 [most-favored-nation payment]"}},
+		{"xyzzy plugh", nil},
+	} {
+		body, err := json.Marshal(map[string]any{"query": map[string]any{"q": tc.q}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed, err := p.Parse(body)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.q, err)
+		}
+		var got []string
+		for _, c := range parsed.Search.Query.(*BoolQuery).Should {
+			if n := SignalName(c); n != SignalClauseType && n != SignalClauseWords {
+				continue
+			}
+			nq := c.(*NestedQuery)
+			var types []string
+			for _, v := range nq.Query.(*BoolQuery).Filter[0].(*TermsQuery).Values {
+				types = append(types, v.Text)
+			}
+			got = append(got, fmt.Sprintf("%s %g %v", nq.ScoreMode, *nq.Boost, types))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("clause-type signals of %q = %q, want %q", tc.q, got, tc.want)
 		}
 	}
 }

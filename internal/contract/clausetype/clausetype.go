@@ -22,14 +22,16 @@ func Types() []Type {
 // index maps normalised headings to slugs; built once from the taxonomy
 // and read-only afterwards.
 type index struct {
-	byHeading map[string]string
-	slugs     map[string]bool
+	byHeading   map[string]string
+	slugs       map[string]bool
+	boilerplate map[string]bool
 }
 
 var load = sync.OnceValue(func() *index {
-	ix := &index{byHeading: make(map[string]string), slugs: make(map[string]bool)}
+	ix := &index{byHeading: make(map[string]string), slugs: make(map[string]bool), boilerplate: make(map[string]bool)}
 	for _, t := range taxonomy {
 		ix.slugs[t.Slug] = true
+		ix.boilerplate[t.Slug] = !t.CUAD
 		for _, h := range append([]string{t.Slug, t.Name}, t.Headings...) {
 			if k := normalize(h); k != "" {
 				if _, dup := ix.byHeading[k]; !dup {
@@ -40,6 +42,15 @@ var load = sync.OnceValue(func() *index {
 	}
 	return ix
 })
+
+// Boilerplate reports whether slug is one of the taxonomy's boilerplate
+// types (notices, payment, term, entire agreement …) rather than one of
+// CUAD's categories, the clauses a contract is reviewed for. Nearly every
+// contract has the boilerplate under headings of its own, often several
+// sections of it, so how many it has says how long the contract is, not
+// what it holds; Form A's ranking counts the sections of the other types
+// only (dsl's clauseTypeBoost).
+func Boilerplate(slug string) bool { return load().boilerplate[slug] }
 
 // OfHeading returns the type a heading names, as a user writes it in a
 // query or a contract writes it above a clause: "Governing Law",

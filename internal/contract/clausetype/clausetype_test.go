@@ -264,3 +264,22 @@ func TestTextTypesReadAcrossNumberPeriods(t *testing.T) {
 		}
 	}
 }
+
+func TestBoilerplate(t *testing.T) {
+	for _, tc := range []struct {
+		slug string
+		want bool
+	}{
+		{"payment", true},
+		{"notices", true},
+		{"limitation-of-liability", true},
+		{"governing-law", false},
+		{"cap-on-liability", false},
+		{"non-compete", false},
+		{"no-such-type", false},
+	} {
+		if got := Boilerplate(tc.slug); got != tc.want {
+			t.Errorf("Boilerplate(%q) = %v, want %v", tc.slug, got, tc.want)
+		}
+	}
+}
