@@ -34,7 +34,7 @@ func (c *countingOffsets) Prefixed(prefix string, limit int) ([]string, bool, er
 
 // indexValues writes values as a text field with offsets of a one-record
 // segment and returns the record's occurrences.
-func indexValues(t *testing.T, field string, values []string) Offsets {
+func indexValues(t testing.TB, field string, values []string) Offsets {
 	t.Helper()
 	w, err := segment.NewWriter(analysis.NewStandard(255))
 	if err != nil {
