@@ -45,6 +45,13 @@ type ruleData struct {
 	// one of category a is a break every forward run from before it stops
 	// at (see computeForced).
 	forced []bool
+	// loops[row], for the row in step of a state other than stopState, is
+	// nil or the ASCII characters that leave the state as it is (their
+	// category loops back to it or is ignored). A run of them changes
+	// nothing but where handleNext's result is: a sentence stays in the
+	// start state until a '.', '!' or '?', and runNext crosses such runs
+	// in one tight loop.
+	loops []*[128]bool
 	// forcedScan is how far back forcedBreak looks for such a pair: word
 	// breaks are forced every few characters; the sentence rules only
 	// after U+2029 or a ! or ? directly followed by a word, which contracts
@@ -83,6 +90,7 @@ func init() {
 			d.step[i] = int32(next)*int32(d.numCategories) | int32(d.stateFlags[next])<<16
 		}
 		d.computeForced()
+		d.computeLoops()
 	}
 	wordData.forcedScan = 64
 }
@@ -113,6 +121,28 @@ func (d *ruleData) computeForced() {
 				forced = t == stopState || int(d.forward[t*nc+b]) == stopState
 			}
 			d.forced[a*nc+b] = forced
+		}
+	}
+}
+
+// computeLoops fills d.loops.
+func (d *ruleData) computeLoops() {
+	nc := d.numCategories
+	d.loops = make([]*[128]bool, len(d.forward))
+	for s := range len(d.forward) / nc {
+		if s == stopState {
+			continue
+		}
+		var set [128]bool
+		any := false
+		for c := range set {
+			cat := int(d.ascii[c])
+			if cat == ignoreCat || int(d.forward[s*nc+cat]) == s {
+				set[c], any = true, true
+			}
+		}
+		if any {
+			d.loops[s*nc] = &set
 		}
 	}
 }
@@ -360,7 +390,38 @@ func (it *ruleIter) runNext() int {
 	lookaheadResult := 0
 	// The state as its row in step (stopState's is 0) and its flags.
 	row, f := startState*d.numCategories, d.stateFlags[startState]
+	loops := d.loops
 	for c != ciDone && row != stopState {
+		if set := loops[row]; set != nil && c < 128 && set[c] {
+			// A run of characters that leave the state as it is: each
+			// step would only set result or lookaheadResult to the next
+			// position (or result to lookaheadResult, which the run does
+			// not change), so the last one's step is all of theirs.
+			q := pos + 1
+			for q < n && text[q] < 128 && set[text[q]] {
+				q++
+			}
+			if f&flagLookahead != 0 {
+				if f&flagEnd != 0 {
+					result = lookaheadResult
+				} else {
+					lookaheadResult = q
+				}
+			} else if f&flagEnd != 0 {
+				result = q
+			}
+			if q >= n {
+				c = ciDone
+				continue
+			}
+			pos = q
+			c = it.codePointAt(pos)
+			width = 1
+			if c > 0xFFFF {
+				width = 2
+			}
+			continue
+		}
 		var cat int
 		if c < 128 {
 			cat = int(d.ascii[c])
