@@ -52,6 +52,19 @@ type ruleData struct {
 	// start state until a '.', '!' or '?', and runNext crosses such runs
 	// in one tight loop.
 	loops []*[128]bool
+	// quietBack[b] says that the ASCII character b never ends a backward
+	// run (handlePrevious) nor moves it to a doomed state (one every
+	// character ends the run from: the sentence rules' state after a
+	// '.', '!' or '?' in some contexts), from any state that is not
+	// doomed. syncBack[b] is the state every such state moves to on b, or
+	// -1 when that depends on the state. A sentence's backward run stops
+	// only around a '.', '!', '?' or a paragraph separator, and after a
+	// letter or a digit its state no longer depends on what came before:
+	// handlePrevious crosses the quiet characters between in one tight
+	// loop and works out the state from the last synchronizing one.
+	quietBack [128]bool
+	syncBack  [128]int16
+	doomed    []bool
 	// forcedScan is how far back forcedBreak looks for such a pair: word
 	// breaks are forced every few characters; the sentence rules only
 	// after U+2029 or a ! or ? directly followed by a word, which contracts
@@ -91,6 +104,7 @@ func init() {
 		}
 		d.computeForced()
 		d.computeLoops()
+		d.computeQuiet()
 	}
 	wordData.forcedScan = 64
 }
@@ -143,6 +157,45 @@ func (d *ruleData) computeLoops() {
 		}
 		if any {
 			d.loops[s*nc] = &set
+		}
+	}
+}
+
+// computeQuiet fills d.quietBack, d.syncBack and d.doomed.
+func (d *ruleData) computeQuiet() {
+	nc := d.numCategories
+	states := len(d.backward) / nc
+	d.doomed = make([]bool, states)
+	for s := range states {
+		doomed := s != stopState
+		for c := range nc {
+			doomed = doomed && d.backward[s*nc+c] == stopState
+		}
+		d.doomed[s] = doomed
+	}
+	for b := range d.quietBack {
+		d.syncBack[b] = -1
+		cat := int(d.ascii[b])
+		if cat == ignoreCat {
+			continue
+		}
+		quiet, sync := true, -1
+		for s := range states {
+			if s == stopState || d.doomed[s] {
+				continue
+			}
+			next := int(d.backward[s*nc+cat])
+			quiet = quiet && next != stopState && !d.doomed[next]
+			switch {
+			case sync == -1:
+				sync = next
+			case sync != next:
+				sync = -2
+			}
+		}
+		d.quietBack[b] = quiet
+		if quiet && sync >= 0 {
+			d.syncBack[b] = int16(sync)
 		}
 	}
 }
@@ -499,6 +552,40 @@ func (it *ruleIter) handlePrevious() int {
 				return it.pos
 			}
 			it.passed = append(it.passed, prevPassed{slot: slot, state: int16(state), category: int8(category)})
+		}
+		if c < 128 && d.quietBack[c] && !d.doomed[state] && !it.literal {
+			// The quiet characters from here down to lo end no run, so
+			// only the state after them matters: from the lowest
+			// synchronizing one, or from here when there is none. The
+			// run lands on lo, at the latest on the next point of prevAt,
+			// which the loop then looks up as it would have.
+			text := it.text
+			floor := 0
+			if memo {
+				floor = (it.pos - 1) / prevMemoEvery * prevMemoEvery
+			}
+			lo := it.pos
+			for lo > floor && text[lo-1] < 128 && d.quietBack[text[lo-1]] {
+				lo--
+			}
+			if lo < it.pos {
+				z := lo + 1
+				for z <= it.pos && d.syncBack[text[z]] < 0 {
+					z++
+				}
+				if z <= it.pos {
+					state = int(d.syncBack[text[z]])
+				} else {
+					z = it.pos + 1
+				}
+				for k := z - 1; k > lo; k-- {
+					state = int(d.backward[state*d.numCategories+int(d.ascii[text[k]])])
+				}
+				category = int(d.ascii[text[lo+1]])
+				it.pos = lo
+				c = int(text[lo])
+				continue
+			}
 		}
 		lastCategory = category
 		if c < 128 {

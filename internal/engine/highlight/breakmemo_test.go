@@ -120,6 +120,52 @@ func TestHandleNextAgrees(t *testing.T) {
 	}
 }
 
+// TestHandlePreviousAgrees compares handlePrevious crossing quiet
+// characters (ruleData.quietBack), alone and with its memo, with the
+// JDK's loop (a literal iterator), from many positions of the test texts,
+// for both rule sets: where each run ends, and where the iterator is left.
+// The positions are spread over each text, plus those around its '!' and
+// '?' and around every 20th '.', where runs end. (The JDK's runs often
+// go back to the start of the text: a position costs the text's length.)
+func TestHandlePreviousAgrees(t *testing.T) {
+	for i, u := range memoTestTexts(t) {
+		var positions []int
+		for pos := 0; pos <= len(u); pos += 1 + len(u)/400 {
+			positions = append(positions, pos)
+		}
+		dots := 0
+		for k, c := range u {
+			if c == '.' {
+				if dots++; dots%20 != 0 {
+					continue
+				}
+			} else if c != '!' && c != '?' {
+				continue
+			}
+			for pos := max(k-1, 0); pos <= min(k+3, len(u)); pos++ {
+				positions = append(positions, pos)
+			}
+		}
+		for _, d := range []*ruleData{sentenceData, wordData} {
+			lit, fast, memo := literalRuleIter(d), newRuleIter(d), newMemoRuleIter(d)
+			for _, it := range []*ruleIter{lit, fast, memo} {
+				it.setText(u)
+			}
+			for _, pos := range positions {
+				lit.pos = pos
+				want := lit.handlePrevious()
+				for _, it := range []*ruleIter{fast, memo} {
+					it.pos = pos
+					if got := it.handlePrevious(); got != want || it.pos != lit.pos {
+						t.Fatalf("text %d, position %d (memo %v): handlePrevious gives %d (at %d), the JDK's loop %d (at %d)",
+							i, pos, it.prevAt != nil, got, it.pos, want, lit.pos)
+					}
+				}
+			}
+		}
+	}
+}
+
 // refNext is RuleBasedBreakIterator.handleNext as first ported, on the
 // iterator's own operations.
 func refNext(it *ruleIter) int {
