@@ -98,11 +98,13 @@ type Highlighter struct {
 	field string
 	opts  Options
 	ex    *extracted
-	// scratch holds *scratch: the break iterators and buffers one
-	// Highlight call uses, kept for the next hits (a whole contract's
-	// UTF-16 text and the iterators' memos are large).
-	scratch sync.Pool
 }
+
+// scratches holds *scratch: the break iterators and buffers one Highlight
+// call uses, kept for the next calls of any Highlighter (a whole
+// contract's UTF-16 text and the iterators' memos are large, and a
+// Highlighter lives for one request and field).
+var scratches sync.Pool
 
 // New returns the highlighter of field for q (the search's query, as built
 // for the index the hit comes from; for inner hits, the nested query's
@@ -208,12 +210,12 @@ func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, off
 	var passages []*passage
 	if stop.Err() == nil {
 		if len(matches) > 0 {
-			sc, _ := h.scratch.Get().(*scratch)
+			sc, _ := scratches.Get().(*scratch)
 			if sc == nil {
 				sc = &scratch{}
 			}
 			passages = h.passages(d, matches, sc, stop)
-			h.scratch.Put(sc)
+			scratches.Put(sc)
 		} else if h.opts.NoMatchSize > 0 {
 			passages = d.noMatchPassage(h.opts.NoMatchSize)
 		}
