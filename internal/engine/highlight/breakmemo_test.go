@@ -199,3 +199,44 @@ func refNext(it *ruleIter) int {
 	it.pos = result
 	return result
 }
+
+// FuzzASCIISetRuns: crossing runs four units a step ends them where
+// crossing them unit by unit does, for sets missing one to four ASCII
+// characters, on any text (non-ASCII units included).
+func FuzzASCIISetRuns(f *testing.F) {
+	f.Add([]byte("Section 7.2 says so! Does it? Yes.\u00a7"), byte('.'), byte('!'), byte('?'), byte(0))
+	f.Add([]byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"), byte('a'), byte('a'), byte('a'), byte('b'))
+	f.Add([]byte("the Company’s shares § 5 and 😀 more text follows here"), byte('.'), byte('!'), byte('?'), byte(0))
+	f.Fuzz(func(t *testing.T, raw []byte, o1, o2, o3, o4 byte) {
+		var has [128]bool
+		for c := range has {
+			has[c] = true
+		}
+		for _, o := range []byte{o1, o2, o3} {
+			has[o&0x7F] = false
+		}
+		if o4 >= 0x80 {
+			has[o4&0x7F] = false // a fourth one: no four-unit steps
+		}
+		s := newASCIISet(has)
+		text := utf16.Encode([]rune(string(raw)))
+		for i := 0; i <= len(text); i++ {
+			end := i
+			for end < len(text) && text[end] < 128 && has[text[end]] {
+				end++
+			}
+			if got := s.runEnd(text, i); got != end {
+				t.Fatalf("%q from %d: runEnd %d, want %d", raw, i, got, end)
+			}
+			for floor := 0; floor <= i; floor += 1 + i/7 {
+				start := i
+				for start > floor && text[start-1] < 128 && has[text[start-1]] {
+					start--
+				}
+				if got := s.runStart(text, i, floor); got != start {
+					t.Fatalf("%q to %d, floor %d: runStart %d, want %d", raw, i, floor, got, start)
+				}
+			}
+		}
+	})
+}
