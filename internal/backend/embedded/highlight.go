@@ -167,20 +167,16 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 		if !ok {
 			continue // a record field asked of a section
 		}
+		hl := h.fieldHighlighter(index, f, field.Type == mappings.Keyword, q, prefix)
+		if hl.Empty() {
+			continue // nothing to highlight: the value is not even unquoted
+		}
 		values, err := doc.values(rel)
 		if err != nil {
 			return nil, err
 		}
 		if len(values) == 0 {
 			continue
-		}
-		key := index + "\x00" + f.Name
-		hl := h.cache[key]
-		if hl == nil {
-			hl = highlight.New(q, f.Name, h.options(f, field.Type == mappings.Keyword))
-			if prefix == "" {
-				h.cache[key] = hl // inner hits' queries differ per nested clause
-			}
 		}
 		frags, err := hl.HighlightIndexed(ctx, values, h.offsets(at, f.Name))
 		if err != nil {
@@ -220,19 +216,41 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 	return append(out, '}'), nil
 }
 
+// fieldHighlighter returns the Highlighter of field f of index for q,
+// built once per request for the records' fields (prefix ""; inner hits'
+// queries differ per nested clause).
+func (h *highlighter) fieldHighlighter(index string, f dsl.HighlightField, keyword bool, q search.Query, prefix string) *highlight.Highlighter {
+	key := index + "\x00" + f.Name
+	hl := h.cache[key]
+	if hl == nil {
+		hl = highlight.New(q, f.Name, h.options(f, keyword))
+		if prefix == "" {
+			h.cache[key] = hl
+		}
+	}
+	return hl
+}
+
 // reads reports whether rendering reads the top-level member key of a
-// source at prefix: whether a highlighted field the index maps lies in it.
-func (h *highlighter) reads(index, prefix, key string) bool {
+// source at prefix: whether a highlighted field the index maps lies in it
+// — for a record (prefix ""), one q can highlight something in (a
+// contract's body is left compressed under Form A's include list when the
+// query has no text, as for a clause search-within).
+func (h *highlighter) reads(index, prefix, key string, q search.Query) bool {
 	m := h.mappings.Index(index)
 	if m == nil {
 		return false
 	}
 	for _, f := range h.spec.Fields {
-		if _, ok := m.Fields[f.Name]; !ok {
+		field, ok := m.Fields[f.Name]
+		if !ok {
 			continue
 		}
 		rel, ok := relativePath(sourcePath(m, f.Name), prefix)
-		if ok && (rel == key || strings.HasPrefix(rel, key+".")) {
+		if !ok || (rel != key && !strings.HasPrefix(rel, key+".")) {
+			continue
+		}
+		if prefix != "" || !h.fieldHighlighter(index, f, field.Type == mappings.Keyword, q, prefix).Empty() {
 			return true
 		}
 	}

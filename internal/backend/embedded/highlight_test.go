@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/mappings"
 )
 
 func TestNodeValues(t *testing.T) {
@@ -81,5 +83,33 @@ func TestHighlightExpansions(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("highlights\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestReadMembersSkipsUnhighlighted: a record's member holding a
+// highlighted field is read only when the query can highlight something
+// in it (a clause search-within has no text: a contract's body stays
+// compressed, and is not unquoted).
+func TestReadMembersSkipsUnhighlighted(t *testing.T) {
+	m, err := mappings.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := &dsl.Highlight{Fields: []dsl.HighlightField{{Name: "body"}, {Name: "name"}}}
+	for _, c := range []struct {
+		q    search.Query
+		body bool
+	}{
+		{&search.TermQuery{Field: "category.value", Term: "nda"}, false},
+		{&search.TermQuery{Field: "body", Term: "nda"}, true},
+		{&search.PrefixQuery{Field: "body", Prefix: "nd"}, true},
+	} {
+		want := readMembers([]string{"name"}, true, newHighlighter(spec, m, 0), "contract", "", c.q)
+		if got := want("body"); got != c.body {
+			t.Errorf("%s: body read %v, want %v", search.Describe(c.q), got, c.body)
+		}
+		if !want("name") {
+			t.Errorf("%s: name (included) not read", search.Describe(c.q))
+		}
 	}
 }

@@ -117,6 +117,14 @@ func New(q search.Query, field string, opts Options) *Highlighter {
 	return &Highlighter{field: field, opts: opts, ex: extract(q, field)}
 }
 
+// Empty reports whether Highlight returns nothing whatever the values:
+// the query has nothing to highlight in the field, and no NoMatchSize
+// asks for the start of the value. A caller can then leave the values
+// unread.
+func (h *Highlighter) Empty() bool {
+	return h.ex.empty() && h.opts.NoMatchSize <= 0
+}
+
 // Offsets reads one hit's occurrences of the highlighted field from the
 // index: what the postings of a field mapped with `index_options:
 // offsets` hold (the embedded backend implements it over a segment). The
@@ -189,7 +197,7 @@ func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string,
 // a value longer than MaxAnalyzedOffset is refused (TooLongError) only
 // when Lucene would analyse it: without offsets, or with automata.
 func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, offs Offsets) ([]string, error) {
-	if h.ex.empty() && h.opts.NoMatchSize <= 0 {
+	if h.Empty() {
 		return nil, nil
 	}
 	if len(values) == 0 {
