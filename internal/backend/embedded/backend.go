@@ -563,7 +563,7 @@ func (b *Backend) renderHit(ctx context.Context, snap *snapshot, sources sourceC
 		if sr.Source != nil {
 			includes = sr.Source.Includes
 		}
-		src, err := sources.get(seg, h.Doc, readMembers(includes, wantSource, hl, h.Index, ""))
+		src, err := sources.get(seg, h.Doc, readMembers(includes, wantSource, hl, h.Index, "", q))
 		if err != nil {
 			return hit, fmt.Errorf("index %s: _source of %s: %w", h.Index, h.ID, err)
 		}
@@ -611,10 +611,10 @@ func (sc sourceCursors) get(seg *segment.Segment, doc uint32, want func(key stri
 // readMembers returns which top-level members of a stored source (at
 // path, for an inner hit) sourceAndHighlight reads with these arguments:
 // those an include pattern selects or may select fields under, and those
-// holding a highlighted field; nil when the source is returned whole. The
-// store then leaves the others, such as a contract's sections under Form
-// A's include list, compressed.
-func readMembers(includes []string, wantSource bool, hl *highlighter, index, path string) func(key string) bool {
+// holding a field hl highlights with q (highlighter.reads); nil when the
+// source is returned whole. The store then leaves the others, such as a
+// contract's sections under Form A's include list, compressed.
+func readMembers(includes []string, wantSource bool, hl *highlighter, index, path string, q search.Query) func(key string) bool {
 	if wantSource && len(includes) == 0 {
 		return nil
 	}
@@ -627,7 +627,7 @@ func readMembers(includes []string, wantSource bool, hl *highlighter, index, pat
 		if wantSource && (f.selected(p) || f.below(p)) {
 			return true
 		}
-		return hl != nil && hl.reads(index, path, key)
+		return hl != nil && hl.reads(index, path, key, q)
 	}
 }
 
@@ -669,7 +669,7 @@ func (b *Backend) renderInnerHits(ctx context.Context, seg *segment.Segment, sou
 				if filter != nil {
 					includes = filter.Includes
 				}
-				src, err := sources.get(seg, c.Doc, readMembers(includes, wantSource, hl, h.Index, ih.Path))
+				src, err := sources.get(seg, c.Doc, readMembers(includes, wantSource, hl, h.Index, ih.Path, inner))
 				if err != nil {
 					return nil, err
 				}

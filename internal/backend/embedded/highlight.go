@@ -29,10 +29,16 @@ type highlighter struct {
 	// one field's fragments beyond it could never be sent, so they stop
 	// being built there.
 	maxBytes int64
+	// expansions holds the terms prefix and fuzzy queries expanded to in
+	// a segment's dictionary for earlier hits: the same for every hit of
+	// the segment, and a fuzzy term's walk of the dictionary costs as much
+	// as the search's own expansion of it.
+	expansions map[expansionKey]expansion
 }
 
 func newHighlighter(spec *dsl.Highlight, set *mappings.Set, maxBytes int64) *highlighter {
-	return &highlighter{spec: spec, mappings: set, cache: map[string]*highlight.Highlighter{}, maxBytes: maxBytes}
+	return &highlighter{spec: spec, mappings: set, cache: map[string]*highlight.Highlighter{}, maxBytes: maxBytes,
+		expansions: map[expansionKey]expansion{}}
 }
 
 // options returns a field's options: its own fragment_size and
@@ -71,16 +77,68 @@ type indexedDoc struct {
 	doc uint32
 }
 
-// offsets returns the indexed occurrences of field in the document, or
-// nil when the field has no offsets (the highlighter analyses its values).
-func (at indexedDoc) offsets(field string) highlight.Offsets {
+// offsets returns the indexed occurrences of field in the document at,
+// or nil when the field has no offsets (the highlighter analyses its
+// values).
+func (h *highlighter) offsets(at indexedDoc, field string) highlight.Offsets {
 	if at.seg == nil {
 		return nil
 	}
 	if o := at.seg.Field(field).DocOccurrences(at.doc); o != nil {
-		return o
+		return hitOffsets{DocOccurrences: o, seg: at.seg, field: field, expansions: h.expansions}
 	}
 	return nil
+}
+
+// expansionKey names one dictionary expansion: of a prefix (fuzzy
+// false) or of a fuzzy term, in a field of a segment.
+type expansionKey struct {
+	seg                     *segment.Segment
+	field, term             string
+	fuzzy, transpositions   bool
+	maxEdits, prefix, limit int
+}
+
+// expansion is what Prefixed or Fuzzy returned.
+type expansion struct {
+	terms []string
+	ok    bool
+}
+
+// hitOffsets is a hit's occurrences whose dictionary expansions are
+// remembered for the request's next hits (the highlighter only reads the
+// terms returned).
+type hitOffsets struct {
+	*segment.DocOccurrences
+	seg        *segment.Segment
+	field      string
+	expansions map[expansionKey]expansion
+}
+
+func (o hitOffsets) Prefixed(prefix string, limit int) ([]string, bool, error) {
+	return o.expand(expansionKey{seg: o.seg, field: o.field, term: prefix, limit: limit}, func() ([]string, bool, error) {
+		return o.DocOccurrences.Prefixed(prefix, limit)
+	})
+}
+
+func (o hitOffsets) Fuzzy(term string, maxEdits int, transpositions bool, prefixLen, limit int) ([]string, bool, error) {
+	k := expansionKey{seg: o.seg, field: o.field, term: term, fuzzy: true, transpositions: transpositions,
+		maxEdits: maxEdits, prefix: prefixLen, limit: limit}
+	return o.expand(k, func() ([]string, bool, error) {
+		return o.DocOccurrences.Fuzzy(term, maxEdits, transpositions, prefixLen, limit)
+	})
+}
+
+func (o hitOffsets) expand(k expansionKey, expand func() ([]string, bool, error)) ([]string, bool, error) {
+	if e, seen := o.expansions[k]; seen {
+		return e.terms, e.ok, nil
+	}
+	terms, ok, err := expand()
+	if err != nil {
+		return nil, false, err
+	}
+	o.expansions[k] = expansion{terms: terms, ok: ok}
+	return terms, ok, nil
 }
 
 // render returns the highlight member of one hit (or inner hit): doc is
@@ -109,6 +167,10 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 		if !ok {
 			continue // a record field asked of a section
 		}
+		hl := h.fieldHighlighter(index, f, field.Type == mappings.Keyword, q, prefix)
+		if hl.Empty() {
+			continue // nothing to highlight: the value is not even unquoted
+		}
 		values, err := doc.values(rel)
 		if err != nil {
 			return nil, err
@@ -116,15 +178,7 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 		if len(values) == 0 {
 			continue
 		}
-		key := index + "\x00" + f.Name
-		hl := h.cache[key]
-		if hl == nil {
-			hl = highlight.New(q, f.Name, h.options(f, field.Type == mappings.Keyword))
-			if prefix == "" {
-				h.cache[key] = hl // inner hits' queries differ per nested clause
-			}
-		}
-		frags, err := hl.HighlightIndexed(ctx, values, at.offsets(f.Name))
+		frags, err := hl.HighlightIndexed(ctx, values, h.offsets(at, f.Name))
 		if err != nil {
 			var tl *highlight.TooLongError
 			if errors.As(err, &tl) {
@@ -162,19 +216,41 @@ func (h *highlighter) render(ctx context.Context, index string, q search.Query, 
 	return append(out, '}'), nil
 }
 
+// fieldHighlighter returns the Highlighter of field f of index for q,
+// built once per request for the records' fields (prefix ""; inner hits'
+// queries differ per nested clause).
+func (h *highlighter) fieldHighlighter(index string, f dsl.HighlightField, keyword bool, q search.Query, prefix string) *highlight.Highlighter {
+	key := index + "\x00" + f.Name
+	hl := h.cache[key]
+	if hl == nil {
+		hl = highlight.New(q, f.Name, h.options(f, keyword))
+		if prefix == "" {
+			h.cache[key] = hl
+		}
+	}
+	return hl
+}
+
 // reads reports whether rendering reads the top-level member key of a
-// source at prefix: whether a highlighted field the index maps lies in it.
-func (h *highlighter) reads(index, prefix, key string) bool {
+// source at prefix: whether a highlighted field the index maps lies in it
+// — for a record (prefix ""), one q can highlight something in (a
+// contract's body is left compressed under Form A's include list when the
+// query has no text, as for a clause search-within).
+func (h *highlighter) reads(index, prefix, key string, q search.Query) bool {
 	m := h.mappings.Index(index)
 	if m == nil {
 		return false
 	}
 	for _, f := range h.spec.Fields {
-		if _, ok := m.Fields[f.Name]; !ok {
+		field, ok := m.Fields[f.Name]
+		if !ok {
 			continue
 		}
 		rel, ok := relativePath(sourcePath(m, f.Name), prefix)
-		if ok && (rel == key || strings.HasPrefix(rel, key+".")) {
+		if !ok || (rel != key && !strings.HasPrefix(rel, key+".")) {
+			continue
+		}
+		if prefix != "" || !h.fieldHighlighter(index, f, field.Type == mappings.Keyword, q, prefix).Empty() {
 			return true
 		}
 	}

@@ -1,10 +1,14 @@
 package embedded
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/mappings"
 )
 
 func TestNodeValues(t *testing.T) {
@@ -47,5 +51,65 @@ func TestInnerHitsSpecs(t *testing.T) {
 	got := innerHitsSpecs(q, other)
 	if len(got) != 2 || got["ih"] != kept || got["sections"] != other.InnerHits {
 		t.Errorf("specs %v", got)
+	}
+}
+
+// TestHighlightExpansions highlights hits from their postings with two
+// fuzzy terms of one edit and a prefix, whose dictionary expansions the
+// request's highlighter remembers from hit to hit: each hit gets its own
+// words, and each term its own expansion.
+func TestHighlightExpansions(t *testing.T) {
+	bodies := []string{
+		"This Agreement is binding on the parties.",
+		"The agreemnt and the agrement were signed. Payment is due.",
+		"No such word here.",
+		"Indemnification by the indemnifying party. Payments were made.",
+	}
+	var bulk strings.Builder
+	for i, body := range bodies {
+		fmt.Fprintf(&bulk, "{\"index\":{\"_index\":\"contract\",\"_id\":\"c%d\"}}\n{\"body\":%q}\n", i, body)
+	}
+	b, p := openBackend(t, bulk.String())
+	resp := searchBody(t, b, p, t.Context(), `{"query":{"simple_query_string":{"query":"agreemnt~1 payments~1 indemn*",`+
+		`"fields":["body"]}},"highlight":{"fields":{"body":{}}},"_source":false,"size":10}`)
+	got := map[string]string{}
+	for _, h := range resp.Hits.Hits {
+		got[h.ID] = string(h.Highlight)
+	}
+	want := map[string]string{
+		"c0": `{"body":["This <em>Agreement</em> is binding on the parties."]}`,
+		"c1": `{"body":["The <em>agreemnt</em> and the <em>agrement</em> were signed. <em>Payment</em> is due."]}`,
+		"c3": `{"body":["<em>Indemnification</em> by the <em>indemnifying</em> party. <em>Payments</em> were made."]}`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("highlights\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestReadMembersSkipsUnhighlighted: a record's member holding a
+// highlighted field is read only when the query can highlight something
+// in it (a clause search-within has no text: a contract's body stays
+// compressed, and is not unquoted).
+func TestReadMembersSkipsUnhighlighted(t *testing.T) {
+	m, err := mappings.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := &dsl.Highlight{Fields: []dsl.HighlightField{{Name: "body"}, {Name: "name"}}}
+	for _, c := range []struct {
+		q    search.Query
+		body bool
+	}{
+		{&search.TermQuery{Field: "category.value", Term: "nda"}, false},
+		{&search.TermQuery{Field: "body", Term: "nda"}, true},
+		{&search.PrefixQuery{Field: "body", Prefix: "nd"}, true},
+	} {
+		want := readMembers([]string{"name"}, true, newHighlighter(spec, m, 0), "contract", "", c.q)
+		if got := want("body"); got != c.body {
+			t.Errorf("%s: body read %v, want %v", search.Describe(c.q), got, c.body)
+		}
+		if !want("name") {
+			t.Errorf("%s: name (included) not read", search.Describe(c.q))
+		}
 	}
 }

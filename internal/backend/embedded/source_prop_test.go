@@ -16,6 +16,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/contractsearch/contractsearch/internal/dsl"
+	"github.com/contractsearch/contractsearch/internal/engine/search"
 	"github.com/contractsearch/contractsearch/internal/engine/store"
 	"github.com/contractsearch/contractsearch/internal/ingest"
 	"github.com/contractsearch/contractsearch/mappings"
@@ -251,6 +252,11 @@ func checkMemberReads(t *testing.T, records [][]byte, incs [][][]string) {
 	}
 	hlFields := []dsl.HighlightField{{Name: "body"}, {Name: "jurisdiction.name"}, {Name: "name.raw"}, {Name: "snippet"}}
 	hl := newHighlighter(&dsl.Highlight{Fields: hlFields}, m, 0)
+	// A query with something to highlight in each field: all are read.
+	var q search.BoolQuery
+	for _, f := range hlFields {
+		q.Should = append(q.Should, &search.TermQuery{Field: f.Name, Term: "x"})
+	}
 	c := st.Cursor()
 	partial := 0
 	for i, src := range records {
@@ -260,7 +266,7 @@ func checkMemberReads(t *testing.T, records [][]byte, incs [][][]string) {
 				if withHL {
 					h = hl
 				}
-				got, err := c.Members(uint32(i), readMembers(inc, true, h, "contract", ""))
+				got, err := c.Members(uint32(i), readMembers(inc, true, h, "contract", "", &q))
 				if err != nil {
 					t.Fatal(err)
 				}

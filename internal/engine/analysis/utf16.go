@@ -14,17 +14,19 @@ import "unicode/utf8"
 // ASCII (its byte and UTF-16 offsets are then equal).
 func UTF16Len(s string) (n int, ascii bool) {
 	ascii = true
-	// Eight bytes a step while they are ASCII: contracts mostly are.
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if w&0x8080808080808080 != 0 {
-			break
+	for i := 0; i < len(s); {
+		// Eight bytes a step while they are ASCII, again after each other
+		// character: contracts are mostly ASCII, with a quotation mark or
+		// a section sign here and there.
+		if i+8 <= len(s) {
+			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			if w&0x8080808080808080 == 0 {
+				n += 8
+				i += 8
+				continue
+			}
 		}
-	}
-	n = i
-	for i < len(s) {
 		if s[i] < utf8.RuneSelf {
 			n++
 			i++

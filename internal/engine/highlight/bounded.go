@@ -88,7 +88,7 @@ func (w *wholeBreaker) preceding(int) int     { return 0 }
 func (w *wholeBreaker) following(int) int     { return w.n }
 
 // scratch is what the passages of one Highlight call are cut with, kept
-// by the Highlighter for its next calls: the break iterators (setText
+// in scratches for the next calls: the break iterators (setText
 // resets their state and memos, keeping their memory) and the buffer the
 // current value's UTF-16 text is written into. Passages are never made
 // from the buffer: fragments are cut from the values themselves.

@@ -45,6 +45,26 @@ type ruleData struct {
 	// one of category a is a break every forward run from before it stops
 	// at (see computeForced).
 	forced []bool
+	// loops[row], for the row in step of a state other than stopState, is
+	// nil or the ASCII characters that leave the state as it is (their
+	// category loops back to it or is ignored). A run of them changes
+	// nothing but where handleNext's result is: a sentence stays in the
+	// start state until a '.', '!' or '?', and runNext crosses such runs
+	// in one tight loop.
+	loops []*asciiSet
+	// quietBack[b] says that the ASCII character b never ends a backward
+	// run (handlePrevious) nor moves it to a doomed state (one every
+	// character ends the run from: the sentence rules' state after a
+	// '.', '!' or '?' in some contexts), from any state that is not
+	// doomed. syncBack[b] is the state every such state moves to on b, or
+	// -1 when that depends on the state. A sentence's backward run stops
+	// only around a '.', '!', '?' or a paragraph separator, and after a
+	// letter or a digit its state no longer depends on what came before:
+	// handlePrevious crosses the quiet characters between in one tight
+	// loop and works out the state from the last synchronizing one.
+	quietBack asciiSet
+	syncBack  [128]int16
+	doomed    []bool
 	// forcedScan is how far back forcedBreak looks for such a pair: word
 	// breaks are forced every few characters; the sentence rules only
 	// after U+2029 or a ! or ? directly followed by a word, which contracts
@@ -83,6 +103,8 @@ func init() {
 			d.step[i] = int32(next)*int32(d.numCategories) | int32(d.stateFlags[next])<<16
 		}
 		d.computeForced()
+		d.computeLoops()
+		d.computeQuiet()
 	}
 	wordData.forcedScan = 64
 }
@@ -113,6 +135,147 @@ func (d *ruleData) computeForced() {
 				forced = t == stopState || int(d.forward[t*nc+b]) == stopState
 			}
 			d.forced[a*nc+b] = forced
+		}
+	}
+}
+
+// asciiSet is a set of ASCII characters, with what crossing a run of them
+// four UTF-16 units a step takes when at most three ASCII characters are
+// not in it (the sentence rules' runs end at '.', '!' and '?').
+type asciiSet struct {
+	has  [128]bool
+	swar bool
+	// others repeats, in each 16-bit lane, an ASCII character that is not
+	// in the set (unused entries repeat U+FFFF, which never passes).
+	others [3]uint64
+}
+
+// lanes has the lowest bit of each 16-bit lane of a word set: lanes*u
+// repeats the unit u four times.
+const lanes = 0x0001_0001_0001_0001
+
+func newASCIISet(has [128]bool) *asciiSet {
+	s := &asciiSet{has: has, others: [3]uint64{lanes * 0xFFFF, lanes * 0xFFFF, lanes * 0xFFFF}}
+	n := 0
+	for c, in := range has {
+		if !in {
+			if n == len(s.others) {
+				return s
+			}
+			s.others[n] = lanes * uint64(c)
+			n++
+		}
+	}
+	s.swar = true
+	return s
+}
+
+// all4 reports whether the four units of w are in the set: ASCII, and
+// equal to none of the others. (v-lanes)&^v&(lanes<<15) is not zero
+// exactly when a lane of v is zero.
+func (s *asciiSet) all4(w uint64) bool {
+	const high = lanes << 15
+	v0, v1, v2 := w^s.others[0], w^s.others[1], w^s.others[2]
+	bad := w&(lanes*0xFF80) | (v0-lanes)&^v0&high | (v1-lanes)&^v1&high | (v2-lanes)&^v2&high
+	return bad == 0
+}
+
+// runEnd returns the end of the run of the set's characters in text that
+// starts at i.
+func (s *asciiSet) runEnd(text []uint16, i int) int {
+	if s.swar {
+		for i+4 <= len(text) {
+			t := text[i : i+4 : i+4]
+			if !s.all4(uint64(t[0]) | uint64(t[1])<<16 | uint64(t[2])<<32 | uint64(t[3])<<48) {
+				break
+			}
+			i += 4
+		}
+	}
+	for i < len(text) && text[i] < 128 && s.has[text[i]] {
+		i++
+	}
+	return i
+}
+
+// runStart returns the start, floor at the lowest, of the run of the
+// set's characters in text that ends at hi.
+func (s *asciiSet) runStart(text []uint16, hi, floor int) int {
+	lo := hi
+	if s.swar {
+		for lo-4 >= floor {
+			t := text[lo-4 : lo : lo]
+			if !s.all4(uint64(t[0]) | uint64(t[1])<<16 | uint64(t[2])<<32 | uint64(t[3])<<48) {
+				break
+			}
+			lo -= 4
+		}
+	}
+	for lo > floor && text[lo-1] < 128 && s.has[text[lo-1]] {
+		lo--
+	}
+	return lo
+}
+
+// computeLoops fills d.loops.
+func (d *ruleData) computeLoops() {
+	nc := d.numCategories
+	d.loops = make([]*asciiSet, len(d.forward))
+	for s := range len(d.forward) / nc {
+		if s == stopState {
+			continue
+		}
+		var set [128]bool
+		any := false
+		for c := range set {
+			cat := int(d.ascii[c])
+			if cat == ignoreCat || int(d.forward[s*nc+cat]) == s {
+				set[c], any = true, true
+			}
+		}
+		if any {
+			d.loops[s*nc] = newASCIISet(set)
+		}
+	}
+}
+
+// computeQuiet fills d.quietBack, d.syncBack and d.doomed.
+func (d *ruleData) computeQuiet() {
+	nc := d.numCategories
+	states := len(d.backward) / nc
+	d.doomed = make([]bool, states)
+	for s := range states {
+		doomed := s != stopState
+		for c := range nc {
+			doomed = doomed && d.backward[s*nc+c] == stopState
+		}
+		d.doomed[s] = doomed
+	}
+	var quietBack [128]bool
+	defer func() { d.quietBack = *newASCIISet(quietBack) }()
+	for b := range quietBack {
+		d.syncBack[b] = -1
+		cat := int(d.ascii[b])
+		if cat == ignoreCat {
+			continue
+		}
+		quiet, sync := true, -1
+		for s := range states {
+			if s == stopState || d.doomed[s] {
+				continue
+			}
+			next := int(d.backward[s*nc+cat])
+			quiet = quiet && next != stopState && !d.doomed[next]
+			switch {
+			case sync == -1:
+				sync = next
+			case sync != next:
+				sync = -2
+			}
+		}
+		quietBack[b] = quiet
+		if quiet && sync >= 0 {
+			d.syncBack[b] = int16(sync)
 		}
 	}
 }
@@ -360,7 +523,35 @@ func (it *ruleIter) runNext() int {
 	lookaheadResult := 0
 	// The state as its row in step (stopState's is 0) and its flags.
 	row, f := startState*d.numCategories, d.stateFlags[startState]
+	loops := d.loops
 	for c != ciDone && row != stopState {
+		if set := loops[row]; set != nil && c < 128 && set.has[c] {
+			// A run of characters that leave the state as it is: each
+			// step would only set result or lookaheadResult to the next
+			// position (or result to lookaheadResult, which the run does
+			// not change), so the last one's step is all of theirs.
+			q := set.runEnd(text, pos+1)
+			if f&flagLookahead != 0 {
+				if f&flagEnd != 0 {
+					result = lookaheadResult
+				} else {
+					lookaheadResult = q
+				}
+			} else if f&flagEnd != 0 {
+				result = q
+			}
+			if q >= n {
+				c = ciDone
+				continue
+			}
+			pos = q
+			c = it.codePointAt(pos)
+			width = 1
+			if c > 0xFFFF {
+				width = 2
+			}
+			continue
+		}
 		var cat int
 		if c < 128 {
 			cat = int(d.ascii[c])
@@ -438,6 +629,37 @@ func (it *ruleIter) handlePrevious() int {
 				return it.pos
 			}
 			it.passed = append(it.passed, prevPassed{slot: slot, state: int16(state), category: int8(category)})
+		}
+		if c < 128 && d.quietBack.has[c] && !d.doomed[state] && !it.literal {
+			// The quiet characters from here down to lo end no run, so
+			// only the state after them matters: from the lowest
+			// synchronizing one, or from here when there is none. The
+			// run lands on lo, at the latest on the next point of prevAt,
+			// which the loop then looks up as it would have.
+			text := it.text
+			floor := 0
+			if memo {
+				floor = (it.pos - 1) / prevMemoEvery * prevMemoEvery
+			}
+			lo := d.quietBack.runStart(text, it.pos, floor)
+			if lo < it.pos {
+				z := lo + 1
+				for z <= it.pos && d.syncBack[text[z]] < 0 {
+					z++
+				}
+				if z <= it.pos {
+					state = int(d.syncBack[text[z]])
+				} else {
+					z = it.pos + 1
+				}
+				for k := z - 1; k > lo; k-- {
+					state = int(d.backward[state*d.numCategories+int(d.ascii[text[k]])])
+				}
+				category = int(d.ascii[text[lo+1]])
+				it.pos = lo
+				c = int(text[lo])
+				continue
+			}
 		}
 		lastCategory = category
 		if c < 128 {

@@ -120,6 +120,52 @@ func TestHandleNextAgrees(t *testing.T) {
 	}
 }
 
+// TestHandlePreviousAgrees compares handlePrevious crossing quiet
+// characters (ruleData.quietBack), alone and with its memo, with the
+// JDK's loop (a literal iterator), from many positions of the test texts,
+// for both rule sets: where each run ends, and where the iterator is left.
+// The positions are spread over each text, plus those around its '!' and
+// '?' and around every 20th '.', where runs end. (The JDK's runs often
+// go back to the start of the text: a position costs the text's length.)
+func TestHandlePreviousAgrees(t *testing.T) {
+	for i, u := range memoTestTexts(t) {
+		var positions []int
+		for pos := 0; pos <= len(u); pos += 1 + len(u)/400 {
+			positions = append(positions, pos)
+		}
+		dots := 0
+		for k, c := range u {
+			if c == '.' {
+				if dots++; dots%20 != 0 {
+					continue
+				}
+			} else if c != '!' && c != '?' {
+				continue
+			}
+			for pos := max(k-1, 0); pos <= min(k+3, len(u)); pos++ {
+				positions = append(positions, pos)
+			}
+		}
+		for _, d := range []*ruleData{sentenceData, wordData} {
+			lit, fast, memo := literalRuleIter(d), newRuleIter(d), newMemoRuleIter(d)
+			for _, it := range []*ruleIter{lit, fast, memo} {
+				it.setText(u)
+			}
+			for _, pos := range positions {
+				lit.pos = pos
+				want := lit.handlePrevious()
+				for _, it := range []*ruleIter{fast, memo} {
+					it.pos = pos
+					if got := it.handlePrevious(); got != want || it.pos != lit.pos {
+						t.Fatalf("text %d, position %d (memo %v): handlePrevious gives %d (at %d), the JDK's loop %d (at %d)",
+							i, pos, it.prevAt != nil, got, it.pos, want, lit.pos)
+					}
+				}
+			}
+		}
+	}
+}
+
 // refNext is RuleBasedBreakIterator.handleNext as first ported, on the
 // iterator's own operations.
 func refNext(it *ruleIter) int {
@@ -152,4 +198,45 @@ func refNext(it *ruleIter) int {
 	}
 	it.pos = result
 	return result
+}
+
+// FuzzASCIISetRuns: crossing runs four units a step ends them where
+// crossing them unit by unit does, for sets missing one to four ASCII
+// characters, on any text (non-ASCII units included).
+func FuzzASCIISetRuns(f *testing.F) {
+	f.Add([]byte("Section 7.2 says so! Does it? Yes.\u00a7"), byte('.'), byte('!'), byte('?'), byte(0))
+	f.Add([]byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"), byte('a'), byte('a'), byte('a'), byte('b'))
+	f.Add([]byte("the Company’s shares § 5 and 😀 more text follows here"), byte('.'), byte('!'), byte('?'), byte(0))
+	f.Fuzz(func(t *testing.T, raw []byte, o1, o2, o3, o4 byte) {
+		var has [128]bool
+		for c := range has {
+			has[c] = true
+		}
+		for _, o := range []byte{o1, o2, o3} {
+			has[o&0x7F] = false
+		}
+		if o4 >= 0x80 {
+			has[o4&0x7F] = false // a fourth one: no four-unit steps
+		}
+		s := newASCIISet(has)
+		text := utf16.Encode([]rune(string(raw)))
+		for i := 0; i <= len(text); i++ {
+			end := i
+			for end < len(text) && text[end] < 128 && has[text[end]] {
+				end++
+			}
+			if got := s.runEnd(text, i); got != end {
+				t.Fatalf("%q from %d: runEnd %d, want %d", raw, i, got, end)
+			}
+			for floor := 0; floor <= i; floor += 1 + i/7 {
+				start := i
+				for start > floor && text[start-1] < 128 && has[text[start-1]] {
+					start--
+				}
+				if got := s.runStart(text, i, floor); got != start {
+					t.Fatalf("%q to %d, floor %d: runStart %d, want %d", raw, i, floor, got, start)
+				}
+			}
+		}
+	})
 }

@@ -136,3 +136,52 @@ func BenchmarkHighlight100KB(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHighlightIndexed highlights whole CUAD contracts (20 of 20 KB
+// or more; the repeated sample without the corpus) from their postings'
+// offsets, as the embedded backend highlights a contract's body for
+// Form A: default fragments with <b> tags, for a query of two words, a
+// sloppy phrase and a prefix (form-a-01, -04 and -06 of the benchmark
+// set). One operation highlights every contract once.
+func BenchmarkHighlightIndexed(b *testing.B) {
+	var bodies []string
+	files, _ := filepath.Glob(filepath.Join(cuadDir, "contracts", "*.txt"))
+	for _, f := range files {
+		if data, err := os.ReadFile(f); err == nil && len(data) >= 20_000 {
+			bodies = append(bodies, string(data))
+		}
+		if len(bodies) == 20 {
+			break
+		}
+	}
+	if len(bodies) == 0 {
+		bodies = []string{strings.Repeat(contract+" ", 100_000/len(contract)+1)}
+	}
+	offs := make([]Offsets, len(bodies))
+	size := 0
+	for i, body := range bodies {
+		offs[i] = indexValues(b, "body", []string{body})
+		size += len(body)
+	}
+	for _, c := range []struct {
+		name string
+		q    search.Query
+	}{
+		{"terms", &search.BoolQuery{Should: []search.Query{tq("governing"), tq("law")}}},
+		{"sloppy-phrase", phrase(3, "written", "notice")},
+		{"prefix", &search.BoolQuery{Should: []search.Query{&search.PrefixQuery{Field: "body", Prefix: "indemn"}, tq("liability")}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			h := New(c.q, "body", bOpts(nil))
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				for i, body := range bodies {
+					if _, err := h.HighlightIndexed(b.Context(), []string{body}, offs[i]); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/contractsearch/contractsearch/internal/engine/analysis"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
+	"github.com/contractsearch/contractsearch/internal/engine/termdict"
 )
 
 // Options are a field's highlight options, with OpenSearch's meanings. The
@@ -98,11 +99,13 @@ type Highlighter struct {
 	field string
 	opts  Options
 	ex    *extracted
-	// scratch holds *scratch: the break iterators and buffers one
-	// Highlight call uses, kept for the next hits (a whole contract's
-	// UTF-16 text and the iterators' memos are large).
-	scratch sync.Pool
 }
+
+// scratches holds *scratch: the break iterators and buffers one Highlight
+// call uses, kept for the next calls of any Highlighter (a whole
+// contract's UTF-16 text and the iterators' memos are large, and a
+// Highlighter lives for one request and field).
+var scratches sync.Pool
 
 // New returns the highlighter of field for q (the search's query, as built
 // for the index the hit comes from; for inner hits, the nested query's
@@ -114,9 +117,19 @@ func New(q search.Query, field string, opts Options) *Highlighter {
 	return &Highlighter{field: field, opts: opts, ex: extract(q, field)}
 }
 
+// Empty reports whether Highlight returns nothing whatever the values:
+// the query has nothing to highlight in the field, and no NoMatchSize
+// asks for the start of the value. A caller can then leave the values
+// unread.
+func (h *Highlighter) Empty() bool {
+	return h.ex.empty() && h.opts.NoMatchSize <= 0
+}
+
 // Offsets reads one hit's occurrences of the highlighted field from the
 // index: what the postings of a field mapped with `index_options:
-// offsets` hold (the embedded backend implements it over a segment).
+// offsets` hold (the embedded backend implements it over a segment). The
+// highlighter never modifies the terms Prefixed and Fuzzy return, so an
+// implementation may hand the same slice to several hits.
 type Offsets interface {
 	// Occurrences calls fn with the position and the start and end
 	// offsets of each occurrence of term in the hit's field, in position
@@ -129,6 +142,11 @@ type Offsets interface {
 	// with prefix, in byte order, and true; or false when more than limit
 	// terms do.
 	Prefixed(prefix string, limit int) ([]string, bool, error)
+	// Fuzzy returns the field's terms (of any document) within maxEdits
+	// edits of term whose first prefixLen code points are term's
+	// (termdict.Dict.Fuzzy), in byte order, and true; or false when more
+	// than limit terms are.
+	Fuzzy(term string, maxEdits int, transpositions bool, prefixLen, limit int) ([]string, bool, error)
 }
 
 // maxPrefixExpansion bounds the dictionary terms a prefix or fuzzy query
@@ -170,14 +188,16 @@ func (h *Highlighter) Highlight(ctx context.Context, values []string) ([]string,
 // automata match the document's own tokens. Those tokens are also the
 // dictionary terms the automata accept that the document has, so here
 // they are read from postings too: a terms query's terms are looked up,
-// a prefix (or a fuzzy query's fixed prefix) is expanded against the
-// field's dictionary — unless it names more than maxPrefixExpansion
-// terms, or a fuzzy query has no fixed prefix, when the value is
-// analysed. Which path runs changes no fragment. As in OpenSearch,
+// a prefix or a fuzzy term is expanded against the field's dictionary
+// (the fuzzy term by the dictionary's Levenshtein automaton, which
+// accepts what the query's automaton accepts) — unless it names more
+// than maxPrefixExpansion terms, or a fuzzy query allows more edits than
+// the dictionary's automata, when the value is analysed. Which path runs
+// changes no fragment. As in OpenSearch,
 // a value longer than MaxAnalyzedOffset is refused (TooLongError) only
 // when Lucene would analyse it: without offsets, or with automata.
 func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, offs Offsets) ([]string, error) {
-	if h.ex.empty() && h.opts.NoMatchSize <= 0 {
+	if h.Empty() {
 		return nil, nil
 	}
 	if len(values) == 0 {
@@ -208,12 +228,12 @@ func (h *Highlighter) HighlightIndexed(ctx context.Context, values []string, off
 	var passages []*passage
 	if stop.Err() == nil {
 		if len(matches) > 0 {
-			sc, _ := h.scratch.Get().(*scratch)
+			sc, _ := scratches.Get().(*scratch)
 			if sc == nil {
 				sc = &scratch{}
 			}
 			passages = h.passages(d, matches, sc, stop)
-			h.scratch.Put(sc)
+			scratches.Put(sc)
 		} else if h.opts.NoMatchSize > 0 {
 			passages = d.noMatchPassage(h.opts.NoMatchSize)
 		}
@@ -339,10 +359,17 @@ func (h *Highlighter) indexedMatches(d *doc, offs Offsets, stop *search.Stopper)
 		switch {
 		case a.terms != nil:
 			cands[i] = a.terms
-		case a.prefix == "":
-			return nil, false, nil // a fuzzy query without a fixed prefix
+		case a.fuzzy != nil && a.fuzzy.MaxEdits > termdict.MaxEdits:
+			return nil, false, nil // more edits than the dictionary's automata take
 		default:
-			ts, ok, err := offs.Prefixed(a.prefix, maxPrefixExpansion)
+			var ts []string
+			var ok bool
+			var err error
+			if f := a.fuzzy; f != nil {
+				ts, ok, err = offs.Fuzzy(f.Term, f.MaxEdits, f.Transpositions, f.PrefixLength, maxPrefixExpansion)
+			} else {
+				ts, ok, err = offs.Prefixed(a.prefix, maxPrefixExpansion)
+			}
 			if err != nil {
 				return nil, false, fmt.Errorf("highlight %s: terms of %q: %w", h.field, a.label, err)
 			}

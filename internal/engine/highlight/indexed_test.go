@@ -32,9 +32,16 @@ func (c *countingOffsets) Prefixed(prefix string, limit int) ([]string, bool, er
 	return c.Offsets.Prefixed(prefix, limit)
 }
 
+func (c *countingOffsets) Fuzzy(term string, maxEdits int, transpositions bool, prefixLen, limit int) ([]string, bool, error) {
+	if c.noLimit {
+		return nil, false, nil
+	}
+	return c.Offsets.Fuzzy(term, maxEdits, transpositions, prefixLen, limit)
+}
+
 // indexValues writes values as a text field with offsets of a one-record
 // segment and returns the record's occurrences.
-func indexValues(t *testing.T, field string, values []string) Offsets {
+func indexValues(t testing.TB, field string, values []string) Offsets {
 	t.Helper()
 	w, err := segment.NewWriter(analysis.NewStandard(255))
 	if err != nil {
@@ -65,6 +72,8 @@ type emptyOffsets struct{}
 func (emptyOffsets) Occurrences(string, func(pos, start, end int)) error { return nil }
 
 func (emptyOffsets) Prefixed(string, int) ([]string, bool, error) { return nil, true, nil }
+
+func (emptyOffsets) Fuzzy(string, int, bool, int, int) ([]string, bool, error) { return nil, true, nil }
 
 // TestGoldenIndexed highlights every golden case of a text field through
 // an index with offsets (HighlightIndexed over a segment's postings) and

@@ -82,12 +82,14 @@ type spanQuery struct {
 
 // automaton is a multi-term query of the field: it matches a token when
 // match says so. Every token it matches starts with prefix, and when
-// terms is not nil, is one of them.
+// terms is not nil, is one of them; when fuzzy is not nil, it is that
+// query's automaton.
 type automaton struct {
 	label  string
 	match  func(term string) bool
 	prefix string
 	terms  []string
+	fuzzy  *search.FuzzyQuery
 }
 
 // extract walks q as Lucene's QueryVisitor and WeightedSpanTermExtractor
@@ -200,6 +202,7 @@ func fuzzyAutomaton(field string, q *search.FuzzyQuery) automaton {
 	return automaton{
 		label:  field + ":" + q.Term + "~" + strconv.Itoa(q.MaxEdits),
 		prefix: prefix,
+		fuzzy:  q,
 		match: func(t string) bool {
 			rest, ok := strings.CutPrefix(t, prefix)
 			if !ok {

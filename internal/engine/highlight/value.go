@@ -1,6 +1,7 @@
 package highlight
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -63,23 +64,75 @@ func newDoc(values []string) *doc {
 
 // appendUTF16 appends the part as UTF-16 to dst: the break iterators'
 // text. The caller owns dst, so a scratch buffer serves hit after hit.
+// A non-ASCII part's checkpoints (byteOffset's index) are taken on the
+// way: both walk the whole text, and a part converted is a part whose
+// passages are then cut.
 func (p *part) appendUTF16(dst []uint16) []uint16 {
+	n := len(dst)
+	dst = slices.Grow(dst, p.n16)[:n+p.n16]
 	if p.ascii {
-		n := len(dst)
-		dst = slices.Grow(dst, len(p.text))[:n+len(p.text)]
 		widen(dst[n:], p.text)
 		return dst
 	}
-	dst = slices.Grow(dst, p.n16)
-	for _, r := range p.text {
+	out := dst[n:]
+	index := p.index == nil
+	if index {
+		p.index = make([]checkpoint, 0, p.n16/checkpointEvery+2)
+	}
+	// next is the UTF-16 offset of the next checkpoint to take.
+	next := 0
+	if !index {
+		next = math.MaxInt
+	}
+	s := p.text
+	i, u := 0, 0
+	for i < len(s) {
+		if u >= next {
+			p.index = append(p.index, checkpoint{int32(u), int32(i)})
+			next = len(p.index) * checkpointEvery
+		}
+		// Eight ASCII bytes a step: contracts are mostly ASCII, with a
+		// quotation mark or a section sign here and there.
+		if i+8 <= len(s) && u+8 <= len(out) && ascii8(s[i:i+8]) {
+			if next < u+8 {
+				// Each unit of the step is a code point of one byte.
+				p.index = append(p.index, checkpoint{int32(next), int32(i + next - u)})
+				next = len(p.index) * checkpointEvery
+			}
+			widen(out[u:u+8], s[i:i+8])
+			i += 8
+			u += 8
+			continue
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			out[u] = uint16(c)
+			i++
+			u++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if r >= 0x10000 {
 			r1, r2 := utf16.EncodeRune(r)
-			dst = append(dst, uint16(r1), uint16(r2))
+			out[u], out[u+1] = uint16(r1), uint16(r2)
+			u += 2
 		} else {
-			dst = append(dst, uint16(r))
+			out[u] = uint16(r)
+			u++
 		}
+		i += size
+	}
+	if u >= next {
+		p.index = append(p.index, checkpoint{int32(u), int32(len(s))})
 	}
 	return dst
+}
+
+// ascii8 reports whether the eight bytes of s are ASCII.
+func ascii8(s string) bool {
+	s = s[:8]
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return w&0x8080808080808080 == 0
 }
 
 // widen writes the ASCII string s to dst (as long) as UTF-16, eight units

@@ -332,7 +332,23 @@ func unquoteSimple(v []byte) (string, bool) {
 	sb.Grow(len(inner))
 	var high byte
 	start := 0
+	var high8 uint64
 	for i := 0; i < len(inner); i++ {
+		// Eight bytes a step while none is a quote, a backslash or a
+		// control character: a contract's body is a few hundred bytes
+		// between two \n escapes.
+		for i+8 <= len(inner) {
+			w := uint64(inner[i]) | uint64(inner[i+1])<<8 | uint64(inner[i+2])<<16 | uint64(inner[i+3])<<24 |
+				uint64(inner[i+4])<<32 | uint64(inner[i+5])<<40 | uint64(inner[i+6])<<48 | uint64(inner[i+7])<<56
+			if hasLess(w, ' ')|hasZero(w^(lsb*'"'))|hasZero(w^(lsb*'\\')) != 0 {
+				break
+			}
+			high8 |= w
+			i += 8
+		}
+		if i == len(inner) {
+			break
+		}
 		c := inner[i]
 		high |= c
 		if c >= ' ' && c != '\\' && c != '"' {
@@ -364,12 +380,23 @@ func unquoteSimple(v []byte) (string, bool) {
 		start = i + 1
 	}
 	// Escapes are ASCII: the text is valid UTF-8 when the whole is.
-	if high >= utf8.RuneSelf && !utf8.Valid(inner) {
+	if (high >= utf8.RuneSelf || high8&(lsb*0x80) != 0) && !utf8.Valid(inner) {
 		return "", false
 	}
 	sb.Write(inner[start:])
 	return sb.String(), true
 }
+
+// lsb has the lowest bit of each byte of a word set: lsb*b repeats the
+// byte b eight times.
+const lsb = 0x0101010101010101
+
+// hasZero is not zero when a byte of w is zero (and never otherwise).
+func hasZero(w uint64) uint64 { return (w - lsb) &^ w & (lsb * 0x80) }
+
+// hasLess is not zero when a byte of w is less than n ≤ 128 (and never
+// otherwise).
+func hasLess(w uint64, n byte) uint64 { return (w - lsb*uint64(n)) &^ w & (lsb * 0x80) }
 
 // AppendKey appends a raw key quoted as jsontext.AppendQuote writes its
 // unescaped form: unchanged when it holds no escape, since a valid JSON

@@ -316,8 +316,24 @@ func (o *DocOccurrences) Occurrences(term string, fn func(pos, start, end int)) 
 // order, and true; or nil and false when more than limit terms do (the
 // caller then finds the document's matching tokens another way).
 func (o *DocOccurrences) Prefixed(prefix string, limit int) ([]string, bool, error) {
+	return firstTerms(o.f.Terms.Prefix([]byte(prefix)), limit)
+}
+
+// Fuzzy returns the field's terms within maxEdits edits of term whose
+// first prefixLen code points are term's (termdict.Dict.Fuzzy), in byte
+// order, and true; or nil and false when more than limit terms are.
+func (o *DocOccurrences) Fuzzy(term string, maxEdits int, transpositions bool, prefixLen, limit int) ([]string, bool, error) {
+	it, err := o.f.Terms.Fuzzy(term, maxEdits, transpositions, prefixLen)
+	if err != nil {
+		return nil, false, err
+	}
+	return firstTerms(it, limit)
+}
+
+// firstTerms returns the terms of it and true, or nil and false when it
+// has more than limit.
+func firstTerms(it *termdict.Iterator, limit int) ([]string, bool, error) {
 	var terms []string
-	it := o.f.Terms.Prefix([]byte(prefix))
 	for it.Next() {
 		if len(terms) == limit {
 			return nil, false, nil
