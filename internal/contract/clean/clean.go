@@ -82,7 +82,7 @@ func split(s string) ([]piece, int) {
 			}
 			continue
 		}
-		t = justified(t, width)
+		t = justified(letterSpaced(t), width)
 		first := true
 		for t != "" {
 			i := strings.Index(t, "   ")

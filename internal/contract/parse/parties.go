@@ -181,7 +181,7 @@ func undersignedRole(s string) int {
 // genericRoles are names a preamble may give instead of the parties'
 // ("between Party A and Party B"); the parties are then found elsewhere.
 var genericRoles = map[string]bool{
-	"party a": true, "party b": true, "the parties": true, "parties": true, "us": true, "you": true,
+	"party a": true, "party b": true, "first party": true, "second party": true, "the parties": true, "parties": true, "us": true, "you": true,
 	"company": true, "the company": true, "consultant": true, "distributor": true, "customer": true,
 	"licensor": true, "licensee": true, "supplier": true, "client": true, "developer": true, "adviser": true,
 	"advisor": true, "manufacturer": true, "purchaser": true, "seller": true, "buyer": true, "vendor": true,
@@ -558,8 +558,8 @@ func partyName(s string) (string, string) {
 		// ends before it, as it does before ", as trustee of …"
 		name = strings.TrimRight(name[:k], " ,")
 	}
-	if k := strings.Index(name, " of "); k > 0 && k+4 < len(name) && name[k+4] >= '0' && name[k+4] <= '9' {
-		name = name[:k] // "FIONA GRANT of 27 Larch Crescent": her address
+	if k := strings.Index(asciiLower(name), " of "); k > 0 && k+4 < len(name) && name[k+4] >= '0' && name[k+4] <= '9' {
+		name = name[:k] // "FIONA GRANT of 27 Larch Crescent", "ACME SERVICES OF 12 SKY PARK CIRCLE": an address
 	}
 	if !plausibleName(name) {
 		return "", s
@@ -630,7 +630,7 @@ var nameDelimiters = []string{
 	", whose", " whose", ", herein", " herein", ", party", ", party of", " address:", " address ",
 	" registered address", " legal representative", " (the", ", represented", " represented by",
 	" and its affiliates", " on behalf of", ", individual", " party b", " party a", ", together with",
-	" through its ", " through their ", ", through ",
+	" through its ", " through their ", ", through ", ", residing", " residing at", ", resident of",
 }
 
 // incorporatedInName reports whether "incorporated" is a name's legal
@@ -865,7 +865,11 @@ func partyRole(s string) (string, string) {
 			break
 		}
 		inner := s[open+1 : open+close]
-		if term := firstQuoted(inner); term != "" {
+		term := firstQuoted(inner)
+		if term == "" {
+			term = unquotedRole(inner)
+		}
+		if term != "" {
 			if next >= 0 && open > next && !collectiveRole(inner) {
 				return "", s
 			}
@@ -913,6 +917,44 @@ func unbracketedRole(s string, next int) (string, string) {
 		return term, rest[end+w:] + s[stop:]
 	}
 	return "", s
+}
+
+// unquotedRole reads a term that a parenthesis gives without quotes
+// after "hereinafter referred to as", as contracts translated from
+// Chinese write it: "(hereinafter referred to as Party A)". The term is
+// one to three capitalised words, the rest of the parenthesis.
+func unquotedRole(inner string) string {
+	l := asciiLower(inner)
+	for _, w := range []string{"hereinafter referred to as ", "hereinafter called ", "hereinafter "} {
+		if !strings.HasPrefix(l, w) {
+			continue
+		}
+		term := strings.TrimSpace(inner[len(w):])
+		words := strings.Fields(term)
+		if len(words) == 0 || len(words) > 3 {
+			return ""
+		}
+		for _, x := range words {
+			if !isUpperStart(x) {
+				return ""
+			}
+		}
+		return term
+	}
+	return ""
+}
+
+// inPlaceName reports whether the " and " at offset i of s joins the words
+// of one place's name ("England and Wales", "Antigua and Barbuda") rather
+// than two parties.
+func inPlaceName(s string, i int) bool {
+	from := max(0, i-40)
+	for _, m := range jurisdiction.FindAll(s[from:min(len(s), i+60)]) {
+		if from+m.Start < i && from+m.End > i+len(" and ") {
+			return true
+		}
+	}
+	return false
 }
 
 // collectiveRole reports whether a parenthesis after several parties
@@ -990,6 +1032,10 @@ func nextPartyStart(s string) int {
 		}
 		j := i + len(" and ")
 		rest := strings.TrimLeft(s[j:], " ")
+		if inPlaceName(s, i) {
+			from = j // "registered in England and Wales", "Trinidad and Tobago": one place
+			continue
+		}
 		if rest != "" && (unicode.IsUpper(firstRune(rest)) || firstRune(rest) == '(') && !strings.HasPrefix(asciiLower(rest), "and/or") {
 			// "and Delaware corporation" is not a party; "and XYZ Inc." is.
 			return j

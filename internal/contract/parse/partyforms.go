@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/contractsearch/contractsearch/internal/contract"
+	"github.com/contractsearch/contractsearch/internal/contract/jurisdiction"
 	"github.com/contractsearch/contractsearch/internal/contract/sentence"
 )
 
@@ -15,7 +16,8 @@ import (
 // findParties settles them (settleParties).
 
 // blockParties reads a parties block near the start: a paragraph "PARTIES"
-// or "PARTIES:" (alone or before the first party), then one party per
+// or "PARTIES:" (alone or before the first party, or after the title that
+// text without line breaks runs into it), then one party per
 // item or paragraph until the recitals or the first clause:
 //
 //	PARTIES:
@@ -26,6 +28,9 @@ func blockParties(body string, spans []span) []contract.Party {
 		p := body[spans[i].start:spans[i].end]
 		if hasPrefixFold(p, "the parties") {
 			p = p[len("the "):]
+		}
+		if k := strings.Index(prefix(p, 200), "PARTIES:"); k > 0 && isCaps(p[:k]) {
+			p = p[k:] // text extracted without line breaks runs the title into the block
 		}
 		if !hasPrefixFold(p, "parties") {
 			continue
@@ -250,12 +255,20 @@ func isSalutation(p string) bool {
 // does not count.
 func termedOrganisations(s string, n int) []contract.Party {
 	var out []contract.Party
+	lowerTerms := lowerQuotedStarts(s)
 	for i := 0; i < len(s) && len(out) < n; {
-		// the start of a run of capitalised words
-		if i > 0 && s[i-1] != ' ' || !isUpperStart(s[i:]) {
+		if i > 0 && s[i-1] != ' ' {
 			i += nextWordStart(s[i:])
 			continue
 		}
+		if !isUpperStart(s[i:]) {
+			if p, ok := lowerCaseOrganisation(s[i:], lowerTerms); ok {
+				out = append(out, p)
+			}
+			i += nextWordStart(s[i:])
+			continue
+		}
+		// the start of a run of capitalised words
 		before := lastWordOf(strings.TrimRight(s[:i], " "))
 		if isUpperStart(before) && !sentenceStarts[strings.ToLower(before)] && !strings.HasSuffix(before, ",") || strings.EqualFold(before, "a") || strings.EqualFold(before, "an") {
 			i += nextWordStart(s[i:]) // inside a run of capitalised words; "a California corporation": a description
@@ -267,7 +280,7 @@ func termedOrganisations(s string, n int) []contract.Party {
 		}
 		name, after := partyName(s[i:])
 		if name == "" || !strings.Contains(name, " ") || !hasLegalForm(name) && !hasOrgNoun(name) || strings.ContainsAny(name, "\"“”()") ||
-			isPartyFragment(repairSpacing(name)) || isStatute(name) {
+			isPartyFragment(repairSpacing(name)) || isStatute(name) || isPlace(name) {
 			i += nextWordStart(s[i:])
 			continue
 		}
@@ -276,6 +289,12 @@ func termedOrganisations(s string, n int) []contract.Party {
 			desc = desc[:k]
 		}
 		term, _ := partyRole(desc)
+		if term != "" && placeTerm(desc, term) {
+			term = "" // `… under the laws of the People's Republic of China ("PRC")`: the place's term
+		}
+		if term == "" {
+			term = bareTerm(desc, name)
+		}
 		if term == "" || isRedactionTerm(term) || isStatute(term) {
 			i += nextWordStart(s[i:])
 			continue
@@ -284,6 +303,138 @@ func termedOrganisations(s string, n int) []contract.Party {
 		i = len(s) - len(after)
 	}
 	return out
+}
+
+// lowerCaseOrganisation reads an organisation whose name a brand writes
+// in lower case, at the start of s: "nordlicht 7 GmbH, Hafenstrasse 12,
+// … (hereafter, "nordlicht 7")". Lower case starts every other word of a
+// sentence, so the name must hold a legal form and its defined term must
+// be its own first words, as the text writes them; lowerTerms are the
+// first words of the terms in lower case that s defines (one is needed
+// for the name to be read at all).
+func lowerCaseOrganisation(s string, lowerTerms map[string]bool) (contract.Party, bool) {
+	if len(lowerTerms) == 0 || !lowerTerms[leadingWord(s)] {
+		return contract.Party{}, false
+	}
+	name, after := partyName(s)
+	if name == "" || !hasLegalForm(name) || strings.ContainsAny(name, "\"“”()") || isPartyFragment(name) {
+		return contract.Party{}, false
+	}
+	desc := prefix(after, 160)
+	if k := strings.Index(desc, ". "); k >= 0 && !sentence.IsAbbreviation(lastWordOf(desc[:k])) {
+		desc = desc[:k]
+	}
+	term, _ := partyRole(desc)
+	if term == "" || !strings.HasPrefix(name, term+" ") {
+		return contract.Party{}, false
+	}
+	return contract.Party{Name: name, Term: term, Kind: contract.Organisation}, true
+}
+
+// lowerQuotedStarts returns the first words of the quoted terms in s that
+// start in lower case: `"element 5"` gives "element".
+func lowerQuotedStarts(s string) map[string]bool {
+	var out map[string]bool
+	for i := 0; i < len(s); i++ {
+		var rest string
+		switch {
+		case s[i] == '"':
+			rest = s[i+1:]
+		case strings.HasPrefix(s[i:], "“"):
+			rest = s[i+len("“"):]
+		default:
+			continue
+		}
+		if rest == "" || rest[0] < 'a' || rest[0] > 'z' {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[leadingWord(rest)] = true
+	}
+	return out
+}
+
+// leadingWord is the run of letters and digits s starts with.
+func leadingWord(s string) string {
+	for i, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return s[:i]
+		}
+	}
+	return s
+}
+
+// bareTerm reads a defined term written in a parenthesis without quotes
+// right after a name: "HARTWELL DATA SERVICES OF 88 FERRY ROAD, …
+// (HARTWELL)", "BELMONT OPTICAL LABS, INC. … (BOL)". Without quotes a
+// parenthesis says many things ("(USA)", "(Delaware)"), so the word must
+// be in capitals and either the name's first word or its initials.
+func bareTerm(desc, name string) string {
+	open := strings.IndexByte(desc, '(')
+	if open < 0 {
+		return ""
+	}
+	close := strings.IndexByte(desc[open:], ')')
+	if close < 0 {
+		return ""
+	}
+	inner := desc[open+1 : open+close]
+	if len(inner) < 2 || len(inner) > 16 || !isCaps(inner) || strings.ContainsFunc(inner, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		return ""
+	}
+	words := strings.Fields(name)
+	if strings.EqualFold(strings.Trim(words[0], ",."), inner) || initialsMatch(words, strings.ToLower(inner)) > 0 {
+		return inner
+	}
+	return ""
+}
+
+// isPlace reports whether a name is a country or region and nothing
+// more, "People's Republic of China", "the State of Delaware": a term
+// after it defines a place, not a party.
+func isPlace(name string) bool {
+	m, ok := jurisdiction.First(name)
+	if !ok || m.End != len(name) {
+		return false
+	}
+	for _, w := range strings.Fields(name[:m.Start]) {
+		if !placeWords[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// placeWords may come before a place's name in a name that is only the
+// place: "the State of Delaware", "Commonwealth of Virginia".
+var placeWords = map[string]bool{
+	"the": true, "of": true, "state": true, "commonwealth": true, "province": true, "republic": true,
+	"kingdom": true, "federal": true, "people's": true, "people’s": true, "territory": true,
+}
+
+// placeTerm reports whether the parenthesis that defines term in desc
+// follows the name of a place that the term abbreviates, and so defines
+// the place: `… under the laws of the People's Republic of China
+// ("PRC")`, but not `… under the laws of the State of Delaware (the
+// "Adviser")`.
+func placeTerm(desc, term string) bool {
+	k := strings.Index(desc, term)
+	if k < 0 {
+		return false
+	}
+	open := strings.LastIndexByte(desc[:k], '(')
+	if open < 0 {
+		return false
+	}
+	before := strings.TrimRight(desc[:open], " ")
+	m, ok := jurisdiction.EndingAt(before, len(before))
+	if !ok || m.Adjective {
+		return false
+	}
+	place := before[m.Start:m.End]
+	return strings.EqualFold(place, term) || initialsMatch(strings.Fields(place), strings.ToLower(term)) > 0
 }
 
 // statuteWords name laws, not organisations: "Securities Exchange Act of
@@ -521,13 +672,21 @@ func recitalParties(body string, spans []span) []contract.Party {
 // openingParties reads the organisations the opening paragraphs give a
 // defined term when no other form names a party: "I, ______, understand
 // that Lumenfield Systems, Inc. ("Lumenfield") has disclosed …". It reads
-// the first paragraphs of prose after the title, up to the first clause.
+// the first paragraphs of prose after the title, up to the first clause,
+// or the second when the first names no party.
 func openingParties(body string, spans []span) []contract.Party {
 	var parties []contract.Party
+	clauses := 0
 	for i := 0; i < len(spans) && i < 12 && spans[i].start < 8000 && len(parties) < 2; i++ {
 		p := body[spans[i].start:spans[i].end]
 		if i > 0 && endsPartyList(p) && !hasPrefixFold(p, "whereas") && !hasPrefixFold(p, "in consideration") {
-			break
+			// The first clause may be where the parties are named ("1.
+			// CERTIFICATION AND IDENTIFICATION: ACME SERVICES … (ACME)
+			// certifies …"): it is read when nothing before it named one.
+			if len(parties) > 0 || clauses > 0 {
+				break
+			}
+			clauses++
 		}
 		for _, o := range termedOrganisations(prefix(p, 2000), 2-len(parties)) {
 			if !slices.ContainsFunc(parties, func(q contract.Party) bool { return sameCompany(companyKey(q.Name), companyKey(o.Name)) }) {
@@ -540,7 +699,8 @@ func openingParties(body string, spans []span) []contract.Party {
 
 // roleLabelParties reads parties a form gives under role labels near its
 // start, without a "PARTIES" heading: "Employer: Corbel Instruments
-// Corporation", "Employee Name: Dana Whitfield", "Name of Consultant: …".
+// Corporation", "Employee Name: Dana Whitfield", "Name of Consultant: …",
+// or a table's row "First Party | Tamberlane Geospatial Ltd. | …".
 // A label counts when it is a role contracts give parties (genericRoles,
 // personTerms), so that "Start Date:" or "Address:" do not. Text extracted
 // without line breaks runs a form's fields into one paragraph ("SUPPLY
@@ -554,6 +714,16 @@ func roleLabelParties(body string, spans []span) []contract.Party {
 		if party, ok := roleLabelled(p, false); ok {
 			parties = append(parties, party)
 			continue
+		}
+		if i+1 < len(spans) && len(strings.Fields(p)) <= 3 && !strings.ContainsAny(p, ":.,;()\"") {
+			// a table's row, its cells cut into paragraphs: "First Party",
+			// then "Tamberlane Geospatial Ltd. 9 Quayside, Leith"
+			next := body[spans[i+1].start:spans[i+1].end]
+			if party, ok := roleLabelled(p+": "+next, true); ok {
+				parties = append(parties, party)
+				i++
+				continue
+			}
 		}
 		head := prefix(p, 1500)
 		for at := 0; len(parties) < 4; {
