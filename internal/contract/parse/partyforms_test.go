@@ -45,16 +45,7 @@ func TestPartyForms(t *testing.T) {
 			t.Fatal(err)
 		}
 		c := Parse(string(raw), contract.Meta{Path: tc.file})
-		got := ""
-		if c.Company != nil {
-			got = c.Company.Name
-		}
-		if got != tc.company {
-			t.Errorf("%s: company %q, want %q", tc.file, got, tc.company)
-		}
-		if ps := showParties(c.Parties); ps != tc.parties {
-			t.Errorf("%s: parties\n got %s\nwant %s", tc.file, ps, tc.parties)
-		}
+		checkCompanyParties(t, tc.file, c, tc.company, tc.parties)
 		out, err := json.MarshalIndent(struct {
 			Company *contract.Attr
 			Parties []contract.Party
@@ -376,4 +367,20 @@ func FuzzParties(f *testing.F) {
 		}
 		Company(nil, s, contract.Meta{CompanyName: s})
 	})
+}
+
+// checkCompanyParties checks a parsed contract's company name ("" for
+// none) and its parties as showParties prints them.
+func checkCompanyParties(t *testing.T, name string, c *contract.Contract, company, parties string) {
+	t.Helper()
+	got := ""
+	if c.Company != nil {
+		got = c.Company.Name
+	}
+	if got != company {
+		t.Errorf("%s: company %q, want %q", name, got, company)
+	}
+	if ps := showParties(c.Parties); ps != parties {
+		t.Errorf("%s: parties\n got %s\nwant %s", name, ps, parties)
+	}
 }

@@ -68,16 +68,7 @@ func TestUnseenShapes(t *testing.T) {
 			"nordlicht 7 GmbH", "nordlicht 7 GmbH [organisation, nordlicht 7]"},
 	} {
 		c := Parse(tc.text, contract.Meta{Path: tc.name + ".txt"})
-		got := ""
-		if c.Company != nil {
-			got = c.Company.Name
-		}
-		if got != tc.company {
-			t.Errorf("%s: company %q, want %q", tc.name, got, tc.company)
-		}
-		if ps := showParties(c.Parties); ps != tc.parties {
-			t.Errorf("%s: parties\n got %s\nwant %s", tc.name, ps, tc.parties)
-		}
+		checkCompanyParties(t, tc.name, c, tc.company, tc.parties)
 		for _, p := range c.Parties {
 			if strings.ContainsAny(p.Name, "[]_") {
 				t.Errorf("%s: a placeholder is a party: %s", tc.name, showParties(c.Parties))
