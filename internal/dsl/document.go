@@ -31,7 +31,7 @@ func (p *Parser) BodyHighlight(id, q, pre, post string) (*SearchRequest, error) 
 	if len(q) > p.limits.MaxQueryBytes {
 		return nil, apierr.BadRequest("[q] is %d bytes long; at most %d are allowed", len(q), p.limits.MaxQueryBytes)
 	}
-	text, _, cost := textQuery(q)
+	text, _, _, cost := textQuery(q)
 	if cost > p.limits.MaxClauses {
 		return nil, apierr.BadRequest("too many clauses: [q] has more than %d query terms (each counts once per field it searches)", p.limits.MaxClauses)
 	}

@@ -115,7 +115,7 @@ func (d *decoder) formA() (*formAQuery, error) {
 			fa.text, fa.signals = nil, nil
 			if strings.TrimSpace(fa.q) != "" {
 				var cost int
-				fa.text, fa.signals, cost = textQuery(fa.q)
+				_, fa.text, fa.signals, cost = textQuery(fa.q)
 				if err := d.countClause(off, cost); err != nil {
 					return nil, err
 				}

@@ -61,20 +61,22 @@ const (
 	maxPhraseWords = 6
 )
 
-// textQuery expands a non-blank q into its must clause (the base query)
-// and the should clauses of the ranking signals, and the clause count they
-// cost against the request's limit: what the same clauses cost in a
-// structured body (each clause once, every query term once per field it
-// searches, every terms value once).
-func textQuery(q string) (must Query, should []Query, cost int) {
+// textQuery expands a non-blank q into the base query of its words (text), its
+// must clause (the words, or a section of a clause type q names) and the
+// should clauses of the ranking signals, and the clause count they cost
+// against the request's limit: what the same clauses cost in a structured
+// body (each clause once, every query term once per field it searches,
+// every terms value once).
+func textQuery(q string) (text, must Query, should []Query, cost int) {
 	q = quoteHyphenated(q)
 	boost := func(v float64) *float64 { return &v }
 	base := &SimpleQueryStringQuery{Query: q, Fields: FormATextFields, DefaultOperator: "or", Boost: boost(textBoost)}
+	must = base
 	tree := simplequery.Parse(q, simplequery.All, simplequery.Should)
 	leaves := tree.Leaves()
 	cost = 1 + queryTermsCost(tree, len(FormATextFields))
 	if leaves > maxSignalLeaves {
-		return base, nil, cost
+		return base, base, nil, cost
 	}
 	sectionScored := func(mode string, b float64, inner Query) Query {
 		return &NestedQuery{Path: "sections", ScoreMode: mode, IgnoreUnmapped: boolPtr(true), Boost: boost(b), Query: inner}
@@ -97,6 +99,21 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 			return []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}
 		}
 		clauses, boilerplate := splitBoilerplate(slugs)
+		if len(clauses) > 0 && !constrained(q) {
+			// A contract with a section of a clause type q names matches
+			// whatever words it uses ("non-compete" finds the contract
+			// whose covenant says "shall not engage in any business that
+			// competes"): the words or the typed section, the section
+			// adding nothing to the score (the signals below rank it).
+			// Boilerplate types do not: nearly every contract has them.
+			// Nor does a q that requires or excludes words: its + and -
+			// say what must match, and a typed section cannot override
+			// them.
+			must = &BoolQuery{Should: []Query{base, &NestedQuery{Path: "sections", ScoreMode: "none", IgnoreUnmapped: boolPtr(true),
+				Query: &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: typed(clauses)}}}}
+			// bool, nested, bool, terms and its values, match_all.
+			cost += 1 + 3 + len(clauses) + 1
+		}
 		for _, g := range []struct {
 			slugs []string
 			mode  string
@@ -122,10 +139,30 @@ func textQuery(q string) (must Query, should []Query, cost int) {
 			&MatchPhraseQuery{Field: "body", Query: text, Slop: &bslop, Boost: boost(bodyPhraseBoost)})
 		cost += 3 // nested and its phrase, the body phrase
 	}
-	return base, should, cost
+	return base, must, should, cost
 }
 
 func boolPtr(b bool) *bool { return &b }
+
+// constrained reports whether q requires or excludes anything: a + or a
+// word-leading - outside quotes, rather than only listing what it wants.
+// The text is read, not the parsed tree, because the parser folds a lone
+// "+word" into the word itself.
+func constrained(q string) bool {
+	inQuote := false
+	for i := 0; i < len(q); i++ {
+		switch c := q[i]; {
+		case c == '"':
+			inQuote = !inQuote
+		case inQuote:
+		case c == '+':
+			return true
+		case c == '-' && (i == 0 || isQueryBreak(q[i-1])):
+			return true
+		}
+	}
+	return false
+}
 
 // splitBoilerplate parts slugs into CUAD's clause types and the
 // boilerplate ones (clausetype.Boilerplate), each in slugs' order.

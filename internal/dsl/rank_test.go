@@ -153,6 +153,44 @@ func TestClauseTypeSignals(t *testing.T) {
 	}
 }
 
+// TestClauseTypeMatches checks which q lets a section of a clause type it
+// names match on its own: a CUAD clause type, and only when q neither
+// requires nor excludes words.
+func TestClauseTypeMatches(t *testing.T) {
+	for _, tc := range []struct {
+		q    string
+		want []string // the types a typed section matches by, nil for the words alone
+	}{
+		{"non-compete", []string{"non-compete"}},
+		{"change of control audit rights", []string{"audit-rights", "change-of-control"}},
+		{"most favourable customer pricing", []string{"most-favored-nation"}}, // not payment: boilerplate
+		{"+non-compete", nil},
+		{"non-compete -delaware", nil},
+		{`"change of control" +termination`, nil},
+		{"payment", nil},
+		{"xyzzy plugh", nil},
+	} {
+		text, must, _, _ := textQuery(tc.q)
+		var got []string
+		if must != text {
+			b := must.(*BoolQuery)
+			if len(b.Should) != 2 || b.Should[0] != text {
+				t.Fatalf("%q: must is %#v", tc.q, must)
+			}
+			nq := b.Should[1].(*NestedQuery)
+			if nq.ScoreMode != "none" {
+				t.Errorf("%q: the typed section scores (score_mode %q)", tc.q, nq.ScoreMode)
+			}
+			for _, v := range nq.Query.(*BoolQuery).Filter[0].(*TermsQuery).Values {
+				got = append(got, v.Text)
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: typed sections match by %q, want %q", tc.q, got, tc.want)
+		}
+	}
+}
+
 // TestSignalNames checks that every should clause of an expanded text
 // query has a name, and that the names are the documented ones.
 func TestSignalNames(t *testing.T) {
@@ -181,14 +219,14 @@ func TestSignalNames(t *testing.T) {
 // structured body's).
 func TestTextQueryBounds(t *testing.T) {
 	long := strings.Repeat("word ", maxSignalLeaves+1)
-	_, should, cost := textQuery(long)
+	_, _, should, cost := textQuery(long)
 	if len(should) != 0 {
 		t.Errorf("%d signals for a q of %d terms", len(should), maxSignalLeaves+1)
 	}
 	if want := 1 + (maxSignalLeaves+1)*len(FormATextFields); cost != want {
 		t.Errorf("cost %d, want %d", cost, want)
 	}
-	_, should, _ = textQuery("word")
+	_, _, should, _ = textQuery("word")
 	for _, c := range should {
 		if SignalName(c) == SignalBodyPhrase || SignalName(c) == SignalSectionPhrase {
 			t.Errorf("a one-word q has a proximity signal")
