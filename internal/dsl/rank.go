@@ -98,6 +98,8 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 			}
 			return []Query{&TermsQuery{Field: "sections.clause_type", Values: values}}
 		}
+		// every section of the types, each scoring 1 (before boosts)
+		anyOf := func(slugs []string) Query { return &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: typed(slugs)} }
 		clauses, boilerplate := splitBoilerplate(slugs)
 		if len(clauses) > 0 && !constrained(q) {
 			// A contract with a section of a clause type q names matches
@@ -109,8 +111,7 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 			// Nor does a q that requires or excludes words: its + and -
 			// say what must match, and a typed section cannot override
 			// them.
-			must = &BoolQuery{Should: []Query{base, &NestedQuery{Path: "sections", ScoreMode: "none", IgnoreUnmapped: boolPtr(true),
-				Query: &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: typed(clauses)}}}}
+			must = &BoolQuery{Should: []Query{base, &NestedQuery{Path: "sections", ScoreMode: "none", IgnoreUnmapped: boolPtr(true), Query: anyOf(clauses)}}}
 			// bool, nested, bool, terms and its values, match_all.
 			cost += 1 + 3 + len(clauses) + 1
 		}
@@ -120,7 +121,7 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 			boost float64
 		}{{clauses, "sum", clauseTypeBoost}, {boilerplate, "max", boilerplateTypeBoost}} {
 			if len(g.slugs) > 0 {
-				should = append(should, sectionScored(g.mode, g.boost, &BoolQuery{Must: []Query{&MatchAllQuery{}}, Filter: typed(g.slugs)}))
+				should = append(should, sectionScored(g.mode, g.boost, anyOf(g.slugs)))
 				// nested, bool, terms and its values, match_all.
 				cost += 3 + len(g.slugs) + 1
 			}
@@ -132,11 +133,11 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 		cost += 3 + len(slugs) + 1 + queryTermsCost(tree, 2)
 	}
 	if len(words) >= 2 {
-		text := strings.Join(words, " ")
+		phrase := strings.Join(words, " ")
 		sslop, bslop := sectionPhraseSlop, bodyPhraseSlop
 		should = append(should,
-			section(sectionPhraseBoost, &MatchPhraseQuery{Field: "sections.snippet", Query: text, Slop: &sslop}),
-			&MatchPhraseQuery{Field: "body", Query: text, Slop: &bslop, Boost: boost(bodyPhraseBoost)})
+			section(sectionPhraseBoost, &MatchPhraseQuery{Field: "sections.snippet", Query: phrase, Slop: &sslop}),
+			&MatchPhraseQuery{Field: "body", Query: phrase, Slop: &bslop, Boost: boost(bodyPhraseBoost)})
 		cost += 3 // nested and its phrase, the body phrase
 	}
 	return base, must, should, cost
