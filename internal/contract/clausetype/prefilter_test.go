@@ -15,14 +15,14 @@ func checkImplied(t *testing.T, s string) {
 	t.Helper()
 	for _, r := range rules {
 		for i, p := range r.patterns {
-			if !p.re.MatchString(s) {
+			if !p.re().MatchString(s) {
 				continue
 			}
 			if !(refHasCues(s, r.cues) && refHasCues(s, p.needs)) {
 				t.Errorf("%s pattern %d matches %q, which lacks its cues %q or literals %q", r.slug, i, s, r.cues, p.needs)
 			}
-			if !p.loose.MatchString(s) {
-				t.Errorf("%s pattern %d matches %q, its loose form %q does not", r.slug, i, s, p.loose)
+			if !p.loose().MatchString(s) {
+				t.Errorf("%s pattern %d matches %q, its loose form %q does not", r.slug, i, s, p.loose())
 			}
 		}
 	}
@@ -55,7 +55,7 @@ func TestPrefilterImplied(t *testing.T) {
 	}
 	for _, r := range rules {
 		for i, p := range r.patterns {
-			re, err := syntax.Parse(p.re.String(), syntax.Perl)
+			re, err := syntax.Parse(p.re().String(), syntax.Perl)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,12 +66,12 @@ func TestPrefilterImplied(t *testing.T) {
 				var b strings.Builder
 				generate(rnd, re, &b)
 				s := normText(b.String())
-				if !p.re.MatchString(s) {
+				if !p.re().MatchString(s) {
 					continue
 				}
 				matched++
 				checkImplied(t, s)
-				if strings.ContainsAny(s, ".;") || p.unless != nil && p.unless.MatchString(s) {
+				if strings.ContainsAny(s, ".;") || p.unless != nil && p.unless().MatchString(s) {
 					// a sentence the pattern's exception takes back is
 					// no hit of it
 					continue
@@ -170,4 +170,25 @@ func FuzzTextTypes(f *testing.F) {
 			checkImplied(t, s)
 		}
 	})
+}
+
+// TestPatternsCompile compiles every expression of every rule, which the
+// package otherwise does on first use only.
+func TestPatternsCompile(t *testing.T) {
+	for _, r := range rules {
+		for i, p := range r.patterns {
+			func() {
+				defer func() {
+					if e := recover(); e != nil {
+						t.Errorf("%s pattern %d does not compile: %v", r.slug, i, e)
+					}
+				}()
+				p.re()
+				p.loose()
+				if p.unless != nil {
+					p.unless()
+				}
+			}()
+		}
+	}
 }

@@ -52,7 +52,7 @@ func refMatches(r rule, parts []string) bool {
 			continue
 		}
 		for _, p := range r.patterns {
-			if refHasCues(part, p.needs) && p.re.MatchString(part) && (p.unless == nil || !p.unless.MatchString(part)) {
+			if refHasCues(part, p.needs) && p.re().MatchString(part) && (p.unless == nil || !p.unless().MatchString(part)) {
 				return true
 			}
 		}

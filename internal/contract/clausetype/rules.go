@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // rule finds one clause type in a section's text. cues are groups of
@@ -298,19 +299,24 @@ const recordsOfInspections = `\brecords? of (?:the |such |all |its )?(?:inspecti
 // them.
 type pattern struct {
 	needs [][]string
-	re    *regexp.Regexp
+	// re, loose and unless compile on first use: the package's several
+	// hundred expressions took 1.4 s to compile (13 s under the race
+	// detector) at the start of every process importing it, while a
+	// gateway types only queries' words, whose literals reach few of them.
+	re func() *regexp.Regexp
 	// unless, when set, is wording that takes the sentence back: a
 	// sentence it matches is not a hit of this pattern.
-	unless *regexp.Regexp
+	unless func() *regexp.Regexp
 	// loose is re with every bounded gap ({0,n}) unbounded: it matches
 	// every sentence re matches, and compiles to a program small enough
 	// for Go's backtracking matcher, many times faster on long sentences
 	// than the NFA the bounded form needs; re runs only where it matches.
-	loose *regexp.Regexp
+	loose func() *regexp.Regexp
 }
 
-// patterns compiles {needs, expression[, unless]} triples; an expression
-// that does not compile is a programming error caught by the first test.
+// patterns reads {needs, expression[, unless]} triples; an expression
+// that does not compile is a programming error, caught by
+// TestPatternsCompile.
 func patterns(specs [][]string) []pattern {
 	out := make([]pattern, len(specs))
 	for i, p := range specs {
@@ -318,9 +324,15 @@ func patterns(specs [][]string) []pattern {
 		for _, g := range strings.Split(p[0], "&") {
 			needs = append(needs, strings.Split(g, "|"))
 		}
-		out[i] = pattern{needs: needs, re: regexp.MustCompile(p[1]), loose: loosen(p[1])}
+		expr := p[1]
+		out[i] = pattern{
+			needs: needs,
+			re:    sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) }),
+			loose: sync.OnceValue(func() *regexp.Regexp { return loosen(expr) }),
+		}
 		if len(p) > 2 {
-			out[i].unless = regexp.MustCompile(p[2])
+			unless := p[2]
+			out[i].unless = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(unless) })
 		}
 	}
 	return out
@@ -328,7 +340,7 @@ func patterns(specs [][]string) []pattern {
 
 // hit reports whether the normalised sentence s is a hit of p.
 func (p *pattern) hit(s []byte) bool {
-	return p.loose.Match(s) && p.re.Match(s) && (p.unless == nil || !p.unless.Match(s))
+	return p.loose().Match(s) && p.re().Match(s) && (p.unless == nil || !p.unless().Match(s))
 }
 
 // loosen compiles expr with each repetition {0,n} as *, keeping its
