@@ -80,6 +80,10 @@ type sectionFilter struct {
 	typ, heading, text string
 }
 
+// innerHitsName is the name of the entry's inner hits, "<type>:<name>" as
+// the spec gives it ("clause:Governing Law").
+func (s sectionFilter) innerHitsName() string { return s.typ + ":" + s.heading }
+
 // formAQuery is a decoded simplified query object.
 type formAQuery struct {
 	q string
@@ -321,6 +325,28 @@ func headingFilter(s sectionFilter) Query {
 	return &BoolQuery{Should: []Query{exact, &TermQuery{Field: "sections.clause_type", Value: Scalar{Text: slug, Kind: 's'}}}}
 }
 
+// dropTakenInnerHits leaves out the inner hits of a ranking signal whose
+// name a clause or definition entry already gives its own ("clause:
+// Non-Compete" asked for by both q and the clause filter): inner hit names
+// are unique within a request (OpenSearch refuses a repeated one), and
+// the entry's hits, the sections the user asked for, are the ones shown.
+func (fa *formAQuery) dropTakenInnerHits() {
+	for i, sig := range fa.signals {
+		n, ok := sig.(*NestedQuery)
+		if !ok || n.InnerHits == nil {
+			continue
+		}
+		for _, s := range fa.sections {
+			if s.innerHitsName() == n.InnerHits.Name {
+				plain := *n
+				plain.InnerHits = nil
+				fa.signals[i] = &plain
+				break
+			}
+		}
+	}
+}
+
 // expand builds the DSL request of DESIGN §5.
 func (fa *formAQuery) expand(opts FormAOptions, limits Limits) *Parsed {
 	from, size := (fa.page-1)*FormAPageSize, FormAPageSize
@@ -344,9 +370,10 @@ func (fa *formAQuery) expand(opts FormAOptions, limits Limits) *Parsed {
 			inner.Must = []Query{&SimpleQueryStringQuery{Query: s.text, Fields: []string{"sections.snippet"}, DefaultOperator: "and"}}
 		}
 		q.Must = append(q.Must, &NestedQuery{Path: "sections", Query: inner, IgnoreUnmapped: &ignoreUnmapped,
-			InnerHits: &InnerHits{Name: s.typ + ":" + s.heading}})
+			InnerHits: &InnerHits{Name: s.innerHitsName()}})
 	}
 	q.Filter = fa.filters
+	fa.dropTakenInnerHits()
 	q.Should = slices.Clip(fa.signals)
 	if fa.text == nil || boost > 0 {
 		q.Should = append(q.Should, &RankFeatureQuery{Field: "weight_rank", Boost: &boost, Saturation: &Saturation{Pivot: &pivot}})

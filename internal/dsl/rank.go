@@ -121,7 +121,12 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 			boost float64
 		}{{clauses, "sum", clauseTypeBoost}, {boilerplate, "max", boilerplateTypeBoost}} {
 			if len(g.slugs) > 0 {
-				should = append(should, sectionScored(g.mode, g.boost, anyOf(g.slugs)))
+				// Its inner hits show the typed sections, in contract
+				// order: a contract the type matched without q's words
+				// has no highlight to say why it is there.
+				n := sectionScored(g.mode, g.boost, anyOf(g.slugs)).(*NestedQuery)
+				n.InnerHits = &InnerHits{Name: typedSectionsName(g.slugs)}
+				should = append(should, n)
 				// nested, bool, terms and its values, match_all.
 				cost += 3 + len(g.slugs) + 1
 			}
@@ -144,6 +149,18 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 }
 
 func boolPtr(b bool) *bool { return &b }
+
+// typedSectionsName names the inner hits of the sections of the clause
+// types slugs: "clause:" and the types' display names, the key the spec
+// gives a clause search-within ("clause:<Heading>"), so a client shows
+// them alike.
+func typedSectionsName(slugs []string) string {
+	names := make([]string, len(slugs))
+	for i, sl := range slugs {
+		names[i] = clausetype.Name(sl)
+	}
+	return "clause:" + strings.Join(names, ", ")
+}
 
 // constrained reports whether q requires or excludes anything: a + or a
 // word-leading - outside quotes, rather than only listing what it wants.

@@ -120,11 +120,11 @@ func TestClauseTypeSignals(t *testing.T) {
 	p := testParser(t)
 	for _, tc := range []struct {
 		q    string
-		want []string // score mode, boost and types of each clause-type signal
+		want []string // score mode, boost, types and inner hits of each clause-type signal
 	}{
-		{"change of control audit rights", []string{"sum 32 [audit-rights change-of-control]", "max 4 [audit-rights change-of-control]"}},
-		{`termination -"change of control"`, []string{"max 16 [effect-of-termination termination]", "max 4 [effect-of-termination termination]"}},
-		{"most favourable customer pricing", []string{"sum 32 [most-favored-nation]", "max 16 [payment]", "max 4 [most-favored-nation payment]"}},
+		{"change of control audit rights", []string{"sum 32 [audit-rights change-of-control] clause:Audit Rights, Change Of Control", "max 4 [audit-rights change-of-control]"}},
+		{`termination -"change of control"`, []string{"max 16 [effect-of-termination termination] clause:Effect of Termination, Termination", "max 4 [effect-of-termination termination]"}},
+		{"most favourable customer pricing", []string{"sum 32 [most-favored-nation] clause:Most Favored Nation", "max 16 [payment] clause:Payment", "max 4 [most-favored-nation payment]"}},
 		{"xyzzy plugh", nil},
 	} {
 		body, err := json.Marshal(map[string]any{"query": map[string]any{"q": tc.q}})
@@ -145,7 +145,11 @@ func TestClauseTypeSignals(t *testing.T) {
 			for _, v := range nq.Query.(*BoolQuery).Filter[0].(*TermsQuery).Values {
 				types = append(types, v.Text)
 			}
-			got = append(got, fmt.Sprintf("%s %g %v", nq.ScoreMode, *nq.Boost, types))
+			desc := fmt.Sprintf("%s %g %v", nq.ScoreMode, *nq.Boost, types)
+			if nq.InnerHits != nil {
+				desc += " " + nq.InnerHits.Name
+			}
+			got = append(got, desc)
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("clause-type signals of %q = %q, want %q", tc.q, got, tc.want)
@@ -230,6 +234,51 @@ func TestTextQueryBounds(t *testing.T) {
 	for _, c := range should {
 		if SignalName(c) == SignalBodyPhrase || SignalName(c) == SignalSectionPhrase {
 			t.Errorf("a one-word q has a proximity signal")
+		}
+	}
+}
+
+// TestTypedSectionsInnerHits checks the inner hits a request gets: the
+// typed sections of the clause types q names, under "clause:<Name>",
+// unless a clause entry of the request already takes that name.
+func TestTypedSectionsInnerHits(t *testing.T) {
+	p := testParser(t)
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		{`{"q":"non-compete"}`, []string{"clause:Non-Compete"}},
+		{`{"q":"+non-compete"}`, []string{"clause:Non-Compete"}},
+		{`{"q":"non-compete","clause":{"Non-Compete":""}}`, []string{"clause:Non-Compete"}},
+		{`{"q":"non-compete","clause":{"Noncompetition":"solicit"}}`, []string{"clause:Noncompetition", "clause:Non-Compete"}},
+		{`{"q":"non-compete","definition":{"Non-Compete":""}}`, []string{"definition:Non-Compete", "clause:Non-Compete"}},
+		{`{"q":"xyzzy","clause":{"Governing Law":""}}`, []string{"clause:Governing Law"}},
+		{`{"q":"xyzzy plugh"}`, nil},
+	} {
+		parsed, err := p.Parse([]byte(`{"query":` + tc.query + `}`))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.query, err)
+		}
+		var got []string
+		var walk func(q Query)
+		walk = func(q Query) {
+			switch q := q.(type) {
+			case *BoolQuery:
+				for _, cs := range [][]Query{q.Must, q.Filter, q.Should, q.MustNot} {
+					for _, c := range cs {
+						walk(c)
+					}
+				}
+			case *NestedQuery:
+				if q.InnerHits != nil {
+					got = append(got, q.InnerHits.Name)
+				}
+				walk(q.Query)
+			}
+		}
+		walk(parsed.Search.Query)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: inner hits %q, want %q", tc.query, got, tc.want)
 		}
 	}
 }

@@ -24,13 +24,15 @@ func Types() []Type {
 type index struct {
 	byHeading   map[string]string
 	slugs       map[string]bool
+	names       map[string]string
 	boilerplate map[string]bool
 }
 
 var load = sync.OnceValue(func() *index {
-	ix := &index{byHeading: make(map[string]string), slugs: make(map[string]bool), boilerplate: make(map[string]bool)}
+	ix := &index{byHeading: make(map[string]string), slugs: make(map[string]bool), names: make(map[string]string), boilerplate: make(map[string]bool)}
 	for _, t := range taxonomy {
 		ix.slugs[t.Slug] = true
+		ix.names[t.Slug] = t.Name
 		ix.boilerplate[t.Slug] = !t.CUAD
 		for _, h := range append([]string{t.Slug, t.Name}, t.Headings...) {
 			if k := normalize(h); k != "" {
@@ -51,6 +53,10 @@ var load = sync.OnceValue(func() *index {
 // what it holds; Form A's ranking counts the sections of the other types
 // only (dsl's clauseTypeBoost).
 func Boilerplate(slug string) bool { return load().boilerplate[slug] }
+
+// Name returns the display name of the type slug ("Non-Compete" for
+// "non-compete"), or "" when slug is not one of the taxonomy's.
+func Name(slug string) string { return load().names[slug] }
 
 // OfHeading returns the type a heading names, as a user writes it in a
 // query or a contract writes it above a clause: "Governing Law",

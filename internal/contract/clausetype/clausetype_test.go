@@ -283,3 +283,17 @@ func TestBoilerplate(t *testing.T) {
 		}
 	}
 }
+
+func TestName(t *testing.T) {
+	for _, tc := range []struct{ slug, want string }{
+		{"non-compete", "Non-Compete"},
+		{"change-of-control", "Change Of Control"},
+		{"governing-law", "Governing Law"},
+		{"notices", "Notices"},
+		{"no-such-type", ""},
+	} {
+		if got := Name(tc.slug); got != tc.want {
+			t.Errorf("Name(%q) = %q, want %q", tc.slug, got, tc.want)
+		}
+	}
+}
