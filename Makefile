@@ -35,7 +35,7 @@ test:
 	@scripts/step.sh "race detector, heavy tests small (-short)" 380 $(GO) test -race -short -count=1 -timeout 10m ./...
 	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 80 \
 	  $(GO) test -count=1 -timeout 10m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)
-	@scripts/step.sh "analysis corpus comparisons (single-threaded: without the race detector, which skipped them)" 50 \
+	@scripts/step.sh "analysis corpus comparisons against Lucene (without the race detector, which skipped them; two at a time)" 50 \
 	  $(GO) test -count=1 -run '^(TestASCIIFastPathMatchesScanner|TestMatchesLuceneOnCUAD|TestMatchesLuceneRandom|TestEveryCodePointMatchesLucene)$$' ./internal/engine/analysis
 	@scripts/step.sh "engine with expensive invariant checks on (build tag invariants)" 60 \
 	  $(GO) test -count=1 -short -tags invariants ./internal/engine/...

@@ -52,6 +52,7 @@ var fastPathMaxLens = []int{255, 5}
 // the highlighter analyses a field value.
 func TestASCIIFastPathMatchesScanner(t *testing.T) {
 	skipUnderRace(t)
+	t.Parallel() // CI runs these four on their own: one core each
 	var texts []string
 	dir, where := cuadDir()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))

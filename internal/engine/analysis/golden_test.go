@@ -237,6 +237,7 @@ func cuadDir() (string, string) {
 // and with Analyze and requires the same tokens, positions and offsets.
 func TestMatchesLuceneOnCUAD(t *testing.T) {
 	skipUnderRace(t)
+	t.Parallel() // CI runs these four on their own: one core each
 	dir, where := cuadDir()
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if len(files) == 0 {

@@ -40,6 +40,7 @@ var randomAlphabets = [][]string{
 // with the default maximum and small ones that make splitting frequent.
 func TestMatchesLuceneRandom(t *testing.T) {
 	skipUnderRace(t)
+	t.Parallel() // CI runs these four on their own: one core each
 	lucene(t)
 	n := 4000
 	if testing.Short() {
@@ -105,6 +106,7 @@ var unicodeDivergences = map[rune]string{
 // Lucene and with Analyze. Only unicodeDivergences may differ.
 func TestEveryCodePointMatchesLucene(t *testing.T) {
 	skipUnderRace(t)
+	t.Parallel() // CI runs these four on their own: one core each
 	java, cp := lucene(t)
 	if testing.Short() {
 		t.Skip("exhaustive; skipped with -short")
