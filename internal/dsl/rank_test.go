@@ -260,23 +260,11 @@ func TestTypedSectionsInnerHits(t *testing.T) {
 			t.Fatalf("%s: %v", tc.query, err)
 		}
 		var got []string
-		var walk func(q Query)
-		walk = func(q Query) {
-			switch q := q.(type) {
-			case *BoolQuery:
-				for _, cs := range [][]Query{q.Must, q.Filter, q.Should, q.MustNot} {
-					for _, c := range cs {
-						walk(c)
-					}
-				}
-			case *NestedQuery:
-				if q.InnerHits != nil {
-					got = append(got, q.InnerHits.Name)
-				}
-				walk(q.Query)
+		walk(parsed.Search.Query, func(q Query) {
+			if n, ok := q.(*NestedQuery); ok && n.InnerHits != nil {
+				got = append(got, n.InnerHits.Name)
 			}
-		}
-		walk(parsed.Search.Query)
+		})
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: inner hits %q, want %q", tc.query, got, tc.want)
 		}
