@@ -91,7 +91,7 @@ func NamedWhole(words []string) (slugs []string, whole bool) {
 		whole = whole && slices.ContainsFunc(names, func(w nameWord) bool { return w.stem == stem })
 	}
 	for _, p := range q.prefixes {
-		whole = whole && slices.ContainsFunc(names, func(w nameWord) bool { return strings.HasPrefix(w.word, p) || strings.HasPrefix(w.stem, p) })
+		whole = whole && slices.ContainsFunc(names, func(w nameWord) bool { return w.beginsWith(p) })
 	}
 	return out, whole
 }
@@ -102,9 +102,11 @@ type typeNames struct {
 	sets [][]nameWord
 }
 
-// nameWord is a content word of a name: as written (lower case, after
-// nameSynonyms) and its stem.
-type nameWord struct{ word, stem string }
+// nameWord is a content word of a name: as written (lower case), after
+// nameSynonyms (word), and its stem. A query's prefix may begin either
+// form: "limit*" is in "Volume Limitations" though the name's word is
+// "restrictions".
+type nameWord struct{ written, word, stem string }
 
 var loadNames = sync.OnceValue(func() []typeNames {
 	out := make([]typeNames, 0, len(taxonomy))
@@ -139,6 +141,7 @@ var nameSynonyms = map[string]string{
 	"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",
 	"favour": "favor", "favoured": "favored", "favourable": "favorable",
 	"noncompete": "compete", "noncompetition": "competition",
+	"limit": "restriction", "limits": "restrictions", "limitation": "restriction", "limitations": "restrictions",
 }
 
 // contentWords splits s into words at anything but a letter or digit,
@@ -150,6 +153,7 @@ func contentWords(s string) []nameWord {
 		if nameStopWords[w] {
 			continue
 		}
+		written := w
 		if syn, ok := nameSynonyms[w]; ok {
 			w = syn
 		}
@@ -161,7 +165,7 @@ func contentWords(s string) []nameWord {
 				w = rest
 			}
 		}
-		out = append(out, nameWord{w, english.Stem(w, false)})
+		out = append(out, nameWord{written, w, english.Stem(w, false)})
 	}
 	return out
 }
@@ -182,7 +186,13 @@ func (q query) has(w nameWord) bool {
 	if q.stems[w.stem] {
 		return true
 	}
-	return slices.ContainsFunc(q.prefixes, func(p string) bool { return strings.HasPrefix(w.word, p) || strings.HasPrefix(w.stem, p) })
+	return slices.ContainsFunc(q.prefixes, func(p string) bool { return w.beginsWith(p) })
+}
+
+// beginsWith reports whether the prefix p begins w as written, as named
+// or as stemmed.
+func (w nameWord) beginsWith(p string) bool {
+	return strings.HasPrefix(w.written, p) || strings.HasPrefix(w.word, p) || strings.HasPrefix(w.stem, p)
 }
 
 // allIn reports whether q holds every word of a name.

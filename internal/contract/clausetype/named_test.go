@@ -22,6 +22,12 @@ func TestNamed(t *testing.T) {
 		{"liability uncapped", []string{"uncapped-liability"}},
 		{"most favoured nation", []string{"most-favored-nation"}},
 		{"licence grant", []string{"license-grant"}},
+		{"price increase limitation", []string{"price-restrictions"}},
+		{"limits on volume", []string{"volume-restriction"}},
+		{"limitation of liability", []string{"limitation-of-liability"}},
+		// A prefix may begin a name's word as written: "limit*" is in
+		// "Volume Limitations", whose word is read as "restrictions".
+		{"volume limit*", []string{"volume-restriction"}},
 		// The longer name wins over the one it holds.
 		{"termination for convenience", []string{"termination-for-convenience"}},
 		{"cap on liability", []string{"cap-on-liability"}},
