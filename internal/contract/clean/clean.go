@@ -182,7 +182,13 @@ func markArtifacts(ps []piece) {
 		}
 	}
 	if len(boundaries) >= 3 {
-		dropRunningHeaders(ps, boundaries)
+		// A header block may be longer than the reach: once its first
+		// lines are dropped, the next ones come within reach of the
+		// boundary ("CONFIDENTIAL MATERIALS OMITTED AND FILED SEPARATELY" /
+		// "WITH THE SECURITIES AND EXCHANGE COMMISSION." / "ASTERISKS
+		// DENOTE OMISSIONS." on every page).
+		for n := 0; n < maxHeaderPasses && dropRunningHeaders(ps, boundaries); n++ {
+		}
 	}
 	// A dropped artifact turns the separator after it into a page boundary.
 	pending := false
@@ -200,7 +206,14 @@ func markArtifacts(ps []piece) {
 	}
 }
 
-func dropRunningHeaders(ps []piece, boundaries []int) {
+// maxHeaderPasses bounds the passes of dropRunningHeaders, each of which
+// peels up to two more lines off a running header or footer block.
+const maxHeaderPasses = 4
+
+// dropRunningHeaders drops the pieces repeated at least three times among
+// the two pieces kept on either side of each page boundary, and reports
+// whether it dropped any.
+func dropRunningHeaders(ps []piece, boundaries []int) bool {
 	const reach = 2
 	zone := make(map[int]bool)
 	for _, b := range boundaries {
@@ -225,11 +238,14 @@ func dropRunningHeaders(ps []piece, boundaries []int) {
 		keys[j] = k
 		counts[k]++
 	}
+	dropped := false
 	for j, k := range keys {
 		if counts[k] >= 3 {
 			ps[j].drop = true
+			dropped = true
 		}
 	}
+	return dropped
 }
 
 // dropDetachedNumbers applies rule 4's first half: runs of two or more
