@@ -490,6 +490,9 @@ func acceptableName(name string) bool {
 		// … and table rows with a redaction ("ICE Detector [*****]"), placeholders
 		return false
 	}
+	if continuesSentence(name) {
+		return false
+	}
 	words := strings.Fields(l)
 	switch strings.TrimRight(words[0], ".,") {
 	case "attn", "attention", "by", "mr", "ms", "mrs", "dr", "c/o", "tel", "fax", "email", "e-mail", "phone", "telephone":
@@ -504,6 +507,26 @@ func acceptableName(name string) bool {
 	}
 	if len(words) == 1 && clean.IsRoman(strings.ToUpper(strings.TrimRight(last, "."))) {
 		return false // "III": numbering without a heading
+	}
+	return true
+}
+
+// continuesSentence reports whether a name's first word is written in
+// lower case letters only: a heading starts with a capital or a number,
+// or with a brand written in mixed case ("ctDNA Platform"), while "of the
+// SOW in its entirety", "and Section 11" and "hereof" are the rest of a
+// sentence whose cross-reference ("Section\n5.2 of the SOW …") ended a
+// line and began the next with a number.
+func continuesSentence(name string) bool {
+	first, _, _ := strings.Cut(name, " ")
+	first = strings.TrimRight(first, ".,;")
+	if first == "" {
+		return false
+	}
+	for i := 0; i < len(first); i++ {
+		if first[i] < 'a' || first[i] > 'z' {
+			return false
+		}
 	}
 	return true
 }

@@ -73,6 +73,7 @@ func TestParseHeadingRejects(t *testing.T) {
 		"\"Affiliate\" means any entity that controls a Party.",
 		"The Company. The Company shall pay.",
 		"30 days after the Effective Date.",
+		"Section 5.2 of the SOW in its entirety",
 		"U.S. Patent No. 5,000,000 is licensed.",
 		"(a) Provider agrees to provide the Services set forth on Exhibit A.",
 		"",
@@ -178,6 +179,13 @@ func TestAcceptableName(t *testing.T) {
 		"Birch First Global Investments Inc.":  false,
 		"Limitation of Liability":              true,
 		"Non-Solicitation of Employees":        true,
+		// the rest of a sentence after a cross-reference, not a heading
+		"of the SOW in its entirety":         false,
+		"and Section 11":                     false,
+		"hereof":                             false,
+		"including":                          false,
+		"ctDNA Platform Development Program": true, // a brand in mixed case
+		"eBay Listings":                      true,
 	} {
 		if got := acceptableName(name); got != want {
 			t.Errorf("acceptableName(%q) = %v, want %v", name, got, want)
