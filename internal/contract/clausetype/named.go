@@ -142,6 +142,7 @@ var nameSynonyms = map[string]string{
 	"favour": "favor", "favoured": "favored", "favourable": "favorable",
 	"noncompete": "compete", "noncompetition": "competition",
 	"limit": "restriction", "limits": "restrictions", "limitation": "restriction", "limitations": "restrictions",
+	"cap": "restriction", "caps": "restrictions",
 }
 
 // contentWords splits s into words at anything but a letter or digit,

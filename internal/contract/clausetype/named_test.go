@@ -24,13 +24,16 @@ func TestNamed(t *testing.T) {
 		{"licence grant", []string{"license-grant"}},
 		{"price increase limitation", []string{"price-restrictions"}},
 		{"limits on volume", []string{"volume-restriction"}},
-		{"limitation of liability", []string{"limitation-of-liability"}},
+		{"cap on price increases", []string{"price-restrictions"}},
+		// a cap and a limitation are one: either names both types
+		{"liability cap", []string{"cap-on-liability", "limitation-of-liability"}},
+		{"limitation of liability", []string{"cap-on-liability", "limitation-of-liability"}},
+		{"cap on liability", []string{"cap-on-liability", "limitation-of-liability"}},
 		// A prefix may begin a name's word as written: "limit*" is in
 		// "Volume Limitations", whose word is read as "restrictions".
 		{"volume limit*", []string{"volume-restriction"}},
 		// The longer name wins over the one it holds.
 		{"termination for convenience", []string{"termination-for-convenience"}},
-		{"cap on liability", []string{"cap-on-liability"}},
 		{"assignment of inventions", []string{"ip-ownership-assignment"}},
 		// Two names side by side are both named.
 		{"insurance audit", []string{"audit-rights", "insurance"}},
