@@ -436,6 +436,10 @@ var rejectedNames = map[string]bool{
 	"subject": true, "ref": true, "recipient": true, "notes": true, "note": true, "form": true,
 	"draft": true, "final": true, "agreement": true, "amendment": true, "contract": true, "schedule": true,
 	"exhibit": true, "annex": true, "appendix": true, "attachment": true, "addendum": true,
+	// placeholders for a clause left out: a numbered slot, no clause
+	"reserved": true, "intentionally omitted": true, "intentionally left blank": true,
+	"intentionally deleted": true, "deleted": true, "not used": true, "omitted": true,
+	"reserved for future use": true,
 }
 
 var rejectedPrefixes = []string{
@@ -455,7 +459,7 @@ func acceptableName(name string) bool {
 		return false
 	}
 	l := strings.ToLower(name)
-	if rejectedNames[l] {
+	if rejectedNames[l] || rejectedNames[strings.Trim(l, "[]() ")] {
 		return false
 	}
 	for _, p := range rejectedPrefixes {

@@ -186,6 +186,11 @@ func TestAcceptableName(t *testing.T) {
 		"including":                          false,
 		"ctDNA Platform Development Program": true, // a brand in mixed case
 		"eBay Listings":                      true,
+		// a slot left empty is no clause
+		"Reserved":              false,
+		"[Reserved]":            false,
+		"Intentionally Omitted": false,
+		"Reservation of Rights": true,
 	} {
 		if got := acceptableName(name); got != want {
 			t.Errorf("acceptableName(%q) = %v, want %v", name, got, want)
