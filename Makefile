@@ -31,8 +31,8 @@ build:
 ##       at full size without the race detector; the analysis corpus comparisons; the engine with its invariant
 ##       checks; the OpenSearch integration (skipped without Docker); the API clients and README examples; the hostile-request suite; short fuzz runs of the request, file and manifest parsers
 test:
-	@scripts/step.sh lint 40 $(MAKE) --no-print-directory lint
-	@scripts/step.sh "race detector, heavy tests small (-short)" 380 $(GO) test -race -short -count=1 -timeout 10m ./...
+	@scripts/step.sh lint 60 $(MAKE) --no-print-directory lint
+	@scripts/step.sh "race detector, heavy tests small (-short)" 330 $(GO) test -race -short -count=1 -timeout 10m ./...
 	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 80 \
 	  $(GO) test -count=1 -timeout 10m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)
 	@scripts/step.sh "analysis corpus comparisons against Lucene (without the race detector, which skipped them; two at a time)" 50 \
@@ -44,7 +44,7 @@ test:
 	@scripts/step.sh "API clients: the generated Go client and the README's examples against make run's index" 30 \
 	  $(GO) test -count=1 -run '^TestClients$$' ./integration
 	@scripts/step.sh "hostile requests against a running gateway on CUAD (make stress)" 50 $(MAKE) --no-print-directory stress
-	@scripts/step.sh "fuzz the parsers of what users send for $(TEST_FUZZTIME) each" 170 env FUZZ_FRESH_CACHE=1 FUZZ_DIRS="$(TEST_FUZZ_DIRS)" $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
+	@scripts/step.sh "fuzz the parsers of what users send for $(TEST_FUZZTIME) each" 130 env FUZZ_FRESH_CACHE=1 FUZZ_DIRS="$(TEST_FUZZ_DIRS)" $(MAKE) --no-print-directory fuzz FUZZTIME=$(TEST_FUZZTIME)
 
 # HEAVY_TESTS run small, or not at all, under -short in the race step, and at full size in their own step
 # (every test that reads testing.Short() or the race flag; the analysis ones have their own step).
