@@ -125,7 +125,7 @@ func isWholeHeading(rest string, m marker) bool {
 		return false
 	}
 	body := strings.TrimRight(rest, " .:")
-	if strings.ContainsAny(body, ";") || strings.Contains(body, ". ") && !isCaps(body) {
+	if strings.ContainsAny(body, ";") && !(m.kind != noMarker && joinedPhrases(body)) || strings.Contains(body, ". ") && !isCaps(body) {
 		return false
 	}
 	words := strings.Fields(body)
@@ -152,6 +152,21 @@ func isWholeHeading(rest string, m marker) bool {
 		return false
 	}
 	return isTitleCase(words)
+}
+
+// joinedPhrases reports whether a numbered line is short phrases joined by
+// semicolons, each in capitals or title case: "7. FEES; REVENUE SHARE",
+// "12. Assignment; Successors". A sentence's list ("(a) any Affiliate of
+// Licensee; or") is not.
+func joinedPhrases(body string) bool {
+	parts := strings.Split(body, ";")
+	for _, part := range parts {
+		words := strings.Fields(part)
+		if len(words) == 0 || len(words) > 5 || !(isCaps(part) || isTitleCase(words)) || minorWords[strings.ToLower(words[len(words)-1])] {
+			return false
+		}
+	}
+	return len(parts) <= 3
 }
 
 // runInHeading reads a heading phrase ended by a period, a colon or a
