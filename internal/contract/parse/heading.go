@@ -438,7 +438,7 @@ func cleanHeadingName(s string) string {
 // clauses: cover-page, signature-block and layout words.
 var rejectedNames = map[string]bool{
 	"between": true, "and": true, "by and between": true, "among": true, "by and among": true, "by": true,
-	"witnesseth": true, "w i t n e s s e t h": true, "table of contents": true, "contents": true,
+	"witnesseth": true, "table of contents": true, "contents": true,
 	"index": true, "name": true, "title": true, "date": true, "dated": true, "signature": true,
 	"signed": true, "witness": true, "its": true, "address": true, "attention": true, "attn": true,
 	"tel": true, "fax": true, "telephone": true, "facsimile": true, "email": true, "e-mail": true,
@@ -474,7 +474,7 @@ func acceptableName(name string) bool {
 		return false
 	}
 	l := strings.ToLower(name)
-	if rejectedNames[l] || rejectedNames[strings.Trim(l, "[]() ")] {
+	if rejectedNames[l] || rejectedNames[strings.Trim(l, "[]() ")] || rejectedNames[unspaced(l)] {
 		return false
 	}
 	for _, p := range rejectedPrefixes {
@@ -528,6 +528,21 @@ func acceptableName(name string) bool {
 		return false // "III": numbering without a heading
 	}
 	return true
+}
+
+// unspaced joins a word written letter by letter ("b e t w e e n") into
+// one, or returns "" when s is not written so.
+func unspaced(s string) string {
+	words := strings.Fields(s)
+	if len(words) < 3 {
+		return ""
+	}
+	for _, w := range words {
+		if len(w) != 1 {
+			return ""
+		}
+	}
+	return strings.Join(words, "")
 }
 
 // continuesSentence reports whether a name's first word is written in

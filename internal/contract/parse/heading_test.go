@@ -195,6 +195,8 @@ func TestAcceptableName(t *testing.T) {
 		"[Reserved]":            false,
 		"Intentionally Omitted": false,
 		"Reservation of Rights": true,
+		"B E T W E E N":         false, // letter-spaced layout words
+		"W I T N E S S E T H":   false,
 	} {
 		if got := acceptableName(name); got != want {
 			t.Errorf("acceptableName(%q) = %v, want %v", name, got, want)
