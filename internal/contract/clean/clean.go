@@ -505,6 +505,14 @@ func isHeadingLine(a string, width int) bool {
 	if len(words) == 0 || len(words) > 10 {
 		return false
 	}
+	for _, w := range words[1:] {
+		if sentenceWords[strings.ToLower(strings.Trim(w, ",;:()"))] {
+			// "NEITHER PARTY" / "MAKES ANY WARRANTY IN CONNECTION WITH THE
+			// SUBJECT" / "MATTER OF …": a disclaimer in capitals printed
+			// in short lines, not headings
+			return false
+		}
+	}
 	caps := 0
 	for _, w := range words {
 		if startsUpper(w) || leadingDigits(w) > 0 {
@@ -512,6 +520,13 @@ func isHeadingLine(a string, width int) bool {
 		}
 	}
 	return caps*3 >= len(words)*2 && startsUpper(words[0])
+}
+
+// sentenceWords are words a sentence has and a heading does not: a line
+// holding one (after its first word) continues the text it is part of.
+var sentenceWords = map[string]bool{
+	"any": true, "hereby": true, "whether": true, "including": true, "such": true, "which": true,
+	"that": true, "shall": true, "will": true, "must": true, "makes": true, "disclaims": true, "waives": true,
 }
 
 // endsSentence reports whether s ends with . : ; ? or ! (before closing
