@@ -133,7 +133,7 @@ func spacedWord(g string) (strong, ok bool) {
 		switch {
 		case len(p) == 1 && p[0] >= 'b' && p[0] <= 'z' && p != "o" && p != "x":
 			strong = true
-		case len(p) >= 2 && len(p) <= 3 && isLowerASCII(p) && !strings.ContainsAny(p, "aeiouy"):
+		case len(p) >= 2 && len(p) <= 3 && IsLowerASCII(p) && !strings.ContainsAny(p, "aeiouy"):
 			strong = true
 		case len(p) == 1 && p[0] >= 'B' && p[0] <= 'Z' && p != "I" && !last && parts[k+1] != "" && parts[k+1][0] >= 'a' && parts[k+1][0] <= 'z':
 			weak = true
@@ -147,8 +147,9 @@ func spacedWord(g string) (strong, ok bool) {
 // isASCIILetterRune reports whether r is an ASCII letter.
 func isASCIILetterRune(r rune) bool { return r < 0x80 && isASCIILetter(byte(r)) }
 
-// isLowerASCII reports whether s is all lower-case ASCII letters.
-func isLowerASCII(s string) bool {
+// IsLowerASCII reports whether s is a non-empty run of lower-case ASCII
+// letters.
+func IsLowerASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 'a' || s[i] > 'z' {
 			return false

@@ -553,16 +553,7 @@ func unspaced(s string) string {
 // line and began the next with a number.
 func continuesSentence(name string) bool {
 	first, _, _ := strings.Cut(name, " ")
-	first = strings.TrimRight(first, ".,;")
-	if first == "" {
-		return false
-	}
-	for i := 0; i < len(first); i++ {
-		if first[i] < 'a' || first[i] > 'z' {
-			return false
-		}
-	}
-	return true
+	return clean.IsLowerASCII(strings.TrimRight(first, ".,;"))
 }
 
 var months = []string{"january", "february", "march", "april", "may ", "june", "july", "august", "september", "october", "november", "december"}
