@@ -209,6 +209,12 @@ func TestConcurrentAnalyze(t *testing.T) {
 // TestAnalyzeAllocations checks that analysis allocates nothing per call in
 // steady state (the term buffer comes from a pool).
 func TestAnalyzeAllocations(t *testing.T) {
+	if raceDetector {
+		// Under the race detector sync.Pool drops a quarter of what is
+		// put back, on purpose, so the pooled buffer is allocated again
+		// at random: counting allocations would measure that.
+		t.Skip("allocations are counted without the race detector")
+	}
 	a := NewStandard(255)
 	fn := func(Token) {}
 	a.Analyze(contractText, fn)
