@@ -78,10 +78,10 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 	if leaves > maxSignalLeaves {
 		return base, base, nil, cost
 	}
-	sectionScored := func(mode string, b float64, inner Query) Query {
+	sectionScored := func(mode string, b float64, inner Query) *NestedQuery {
 		return &NestedQuery{Path: "sections", ScoreMode: mode, IgnoreUnmapped: boolPtr(true), Boost: boost(b), Query: inner}
 	}
-	section := func(b float64, inner Query) Query { return sectionScored("max", b, inner) }
+	section := func(b float64, inner Query) *NestedQuery { return sectionScored("max", b, inner) }
 	should = []Query{
 		section(sectionBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", sectionHeadingWeight}, DefaultOperator: "or"}),
 		section(sectionAllBoost, &SimpleQueryStringQuery{Query: q, Fields: []string{"sections.snippet", "sections.name"}, DefaultOperator: "and"}),
@@ -124,7 +124,7 @@ func textQuery(q string) (text, must Query, should []Query, cost int) {
 				// Its inner hits show the typed sections, in contract
 				// order: a contract the type matched without q's words
 				// has no highlight to say why it is there.
-				n := sectionScored(g.mode, g.boost, anyOf(g.slugs)).(*NestedQuery)
+				n := sectionScored(g.mode, g.boost, anyOf(g.slugs))
 				n.InnerHits = &InnerHits{Name: typedSectionsName(g.slugs)}
 				should = append(should, n)
 				// nested, bool, terms and its values, match_all.

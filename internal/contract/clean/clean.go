@@ -187,7 +187,10 @@ func markArtifacts(ps []piece) {
 		// boundary ("CONFIDENTIAL MATERIALS OMITTED AND FILED SEPARATELY" /
 		// "WITH THE SECURITIES AND EXCHANGE COMMISSION." / "ASTERISKS
 		// DENOTE OMISSIONS." on every page).
-		for n := 0; n < maxHeaderPasses && dropRunningHeaders(ps, boundaries); n++ {
+		for range maxHeaderPasses {
+			if !dropRunningHeaders(ps, boundaries) {
+				break
+			}
 		}
 	}
 	// A dropped artifact turns the separator after it into a page boundary.

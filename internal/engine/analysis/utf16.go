@@ -18,14 +18,10 @@ func UTF16Len(s string) (n int, ascii bool) {
 		// Eight bytes a step while they are ASCII, again after each other
 		// character: contracts are mostly ASCII, with a quotation mark or
 		// a section sign here and there.
-		if i+8 <= len(s) {
-			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-			if w&0x8080808080808080 == 0 {
-				n += 8
-				i += 8
-				continue
-			}
+		if i+8 <= len(s) && ASCII8(s[i:]) {
+			n += 8
+			i += 8
+			continue
 		}
 		if s[i] < utf8.RuneSelf {
 			n++
@@ -42,6 +38,16 @@ func UTF16Len(s string) (n int, ascii bool) {
 		i += size
 	}
 	return n, ascii
+}
+
+// ASCII8 reports whether the first eight bytes of s (at least eight
+// long) are ASCII: one test of a word, for the loops that cross a mostly
+// ASCII text eight bytes a step.
+func ASCII8(s string) bool {
+	s = s[:8]
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return w&0x8080808080808080 == 0
 }
 
 // UTF16Cursor converts increasing byte offsets of one string (token

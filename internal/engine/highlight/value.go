@@ -93,7 +93,7 @@ func (p *part) appendUTF16(dst []uint16) []uint16 {
 		}
 		// Eight ASCII bytes a step: contracts are mostly ASCII, with a
 		// quotation mark or a section sign here and there.
-		if i+8 <= len(s) && u+8 <= len(out) && ascii8(s[i:i+8]) {
+		if i+8 <= len(s) && u+8 <= len(out) && analysis.ASCII8(s[i:]) {
 			if next < u+8 {
 				// Each unit of the step is a code point of one byte.
 				p.index = append(p.index, checkpoint{int32(next), int32(i + next - u)})
@@ -125,14 +125,6 @@ func (p *part) appendUTF16(dst []uint16) []uint16 {
 		p.index = append(p.index, checkpoint{int32(u), int32(len(s))})
 	}
 	return dst
-}
-
-// ascii8 reports whether the eight bytes of s are ASCII.
-func ascii8(s string) bool {
-	s = s[:8]
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	return w&0x8080808080808080 == 0
 }
 
 // widen writes the ASCII string s to dst (as long) as UTF-16, eight units
