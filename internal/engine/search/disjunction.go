@@ -365,6 +365,9 @@ type bitsetScorer struct {
 	doc    int64
 	score  float32
 	err    error
+	// shared holds the set once built, for the search's other clauses
+	// over the same terms (expansions); nil when not shared.
+	shared *segmentTerms
 }
 
 func (b *bitsetScorer) Next() bool { return b.from(uint32(b.doc + 1)) }

@@ -47,10 +47,14 @@ type constTermsWeightT struct {
 	// Exactly one of prefix and terms selects the terms.
 	prefix []byte
 	terms  [][]byte // sorted, distinct
+	// index and exp remember a prefix's terms and documents per segment
+	// for the rest of the search (expansions).
+	index string
+	exp   *expansions
 }
 
 func prefixWeight(q *PrefixQuery, ix *Index, boost float32) weight {
-	return &constTermsWeightT{field: q.Field, desc: describeUnboosted(q), dl: ix.dl, score: boost, prefix: []byte(q.Prefix)}
+	return &constTermsWeightT{field: q.Field, desc: describeUnboosted(q), dl: ix.dl, score: boost, prefix: []byte(q.Prefix), index: ix.Name, exp: ix.expansions}
 }
 
 func termSetWeight(q *TermSetQuery, ix *Index, boost float32) weight {
@@ -67,40 +71,22 @@ func termSetWeight(q *TermSetQuery, ix *Index, boost float32) weight {
 	return w
 }
 
-func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) {
+func (w *constTermsWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error) {
 	f := seg.Field(w.field)
 	if f == nil {
 		return nil, nil
 	}
-	var metas [][]byte
-	cost := 0
+	var terms *segmentTerms
+	var err error
 	if w.terms != nil {
-		for _, t := range w.terms {
-			info, ok, err := f.Terms.Get(t)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				metas = append(metas, info.Meta)
-				cost += int(info.DocFreq)
-			}
-		}
+		terms, err = setTerms(f, w.terms)
 	} else {
-		it := f.Terms.Prefix(w.prefix)
-		for it.Next() {
-			if w.dl.tick() {
-				return nil, nil // out of time (timeout.go)
-			}
-			metas = append(metas, it.Info().Meta)
-			cost += int(it.DocFreq())
-		}
-		if err := it.Err(); err != nil {
-			return nil, err
-		}
+		terms, err = w.exp.prefix(w.index, segNum, f, w.prefix, w.dl)
 	}
-	if len(metas) == 0 {
-		return nil, nil
+	if err != nil || terms == nil || len(terms.metas) == 0 {
+		return nil, err
 	}
+	metas := terms.metas
 	if len(metas) <= booleanTermThreshold {
 		scorers := make([]Scorer, len(metas))
 		for i, m := range metas {
@@ -117,7 +103,50 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 		d.dl = w.dl
 		return d, nil
 	}
-	return &bitsetScorer{f: f, metas: metas, maxDoc: seg.MaxDoc, dl: w.dl, cost: cost, doc: -1, score: w.score}, nil
+	return &bitsetScorer{f: f, metas: metas, maxDoc: seg.MaxDoc, dl: w.dl, cost: terms.cost, doc: -1, score: w.score, shared: terms}, nil
+}
+
+// segmentTerms are the terms a multi-term query selects in one segment's
+// field: their postings metadata, their summed document frequencies and,
+// once a bitsetScorer has read them, the set of their documents.
+type segmentTerms struct {
+	metas [][]byte
+	cost  int
+	words []uint64 // nil until built whole
+}
+
+// setTerms looks the sorted terms up in f's dictionary.
+func setTerms(f *segment.Field, terms [][]byte) (*segmentTerms, error) {
+	st := &segmentTerms{}
+	for _, t := range terms {
+		info, ok, err := f.Terms.Get(t)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			st.metas = append(st.metas, info.Meta)
+			st.cost += int(info.DocFreq)
+		}
+	}
+	return st, nil
+}
+
+// prefixTerms enumerates the terms of f starting with prefix; nil when
+// the search runs out of time.
+func prefixTerms(f *segment.Field, prefix []byte, dl *deadline) (*segmentTerms, error) {
+	st := &segmentTerms{}
+	it := f.Terms.Prefix(prefix)
+	for it.Next() {
+		if dl.tick() {
+			return nil, nil // out of time (timeout.go)
+		}
+		st.metas = append(st.metas, it.Info().Meta)
+		st.cost += int(it.DocFreq())
+	}
+	if err := it.Err(); err != nil {
+		return nil, err
+	}
+	return st, nil
 }
 
 // build sets the bits of every document of the terms' postings: on the
@@ -125,6 +154,10 @@ func (w *constTermsWeightT) scorer(_ int, seg *segment.Segment) (Scorer, error) 
 // whose clauses cannot beat the minimum) never reads them. Out of time,
 // it stops with what it has and reports the deadline (timeout.go).
 func (b *bitsetScorer) build() {
+	if b.shared != nil && b.shared.words != nil {
+		b.words, b.metas = b.shared.words, nil
+		return
+	}
 	b.words = make([]uint64, (b.maxDoc+63)/64)
 	var it *postings.Iterator
 	for _, m := range b.metas {
@@ -147,6 +180,9 @@ func (b *bitsetScorer) build() {
 		}
 	}
 	b.metas = nil
+	if b.shared != nil {
+		b.shared.words = b.words // whole: the next clause of the search reads it
+	}
 }
 
 // reopenPostings is openPostings reusing an iterator (nil for a new one).
@@ -232,70 +268,20 @@ func fuzzyWeight(q *FuzzyQuery, ix *Index, boost float32) (weight, error) {
 		// 1 − edits/0 is −∞) with boost 1: a plain term query.
 		return termWeight(&TermQuery{Field: q.Field, Term: q.Term}, ix, boost)
 	}
-	aut, err := termdict.CompileFuzzy(q.Term, q.MaxEdits, q.Transpositions, q.PrefixLength)
+	key := fuzzyKey{term: q.Term, edits: q.MaxEdits, transpositions: q.Transpositions, prefix: q.PrefixLength}
+	ft, err := ix.expansions.fuzzy(ix, q.Field, key, maxExp)
 	if err != nil {
 		return nil, fmt.Errorf("fuzzy query on %s: %w", q.Field, err)
 	}
-	termLen := utf8.RuneCountInString(q.Term)
-	var docCount, sumTTF int64
-	// The best maxExp terms so far, worst on top, as TopTermsRewrite's
-	// queue: a term that does not beat the worst, or loses its place, can
-	// never come back (a term's boost is the same in every segment and the
-	// worst only improves), so memory stays bounded by maxExp whatever
-	// the dictionary, and the kept terms are those a full ranking keeps,
-	// each with its statistics from every segment.
-	queue := make(fuzzyQueue, 0, min(maxExp, 64))
-	index := map[string]*fuzzyCandidate{}
-	var it termdict.Iterator
-	for segNum, seg := range ix.Segments {
-		f := seg.Field(q.Field)
-		if f == nil {
-			continue
-		}
-		docCount += int64(f.DocCount)
-		sumTTF += int64(f.SumTotalTermFreq)
-		for it.ResetIntersect(f.Terms, aut); it.Next(); {
-			if ix.dl.tick() {
-				return noMatch{}, nil // out of time: the search stops (timeout.go)
-			}
-			t := it.Term()
-			c, ok := index[string(t)]
-			if !ok {
-				b := fuzzyBoost(it.Distance(), utf8.RuneCount(t), termLen)
-				if len(queue) == maxExp {
-					worst := queue[0]
-					if b < worst.boost || b == worst.boost && string(t) > worst.term {
-						continue
-					}
-					heap.Pop(&queue)
-					delete(index, worst.term)
-				}
-				c = &fuzzyCandidate{term: string(t), boost: b, metas: make([][]byte, len(ix.Segments))}
-				heap.Push(&queue, c)
-				index[c.term] = c
-			}
-			c.docFreq += int64(it.DocFreq())
-			c.metas[segNum] = it.Info().Meta
-		}
-		if err := it.Err(); err != nil {
-			return nil, fmt.Errorf("fuzzy query on %s: %w", q.Field, err)
-		}
+	if ft == nil || len(ft.cands) == 0 {
+		return noMatch{}, nil // no term within reach, or out of time (timeout.go)
 	}
-	if len(queue) == 0 {
-		return noMatch{}, nil
-	}
-	cands := []*fuzzyCandidate(queue)
-	slices.SortFunc(cands, func(a, b *fuzzyCandidate) int {
-		if c := cmp.Compare(b.boost, a.boost); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.term, b.term)
-	})
+	cands := ft.cands
 	var blendedDF int64
 	for _, c := range cands {
 		blendedDF = max(blendedDF, c.docFreq)
 	}
-	field := similarity.DefaultBM25().NewField(sumTTF, docCount)
+	field := similarity.DefaultBM25().NewField(ft.sumTTF, ft.docCount)
 	terms := make([]weight, len(cands))
 	for i, c := range cands {
 		terms[i] = &termWeightT{field: q.Field, term: c.term, metas: c.metas, sim: field.Term(boost*max(0, c.boost), blendedDF)}
@@ -346,4 +332,160 @@ func (w *fuzzyWeightT) disjunctionClauses() []weight {
 		return w.terms
 	}
 	return nil
+}
+
+// fuzzyKey is what a fuzzy query's automaton depends on.
+type fuzzyKey struct {
+	term           string
+	edits          int
+	transpositions bool
+	prefix         int
+}
+
+// fuzzyTerms is a fuzzy query's rewrite over one index's field: the kept
+// terms, best first, and the field's statistics.
+type fuzzyTerms struct {
+	cands            []*fuzzyCandidate
+	docCount, sumTTF int64
+}
+
+// expansions remembers, for one search, the fuzzy rewrites it has made.
+// Form A's expansion searches each word of q in several clauses (the
+// words, every word, the best section, …), each over several fields, so
+// the same term used to be enumerated against the same dictionary two or
+// three times per field; now once. The automaton, which depends on the
+// term alone, is built once for every field and index, and keeps the
+// states the dictionaries made it visit. A search builds its weights on
+// one goroutine, so the maps need no lock; a nil *expansions (weights
+// built outside a search) remembers nothing.
+type expansions struct {
+	automata map[fuzzyKey]*termdict.FuzzyAutomaton
+	terms    map[fuzzyTermsKey]*fuzzyTerms
+	prefixes map[prefixKey]*segmentTerms
+}
+
+type prefixKey struct {
+	index         string
+	segment       int
+	field, prefix string
+}
+
+type fuzzyTermsKey struct {
+	index, field string
+	key          fuzzyKey
+	maxExp       int
+}
+
+func newExpansions() *expansions {
+	return &expansions{automata: map[fuzzyKey]*termdict.FuzzyAutomaton{}, terms: map[fuzzyTermsKey]*fuzzyTerms{}, prefixes: map[prefixKey]*segmentTerms{}}
+}
+
+// prefix returns the terms of the segment's field f starting with prefix,
+// enumerated now or earlier in the search, with the set of their
+// documents once a scorer has built it; nil when the search ran out of
+// time while enumerating.
+func (e *expansions) prefix(index string, segNum int, f *segment.Field, prefix []byte, dl *deadline) (*segmentTerms, error) {
+	if e == nil {
+		return prefixTerms(f, prefix, dl)
+	}
+	k := prefixKey{index: index, segment: segNum, field: f.Name, prefix: string(prefix)}
+	if st, ok := e.prefixes[k]; ok {
+		return st, nil
+	}
+	st, err := prefixTerms(f, prefix, dl)
+	if err == nil && st != nil {
+		e.prefixes[k] = st
+	}
+	return st, err
+}
+
+// fuzzy returns the rewrite of the fuzzy term key over ix's field, made
+// now or earlier in the search; nil when the search ran out of time while
+// enumerating (nothing is remembered then).
+func (e *expansions) fuzzy(ix *Index, field string, key fuzzyKey, maxExp int) (*fuzzyTerms, error) {
+	tk := fuzzyTermsKey{index: ix.Name, field: field, key: key, maxExp: maxExp}
+	if e != nil {
+		if ft, ok := e.terms[tk]; ok {
+			return ft, nil
+		}
+	}
+	var aut *termdict.FuzzyAutomaton
+	if e != nil {
+		aut = e.automata[key]
+	}
+	if aut == nil {
+		var err error
+		if aut, err = termdict.CompileFuzzy(key.term, key.edits, key.transpositions, key.prefix); err != nil {
+			return nil, err
+		}
+		if e != nil {
+			e.automata[key] = aut
+		}
+	}
+	ft, err := enumerateFuzzy(ix, field, aut, utf8.RuneCountInString(key.term), maxExp)
+	if err != nil || ft == nil {
+		return nil, err
+	}
+	if e != nil {
+		e.terms[tk] = ft
+	}
+	return ft, nil
+}
+
+// enumerateFuzzy walks every segment's dictionary of field with aut and
+// keeps the maxExp best terms (fuzzyWeight's steps 1 and 2); nil when the
+// search runs out of time.
+func enumerateFuzzy(ix *Index, field string, aut *termdict.FuzzyAutomaton, termLen, maxExp int) (*fuzzyTerms, error) {
+	var docCount, sumTTF int64
+	// The best maxExp terms so far, worst on top, as TopTermsRewrite's
+	// queue: a term that does not beat the worst, or loses its place, can
+	// never come back (a term's boost is the same in every segment and the
+	// worst only improves), so memory stays bounded by maxExp whatever
+	// the dictionary, and the kept terms are those a full ranking keeps,
+	// each with its statistics from every segment.
+	queue := make(fuzzyQueue, 0, min(maxExp, 64))
+	index := map[string]*fuzzyCandidate{}
+	var it termdict.Iterator
+	for segNum, seg := range ix.Segments {
+		f := seg.Field(field)
+		if f == nil {
+			continue
+		}
+		docCount += int64(f.DocCount)
+		sumTTF += int64(f.SumTotalTermFreq)
+		for it.ResetIntersect(f.Terms, aut); it.Next(); {
+			if ix.dl.tick() {
+				return nil, nil // out of time: the search stops (timeout.go)
+			}
+			t := it.Term()
+			c, ok := index[string(t)]
+			if !ok {
+				b := fuzzyBoost(it.Distance(), utf8.RuneCount(t), termLen)
+				if len(queue) == maxExp {
+					worst := queue[0]
+					if b < worst.boost || b == worst.boost && string(t) > worst.term {
+						continue
+					}
+					heap.Pop(&queue)
+					delete(index, worst.term)
+				}
+				c = &fuzzyCandidate{term: string(t), boost: b, metas: make([][]byte, len(ix.Segments))}
+				heap.Push(&queue, c)
+				index[c.term] = c
+			}
+			c.docFreq += int64(it.DocFreq())
+			c.metas[segNum] = it.Info().Meta
+		}
+		if err := it.Err(); err != nil {
+			return nil, err
+		}
+	}
+	cands := []*fuzzyCandidate(queue)
+	slices.SortFunc(cands, func(a, b *fuzzyCandidate) int {
+		if c := cmp.Compare(b.boost, a.boost); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.term, b.term)
+	})
+	return &fuzzyTerms{cands: cands, docCount: docCount, sumTTF: sumTTF}, nil
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -207,5 +208,113 @@ func TestDisMax(t *testing.T) {
 		if _, err := s.Search(context.Background(), Request{Indexes: []string{"company"}, Query: q, Size: 1}); err == nil || !strings.Contains(err.Error(), "tie breaker") {
 			t.Errorf("tie %v: error %v", tie, err)
 		}
+	}
+}
+
+// TestFuzzyRewrittenOncePerSearch checks that a search rewriting the same
+// fuzzy term several times (Form A's expansion searches each word in
+// several clauses, over several indexes) gives each clause its own
+// rewrite: the variants below differ in edits, transpositions, max
+// expansions and boost, and each index has its own dictionary, so a
+// rewrite reused where its key differs would change the scores.
+func TestFuzzyRewrittenOncePerSearch(t *testing.T) {
+	company := companyIndex(t, multiTermNames...)
+	category := buildIndex(t, "category", []string{`{"name":"licence"}`, `{"name":"licences"}`, `{"name":"lisense fee"}`})
+	s := NewSearcher(company, category)
+	fz := func(term string, edits, maxExp int, trans bool, boost float32) Query {
+		return &FuzzyQuery{Field: "name", Term: term, MaxEdits: edits, MaxExpansions: maxExp, Transpositions: trans, Boost: boost}
+	}
+	variants := []Query{
+		fz("license", 2, 50, true, 0),
+		fz("license", 2, 2, true, 0),
+		fz("license", 1, 50, true, 0),
+		fz("license", 2, 50, true, 3),
+		fz("licnese", 1, 50, false, 0),
+		fz("licnese", 1, 50, true, 0),
+	}
+	indexes := []string{"company", "category"}
+	search := func(q Query, indexes ...string) map[string]float64 {
+		t.Helper()
+		r, err := s.Search(context.Background(), Request{Indexes: indexes, Query: q, Size: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float64{}
+		for _, h := range r.Hits {
+			out[h.Index+"/"+h.ID] = float64(h.Score)
+		}
+		return out
+	}
+	want := map[string]float64{}
+	for _, q := range variants {
+		for _, ix := range indexes {
+			for id, sc := range search(q, ix) {
+				want[id] += sc
+			}
+		}
+	}
+	got := search(&BoolQuery{Should: variants}, indexes...)
+	if len(got) != len(want) {
+		t.Fatalf("got %d hits %v, want %d %v", len(got), got, len(want), want)
+	}
+	for id, w := range want {
+		if g, ok := got[id]; !ok || math.Abs(g-w) > 1e-6*w {
+			t.Errorf("%s: score %.9g, want the sum of the clauses alone, %.9g", id, g, w)
+		}
+	}
+}
+
+// TestPrefixSharedInOneSearch checks that clauses of one search repeating
+// a prefix (Form A's "indemn*" in several clauses) share its terms and its
+// set of documents per segment and still each match as alone: the
+// variants differ in prefix, boost and, inside a must_not, occurrence, over
+// three segments, with prefixes of more terms than a disjunction takes
+// (the bit set) and of fewer.
+func TestPrefixSharedInOneSearch(t *testing.T) {
+	var names []string
+	for i := range 60 {
+		names = append(names, fmt.Sprintf("t%02d x%d", i%40, i%3))
+	}
+	ix := companyIndex(t, names[:20]...)
+	ix.Segments = append(ix.Segments, companyIndex(t, names[20:45]...).Segments...)
+	ix.Segments = append(ix.Segments, companyIndex(t, names[45:]...).Segments...)
+	s := NewSearcher(ix)
+	pf := func(prefix string, boost float32) Query {
+		return &PrefixQuery{Field: "name", Prefix: prefix, Boost: boost}
+	}
+	search := func(q Query) map[string]float32 {
+		t.Helper()
+		r, err := s.Search(context.Background(), Request{Indexes: []string{"company"}, Query: q, Size: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float32{} // by segment and document: each segment has its own ids
+		for _, h := range r.Hits {
+			out[fmt.Sprint(h.Segment, "/", h.Doc)] = h.Score
+		}
+		return out
+	}
+	variants := []Query{pf("t", 1), pf("t", 2), pf("t0", 0.5), pf("t", 0.25), pf("t1", 4), pf("t1", 8)}
+	want := map[string]float64{}
+	for _, q := range variants {
+		for id, sc := range search(q) {
+			want[id] += float64(sc)
+		}
+	}
+	got := search(&BoolQuery{Should: variants})
+	if len(got) != len(want) || len(got) != 60 {
+		t.Fatalf("got %d hits, want %d (60)", len(got), len(want))
+	}
+	for id, w := range want {
+		if g := float64(got[id]); math.Abs(g-w) > 1e-6*w {
+			t.Errorf("%s: score %.9g, want the sum of the clauses alone, %.9g", id, g, w)
+		}
+	}
+	// t and x0 both required, t1 excluded: the shared set of t1 must not
+	// stand for t's. x0 is every third name (20), of which 6 start t1
+	// (t12, t15, t18 twice each).
+	got = search(&BoolQuery{Must: []Query{pf("t", 1), pf("x0", 1)}, MustNot: []Query{pf("t1", 1)}, Should: []Query{pf("t", 1)}})
+	if len(got) != 14 {
+		t.Errorf("t +x0 -t1: %d hits %v, want 14", len(got), got)
 	}
 }
