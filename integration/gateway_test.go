@@ -80,7 +80,6 @@ func TestForwarding(t *testing.T) {
 				`{"simple_query_string":{"query":"licence +exclusive","fields":["name","snippet","body","company.name","jurisdiction.name","category.name"],"default_operator":"and","boost":2}},` +
 				`{"nested":{"path":"sections","query":{"bool":{"must":[{"match_all":{}}],"filter":[{"terms":{"sections.clause_type":["exclusivity","license-grant"]}}]}},"score_mode":"sum","ignore_unmapped":true,"inner_hits":{"name":"clause:Exclusivity, License Grant"},"boost":32}},{"nested":{"path":"sections","query":{"bool":{"must":[{"simple_query_string":{"query":"licence +exclusive","fields":["sections.snippet","sections.name^2"],"default_operator":"or"}}],"filter":[{"terms":{"sections.clause_type":["exclusivity","license-grant"]}}]}},"score_mode":"max","ignore_unmapped":true,"boost":4}},` +
 				`{"nested":{"path":"sections","query":{"match_phrase":{"sections.snippet":{"query":"licence exclusive","slop":2}}},"score_mode":"max","ignore_unmapped":true,"boost":2}},` +
-				`{"match_phrase":{"body":{"query":"licence exclusive","slop":20,"boost":4}}},` +
 				`{"rank_feature":{"field":"weight_rank","boost":10,"saturation":{"pivot":16}}}]}},` +
 				`"post_filter":{"term":{"_index":"cs-contract"}},` +
 				`"aggs":{"_index":{"terms":{"field":"_index","size":10}},"category":{"terms":{"field":"category.value","size":10}}},` +

@@ -121,8 +121,7 @@ func run(args []string, stdout io.Writer) error {
 		}
 	}
 	if _, ok := s.(relevance.InProcess); ok {
-		signals := []string{dsl.SignalSection, dsl.SignalSectionAll, dsl.SignalSectionPhrase, dsl.SignalBodyPhrase,
-			dsl.SignalAllWords, dsl.SignalClauseType, dsl.SignalClauseWords, dsl.SignalRank}
+		signals := relevance.Signals()[1:] // the ranking signals, weight_rank last
 		systems := []relevance.System{relevance.FormA}
 		for _, sig := range signals {
 			systems = append(systems, relevance.FormAWithout("without "+sig, sig))

@@ -211,7 +211,7 @@ func TestSignalNames(t *testing.T) {
 		}
 		names = append(names, n)
 	}
-	want := []string{SignalSection, SignalSectionAll, SignalAllWords, SignalClauseType, SignalClauseWords, SignalSectionPhrase, SignalBodyPhrase, SignalRank}
+	want := []string{SignalSection, SignalSectionAll, SignalAllWords, SignalClauseType, SignalClauseWords, SignalSectionPhrase, SignalRank}
 	if !slices.Equal(names, want) {
 		t.Errorf("signals %q, want %q", names, want)
 	}
@@ -232,7 +232,7 @@ func TestTextQueryBounds(t *testing.T) {
 	}
 	_, _, should, _ = textQuery("word")
 	for _, c := range should {
-		if SignalName(c) == SignalBodyPhrase || SignalName(c) == SignalSectionPhrase {
+		if SignalName(c) == SignalSectionPhrase {
 			t.Errorf("a one-word q has a proximity signal")
 		}
 	}
