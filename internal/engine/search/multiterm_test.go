@@ -142,17 +142,24 @@ func TestPrefixAndTermSet(t *testing.T) {
 	})
 }
 
+// prefixIndex is a company index of n names "tNN xM" (NN = i mod tMod, M =
+// i mod 3) in three segments, cut before names cut1 and cut2.
+func prefixIndex(t *testing.T, n, tMod, cut1, cut2 int) *Index {
+	t.Helper()
+	var names []string
+	for i := range n {
+		names = append(names, fmt.Sprintf("t%02d x%d", i%tMod, i%3))
+	}
+	ix := companyIndex(t, names[:cut1]...)
+	ix.Segments = append(ix.Segments, companyIndex(t, names[cut1:cut2]...).Segments...)
+	ix.Segments = append(ix.Segments, companyIndex(t, names[cut2:]...).Segments...)
+	return ix
+}
+
 // TestPrefixManyTerms checks the bit-set union used past 16 terms against
 // the heap union below it, over records spread across three segments.
 func TestPrefixManyTerms(t *testing.T) {
-	var names []string
-	for i := range 40 {
-		names = append(names, fmt.Sprintf("t%02d x%d", i%20, i%3))
-	}
-	ix := companyIndex(t, names[:15]...)
-	ix.Segments = append(ix.Segments, companyIndex(t, names[15:30]...).Segments...)
-	ix.Segments = append(ix.Segments, companyIndex(t, names[30:]...).Segments...)
-	s := NewSearcher(ix)
+	s := NewSearcher(prefixIndex(t, 40, 20, 15, 30))
 	for _, c := range []struct {
 		prefix string
 		want   int
@@ -271,14 +278,7 @@ func TestFuzzyRewrittenOncePerSearch(t *testing.T) {
 // three segments, with prefixes of more terms than a disjunction takes
 // (the bit set) and of fewer.
 func TestPrefixSharedInOneSearch(t *testing.T) {
-	var names []string
-	for i := range 60 {
-		names = append(names, fmt.Sprintf("t%02d x%d", i%40, i%3))
-	}
-	ix := companyIndex(t, names[:20]...)
-	ix.Segments = append(ix.Segments, companyIndex(t, names[20:45]...).Segments...)
-	ix.Segments = append(ix.Segments, companyIndex(t, names[45:]...).Segments...)
-	s := NewSearcher(ix)
+	s := NewSearcher(prefixIndex(t, 60, 40, 20, 45))
 	pf := func(prefix string, boost float32) Query {
 		return &PrefixQuery{Field: "name", Prefix: prefix, Boost: boost}
 	}
