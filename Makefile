@@ -33,7 +33,7 @@ build:
 test:
 	@scripts/step.sh lint 60 $(MAKE) --no-print-directory lint
 	@scripts/step.sh "race detector, heavy tests small (-short)" 330 $(GO) test -race -short -count=1 -timeout 10m ./...
-	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 80 \
+	@scripts/step.sh "heavy property and corpus-wide tests at full size (no race detector)" 90 \
 	  $(GO) test -count=1 -timeout 10m -run '$(HEAVY_TESTS)' $(HEAVY_PKGS)
 	@scripts/step.sh "analysis corpus comparisons against Lucene (without the race detector, which skipped them; two at a time)" 50 \
 	  $(GO) test -count=1 -run '^(TestASCIIFastPathMatchesScanner|TestMatchesLuceneOnCUAD|TestMatchesLuceneRandom|TestEveryCodePointMatchesLucene)$$' ./internal/engine/analysis

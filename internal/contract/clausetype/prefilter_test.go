@@ -45,7 +45,6 @@ func TestPrefilterImplied(t *testing.T) {
 		// detector; make test's heavy step runs them without it.
 		return
 	}
-	rnd := rand.New(rand.NewPCG(1, 2))
 	// Generated sentences per pattern: fewer under the race detector,
 	// where each costs several times more. Fewer than 250 leaves rare
 	// patterns with no match to check.
@@ -53,37 +52,45 @@ func TestPrefilterImplied(t *testing.T) {
 	if raceDetector {
 		count = 250
 	}
-	for _, r := range rules {
-		for i, p := range r.patterns {
-			re, err := syntax.Parse(p.re().String(), syntax.Perl)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// simplified once: Simplify allocates a new tree each call
-			re = re.Simplify()
-			matched := 0
-			for range count {
-				var b strings.Builder
-				generate(rnd, re, &b)
-				s := normText(b.String())
-				if !p.re().MatchString(s) {
-					continue
+	// One subtest per rule, in parallel (each checks its sentences against
+	// every pattern: the longest part of make test's heavy step), each
+	// with its own seeded source so that the sentences do not depend on
+	// the order the subtests run in.
+	for ri, r := range rules {
+		t.Run(r.slug, func(t *testing.T) {
+			t.Parallel()
+			rnd := rand.New(rand.NewPCG(1, uint64(ri)))
+			for i, p := range r.patterns {
+				re, err := syntax.Parse(p.re().String(), syntax.Perl)
+				if err != nil {
+					t.Fatal(err)
 				}
-				matched++
-				checkImplied(t, s)
-				if strings.ContainsAny(s, ".;") || p.unless != nil && p.unless().MatchString(s) {
-					// a sentence the pattern's exception takes back is
-					// no hit of it
-					continue
+				// simplified once: Simplify allocates a new tree each call
+				re = re.Simplify()
+				matched := 0
+				for range count {
+					var b strings.Builder
+					generate(rnd, re, &b)
+					s := normText(b.String())
+					if !p.re().MatchString(s) {
+						continue
+					}
+					matched++
+					checkImplied(t, s)
+					if strings.ContainsAny(s, ".;") || p.unless != nil && p.unless().MatchString(s) {
+						// a sentence the pattern's exception takes back is
+						// no hit of it
+						continue
+					}
+					if got := textTypes(s); !slices.Contains(got, r.slug) {
+						t.Errorf("%s pattern %d matches %q, textTypes gives %q", r.slug, i, s, got)
+					}
 				}
-				if got := textTypes(s); !slices.Contains(got, r.slug) {
-					t.Errorf("%s pattern %d matches %q, textTypes gives %q", r.slug, i, s, got)
+				if matched < max(1, count/200) {
+					t.Errorf("%s pattern %d: only %d of %d generated sentences match it", r.slug, i, matched, count)
 				}
 			}
-			if matched < max(1, count/200) {
-				t.Errorf("%s pattern %d: only %d of %d generated sentences match it", r.slug, i, matched, count)
-			}
-		}
+		})
 	}
 }
 
