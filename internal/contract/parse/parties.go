@@ -504,8 +504,11 @@ func partyName(s string) (string, string) {
 		changed = false
 		s = strings.TrimLeft(s, " :,●•▪◦")
 		s = stripEnumeration(s)
-		for _, w := range []string{"the undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and", "of"} {
-			if len(s) > len(w)+1 && strings.EqualFold(s[:len(w)], w) && (s[len(w)] == ' ' || s[len(w)] == ':') {
+		for _, w := range []string{"the undersigned", "undersigned", "and between", "and among", "by and between", "between", "among", "on the one hand,", "on the one hand", "the", "and", "of"} {
+			// "the undersigned, Acme, Inc., a Texas corporation, and …": a
+			// comma may follow the undersigned, the name comes after it
+			sep := len(s) > len(w)+1 && (s[len(w)] == ' ' || s[len(w)] == ':' || s[len(w)] == ',' && strings.HasSuffix(w, "undersigned"))
+			if sep && strings.EqualFold(s[:len(w)], w) {
 				s = s[len(w)+1:]
 				changed = true
 			}

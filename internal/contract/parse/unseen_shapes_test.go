@@ -66,6 +66,9 @@ func TestUnseenShapes(t *testing.T) {
 		{"lower-case brand with its legal form",
 			"Publisher Terms\n\nThese terms apply to software publishers who sell through the online store operated by nordlicht 7 GmbH, Hafenstrasse 12, 20457 Hamburg, Germany (hereafter, \"nordlicht 7\"), and to the affiliates they appoint.\n\n1. Fees. nordlicht 7 retains a service fee on each sale.",
 			"nordlicht 7 GmbH", "nordlicht 7 GmbH [organisation, nordlicht 7]"},
+		{"the undersigned, then the parties with their defined terms",
+			"CONFIDENTIALITY AGREEMENT\n\nThe undersigned, Harrowgate Energy Partners, Inc., a Texas corporation (\"Harrowgate\"), and Bellwether Drilling LLC, an Oklahoma limited liability company (\"Bellwether\"), agree as follows:\n\n1. Each party shall keep the other's information confidential.\n\n2. This agreement is governed by the laws of Texas.",
+			"Harrowgate Energy Partners, Inc.", "Harrowgate Energy Partners, Inc. [organisation, Harrowgate]; Bellwether Drilling LLC [organisation, Bellwether]"},
 	} {
 		c := Parse(tc.text, contract.Meta{Path: tc.name + ".txt"})
 		checkCompanyParties(t, tc.name, c, tc.company, tc.parties)
