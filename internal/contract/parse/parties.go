@@ -237,8 +237,13 @@ func preambleParties(body string, spans []span, pre preamble) []contract.Party {
 			return nil
 		}
 	}
+	return partyList(s[i:])
+}
+
+// partyList reads the parties listed at the start of rest, "Acme, Inc., a
+// Delaware corporation ("Acme"), and Beta LLC (…)", up to six.
+func partyList(rest string) []contract.Party {
 	var parties []contract.Party
-	rest := s[i:]
 	for len(parties) < 6 && rest != "" {
 		// a form's label before the name: "Between Client Name: Acme,
 		// Inc. … And Customer Name: Beta LLC"
@@ -390,6 +395,14 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		if !strings.Contains(head, "agree") && !strings.Contains(head, "confirm") {
 			continue
 		}
+		if k := undersignedOpening(p); k > 0 {
+			// "The undersigned parties, Acme Corp. and Beta, Inc., hereby
+			// agree as follows": the list names them all
+			if ps := partyList(p[k:]); len(ps) > 0 {
+				return ps
+			}
+			continue
+		}
 		if hasPrefixFold(p, "this ") || hasPrefixFold(p, "the ") || sentenceStarts[strings.ToLower(firstWord(p))] {
 			continue // "On behalf of Acme, Inc. (the "Company"), I am pleased …": a sentence
 		}
@@ -408,6 +421,26 @@ func leadingParties(body string, spans []span, pre preamble) []contract.Party {
 		return []contract.Party{{Name: name, Term: role, Kind: partyKind(name, role, after)}}
 	}
 	return nil
+}
+
+// undersignedOpening returns the offset after "The undersigned," that
+// opens a paragraph listing the parties ("The undersigned parties
+// hereto, Acme Corp. and …"), or 0.
+func undersignedOpening(p string) int {
+	l := asciiLower(prefix(p, 60))
+	if !strings.HasPrefix(l, "the undersigned") {
+		return 0
+	}
+	n := len("the undersigned")
+	for _, w := range []string{" parties", " hereto", " to this agreement"} {
+		if strings.HasPrefix(l[n:], w) {
+			n += len(w)
+		}
+	}
+	if !strings.HasPrefix(l[n:], ", ") {
+		return 0 // "The undersigned hereby agree …": no list follows
+	}
+	return n + 2
 }
 
 // labelledParties reads parties introduced by labels near the start of

@@ -291,6 +291,18 @@ func TestLetterAndOpeningForms(t *testing.T) {
 			t.Errorf("undersignedRole(%q) = %d, want %d", in, got, want)
 		}
 	}
+	for in, want := range map[string]int{
+		`The undersigned, Jo Roe and Acme`:                len("The undersigned, "),
+		`The undersigned parties, Acme Corp. and`:         len("The undersigned parties, "),
+		`THE UNDERSIGNED PARTIES HERETO, Acme Corp. and`:  len("THE UNDERSIGNED PARTIES HERETO, "),
+		`The undersigned hereby agree to the following`:   0,
+		`The undersigned employee ("Employee") agrees to`: 0,
+		`The parties, Acme Corp. and Beta`:                0,
+	} {
+		if got := undersignedOpening(in); got != want {
+			t.Errorf("undersignedOpening(%q) = %d, want %d", in, got, want)
+		}
+	}
 }
 
 // A short name the text writes in full elsewhere is given its full form;

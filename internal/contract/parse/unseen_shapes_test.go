@@ -69,6 +69,9 @@ func TestUnseenShapes(t *testing.T) {
 		{"the undersigned, then the parties with their defined terms",
 			"CONFIDENTIALITY AGREEMENT\n\nThe undersigned, Harrowgate Energy Partners, Inc., a Texas corporation (\"Harrowgate\"), and Bellwether Drilling LLC, an Oklahoma limited liability company (\"Bellwether\"), agree as follows:\n\n1. Each party shall keep the other's information confidential.\n\n2. This agreement is governed by the laws of Texas.",
 			"Harrowgate Energy Partners, Inc.", "Harrowgate Energy Partners, Inc. [organisation, Harrowgate]; Bellwether Drilling LLC [organisation, Bellwether]"},
+		{"the undersigned parties, a list without defined terms",
+			"MUTUAL NONDISCLOSURE AGREEMENT\n\nThe undersigned parties, Corvane Systems Corp. and Delmont Health Services, Inc., hereby agree as follows:\n\n1. Each party shall keep the other's information confidential.",
+			"Corvane Systems Corp.", "Corvane Systems Corp. [organisation]; Delmont Health Services, Inc. [organisation]"},
 	} {
 		c := Parse(tc.text, contract.Meta{Path: tc.name + ".txt"})
 		checkCompanyParties(t, tc.name, c, tc.company, tc.parties)
