@@ -177,11 +177,16 @@ type sub struct {
 
 const exhausted = int64(noMoreDocs)
 
-// advanceTo moves the clause to the first document ≥ target.
+// advanceTo moves the clause to the first document ≥ target. Most calls
+// find it there already (a bool asks every clause at every candidate), so
+// that test is all the compiler inlines; the move is advance.
 func (c *sub) advanceTo(target uint32) {
-	if c.doc >= int64(target) {
-		return
+	if c.doc < int64(target) {
+		c.advance(target)
 	}
+}
+
+func (c *sub) advance(target uint32) {
 	if c.s.Advance(target) {
 		c.doc = int64(c.s.DocID())
 	} else {
