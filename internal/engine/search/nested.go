@@ -2,6 +2,8 @@ package search
 
 import (
 	"errors"
+	"math"
+	"slices"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 )
@@ -57,7 +59,11 @@ func (w *nestedWeightT) scorer(segNum int, seg *segment.Segment) (Scorer, error)
 	if err != nil || child == nil {
 		return nil, err
 	}
-	return &blockJoinScorer{child: child, childDoc: -1, roots: roots, doc: -1, mode: w.mode, dl: w.dl, bound: parentBound(child, w.mode)}, nil
+	s := &blockJoinScorer{child: child, childDoc: -1, roots: roots, doc: -1, mode: w.mode, dl: w.dl, bound: parentBound(child, w.mode)}
+	if bs, ok := boundOf(child); ok && w.mode == ScoreSum {
+		s.sums = &sumBounds{child: bs.maxScore(noMoreDocs), shallow: -1, count: func() (Scorer, error) { return w.inner.scorer(segNum, seg) }}
+	}
+	return s, nil
 }
 
 // parentBound bounds every record score a block join can give from its
@@ -99,9 +105,12 @@ type blockJoinScorer struct {
 	scored bool
 	// bound is parentBound, the block join's bound for pruning.
 	bound float32
-	mode  ScoreMode
-	err   error
-	dl    *deadline
+	// sums bounds a sum join per block of records, once pruning asks
+	// (nil for the other modes, or a child scorer without bounds).
+	sums *sumBounds
+	mode ScoreMode
+	err  error
+	dl   *deadline
 }
 
 func (s *blockJoinScorer) Next() bool { return s.from(uint32(s.doc + 1)) }
@@ -119,9 +128,134 @@ func (s *blockJoinScorer) Score() float32 {
 }
 
 // advanceShallow and maxScore bound the block join for a pruned parent:
-// one bound for the whole segment.
-func (s *blockJoinScorer) advanceShallow(uint32) uint32 { return noMoreDocs }
-func (s *blockJoinScorer) maxScore(uint32) float32      { return safeBound(s.bound) }
+// one bound for the whole segment (parentBound), or, for a sum, one per
+// block of joinBlock records (sumBounds).
+func (s *blockJoinScorer) advanceShallow(target uint32) uint32 {
+	b := s.sumBounds()
+	if b == nil {
+		return noMoreDocs
+	}
+	i, _ := slices.BinarySearch(s.roots, target)
+	if i == len(s.roots) {
+		b.shallow = -1
+		return noMoreDocs
+	}
+	b.shallow = i / joinBlock
+	return b.blockEnd(s.roots, b.shallow)
+}
+
+func (s *blockJoinScorer) maxScore(upTo uint32) float32 {
+	b := s.sumBounds()
+	if b == nil {
+		return safeBound(s.bound)
+	}
+	if b.shallow >= 0 && upTo <= b.blockEnd(s.roots, b.shallow) {
+		return b.blockMax[b.shallow]
+	}
+	return b.segMax
+}
+
+// joinBlock is how many records one bound of a sum join covers.
+const joinBlock = 64
+
+// sumBounds bounds a block join's sum of child scores, which has no bound
+// from its child's alone (a record may have any number of matching
+// children): n·c, where c bounds each child's score over the segment and
+// n is the most matching children a record of the block has, counted by
+// one walk of a second child scorer over the segment, which reads the
+// children's documents and none of their scores. Lucene's block join has
+// no such bound, so its sum prunes nothing; Form A's clause-type signal (a
+// constant per typed section, summed) is one, and without a bound it kept
+// every other clause of the query from pruning.
+type sumBounds struct {
+	child float32 // c
+	// count makes the scorer the walk reads; nil once the walk is made.
+	count    func() (Scorer, error)
+	blockMax []float32 // per block: the bound of its records' sums
+	segMax   float32
+	shallow  int // the block advanceShallow chose, or -1
+	failed   bool
+}
+
+// blockEnd returns the last record of block i.
+func (b *sumBounds) blockEnd(roots []uint32, i int) uint32 {
+	return roots[min((i+1)*joinBlock, len(roots))-1]
+}
+
+// sumBounds returns the join's bounds by block, counting the children on
+// first use; nil when it has none (not a sum, or the walk failed or ran
+// out of time).
+func (s *blockJoinScorer) sumBounds() *sumBounds {
+	b := s.sums
+	if b == nil || b.failed {
+		return nil
+	}
+	if b.count != nil {
+		counts, ok := s.countChildren(b.count)
+		b.count = nil
+		if !ok {
+			b.failed = true
+			return nil
+		}
+		b.blockMax = make([]float32, len(counts))
+		for i, n := range counts {
+			b.blockMax[i] = sumBound(n, b.child)
+			b.segMax = max(b.segMax, b.blockMax[i])
+		}
+	}
+	return b
+}
+
+// countChildren walks a child scorer newChild makes over the segment and
+// returns, per block of joinBlock records, the most matching children one
+// record has; false when the walk fails or runs out of time.
+func (s *blockJoinScorer) countChildren(newChild func() (Scorer, error)) ([]uint32, bool) {
+	counts := make([]uint32, (len(s.roots)+joinBlock-1)/joinBlock)
+	child, err := newChild()
+	if err != nil {
+		return nil, false
+	}
+	if child == nil {
+		return counts, true // no child matches here
+	}
+	ri, n := 0, uint32(0)
+	for child.Next() {
+		if s.dl.tick() {
+			return nil, false // out of time: no bound (timeout.go)
+		}
+		c := child.DocID()
+		for ri < len(s.roots) && s.roots[ri] < c {
+			counts[ri/joinBlock] = max(counts[ri/joinBlock], n)
+			ri, n = ri+1, 0
+		}
+		if ri == len(s.roots) || s.roots[ri] == c {
+			continue // a record the inner query matched: no child (from)
+		}
+		n++
+	}
+	if child.Err() != nil {
+		return nil, false
+	}
+	if ri < len(s.roots) {
+		counts[ri/joinBlock] = max(counts[ri/joinBlock], n)
+	}
+	return counts, true
+}
+
+// sumBound bounds the float32 rounding of a float64 sum of n child scores,
+// each at most c: n·c with a margin for the sum's own rounding, rounded
+// up.
+func sumBound(n uint32, c float32) float32 {
+	if n == 0 {
+		return 0
+	}
+	v := float64(n) * float64(c) * (1 + 1e-9)
+	r := float32(v)
+	if float64(r) < v {
+		r = math.Nextafter32(r, float32(math.Inf(1)))
+	}
+	return safeBound(r)
+}
 
 func (s *blockJoinScorer) Err() error { return s.err }
 

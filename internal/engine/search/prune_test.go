@@ -516,3 +516,85 @@ func (c *countingScorer) setMinCompetitiveScore(min float32) {
 func (c *countingScorer) competitiveAt(min float32) bool {
 	return c.Scorer.(lazyScorer).competitiveAt(min)
 }
+
+// TestSumJoinBounds checks a sum block join's bounds by block of records
+// (sumBounds): every record's score is at most its block's bound, and
+// with a constant child score the bound of a block is that score times
+// the most matching children a record of it has, so that a record
+// without one bounds its block at 0. Records in several blocks, with 0
+// to 6 matching children (and a record the inner query itself matches).
+func TestSumJoinBounds(t *testing.T) {
+	var srcs []string
+	for i := range 3*joinBlock + 17 {
+		var secs []string
+		for j := range (i * 7) % 5 {
+			word := "beta"
+			if (i+j)%3 != 0 || i%joinBlock == 5 {
+				word = "alpha"
+			}
+			secs = append(secs, fmt.Sprintf(`{"type":"clause","snippet":"%s law"}`, word))
+		}
+		if i%joinBlock == 5 {
+			secs = append(secs, `{"type":"clause","snippet":"alpha"}`, `{"type":"clause","snippet":"alpha"}`)
+		}
+		src := fmt.Sprintf(`{"name":"r%d alpha"}`, i)
+		if len(secs) > 0 {
+			src = fmt.Sprintf(`{"name":"r%d","sections":[%s]}`, i, strings.Join(secs, ","))
+		}
+		srcs = append(srcs, src)
+	}
+	ix := buildIndex(t, "contract", srcs)
+	seg := ix.Segments[0]
+	for _, tc := range []struct {
+		name  string
+		inner Query
+		exact bool
+	}{
+		{"constant children", &ConstantScoreQuery{Query: &TermQuery{Field: "sections.snippet", Term: "alpha"}, Boost: 2}, true},
+		{"scored children", &TermQuery{Field: "sections.snippet", Term: "alpha"}, false},
+		{"records matched too", &BoolQuery{Should: []Query{&TermQuery{Field: "sections.snippet", Term: "alpha"}, &TermQuery{Field: "name", Term: "alpha"}}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q := &NestedQuery{Path: "sections", ScoreMode: ScoreSum, Query: tc.inner, Boost: 1.5}
+			score := func() *blockJoinScorer {
+				w, err := testWeight(q, ix)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sc, err := w.scorer(0, seg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if sc == nil {
+					return nil
+				}
+				return sc.(*blockJoinScorer)
+			}
+			bounds, s := score(), score()
+			if bounds == nil {
+				return // nothing matches: no bound to check
+			}
+			best := map[int]float32{} // by block
+			for s.Next() {
+				d := s.DocID()
+				blk, _ := slices.BinarySearch(s.roots, d)
+				blk /= joinBlock
+				best[blk] = max(best[blk], s.Score())
+			}
+			roots := seg.Roots()
+			for blk := 0; blk*joinBlock < len(roots); blk++ {
+				first := roots[blk*joinBlock]
+				end := bounds.advanceShallow(first)
+				if want := roots[min((blk+1)*joinBlock, len(roots))-1]; end != want {
+					t.Errorf("block %d: advanceShallow(%d) = %d, want %d", blk, first, end, want)
+				}
+				bound := bounds.maxScore(end)
+				if got := best[blk]; got > bound {
+					t.Errorf("block %d: a record scores %v above the bound %v", blk, got, bound)
+				} else if tc.exact && float64(bound) > float64(got)*(1+1e-6) {
+					t.Errorf("block %d: bound %v, want the best record's score %v", blk, bound, got)
+				}
+			}
+		})
+	}
+}
