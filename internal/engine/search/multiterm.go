@@ -349,15 +349,17 @@ type fuzzyTerms struct {
 	docCount, sumTTF int64
 }
 
-// expansions remembers, for one search, the fuzzy rewrites it has made.
-// Form A's expansion searches each word of q in several clauses (the
+// expansions remembers, for one search, the multi-term rewrites it has
+// made. Form A's expansion searches each word of q in several clauses (the
 // words, every word, the best section, …), each over several fields, so
-// the same term used to be enumerated against the same dictionary two or
-// three times per field; now once. The automaton, which depends on the
-// term alone, is built once for every field and index, and keeps the
-// states the dictionaries made it visit. A search builds its weights on
-// one goroutine, so the maps need no lock; a nil *expansions (weights
-// built outside a search) remembers nothing.
+// the same fuzzy term used to be enumerated against the same dictionary
+// two or three times per field, and a prefix's bit set built again for
+// every clause; now once. The fuzzy automaton, which depends on the term
+// alone, is built once for every field and index, and keeps the states
+// the dictionaries made it visit. A search builds its weights on one
+// goroutine, so the maps need no lock; they are made on first use, so a
+// search without multi-term queries pays for none. A nil *expansions
+// (weights built outside a search) remembers nothing.
 type expansions struct {
 	automata map[fuzzyKey]*termdict.FuzzyAutomaton
 	terms    map[fuzzyTermsKey]*fuzzyTerms
@@ -376,14 +378,10 @@ type fuzzyTermsKey struct {
 	maxExp       int
 }
 
-func newExpansions() *expansions {
-	return &expansions{automata: map[fuzzyKey]*termdict.FuzzyAutomaton{}, terms: map[fuzzyTermsKey]*fuzzyTerms{}, prefixes: map[prefixKey]*segmentTerms{}}
-}
-
 // prefix returns the terms of the segment's field f starting with prefix,
 // enumerated now or earlier in the search, with the set of their
 // documents once a scorer has built it; nil when the search ran out of
-// time while enumerating.
+// time while enumerating (nothing is remembered then).
 func (e *expansions) prefix(index string, segNum int, f *segment.Field, prefix []byte, dl *deadline) (*segmentTerms, error) {
 	if e == nil {
 		return prefixTerms(f, prefix, dl)
@@ -394,6 +392,9 @@ func (e *expansions) prefix(index string, segNum int, f *segment.Field, prefix [
 	}
 	st, err := prefixTerms(f, prefix, dl)
 	if err == nil && st != nil {
+		if e.prefixes == nil {
+			e.prefixes = map[prefixKey]*segmentTerms{}
+		}
 		e.prefixes[k] = st
 	}
 	return st, err
@@ -403,33 +404,41 @@ func (e *expansions) prefix(index string, segNum int, f *segment.Field, prefix [
 // now or earlier in the search; nil when the search ran out of time while
 // enumerating (nothing is remembered then).
 func (e *expansions) fuzzy(ix *Index, field string, key fuzzyKey, maxExp int) (*fuzzyTerms, error) {
-	tk := fuzzyTermsKey{index: ix.Name, field: field, key: key, maxExp: maxExp}
-	if e != nil {
-		if ft, ok := e.terms[tk]; ok {
-			return ft, nil
-		}
-	}
-	var aut *termdict.FuzzyAutomaton
-	if e != nil {
-		aut = e.automata[key]
-	}
-	if aut == nil {
-		var err error
-		if aut, err = termdict.CompileFuzzy(key.term, key.edits, key.transpositions, key.prefix); err != nil {
+	if e == nil {
+		aut, err := key.compile()
+		if err != nil {
 			return nil, err
 		}
-		if e != nil {
-			e.automata[key] = aut
+		return enumerateFuzzy(ix, field, aut, utf8.RuneCountInString(key.term), maxExp)
+	}
+	tk := fuzzyTermsKey{index: ix.Name, field: field, key: key, maxExp: maxExp}
+	if ft, ok := e.terms[tk]; ok {
+		return ft, nil
+	}
+	aut, ok := e.automata[key]
+	if !ok {
+		var err error
+		if aut, err = key.compile(); err != nil {
+			return nil, err
 		}
+		if e.automata == nil {
+			e.automata = map[fuzzyKey]*termdict.FuzzyAutomaton{}
+		}
+		e.automata[key] = aut
 	}
 	ft, err := enumerateFuzzy(ix, field, aut, utf8.RuneCountInString(key.term), maxExp)
-	if err != nil || ft == nil {
-		return nil, err
-	}
-	if e != nil {
+	if err == nil && ft != nil {
+		if e.terms == nil {
+			e.terms = map[fuzzyTermsKey]*fuzzyTerms{}
+		}
 		e.terms[tk] = ft
 	}
-	return ft, nil
+	return ft, err
+}
+
+// compile builds the automaton of key's term.
+func (key fuzzyKey) compile() (*termdict.FuzzyAutomaton, error) {
+	return termdict.CompileFuzzy(key.term, key.edits, key.transpositions, key.prefix)
 }
 
 // enumerateFuzzy walks every segment's dictionary of field with aut and

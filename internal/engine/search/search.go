@@ -244,8 +244,8 @@ type Index struct {
 	dl *deadline
 	// prof is set on a search's own copy when it is profiled (profile.go).
 	prof *profiler
-	// expansions is set on a search's own copy: the fuzzy rewrites the
-	// search has made, shared by its indexes (multiterm.go).
+	// expansions is set on a search's own copy: the fuzzy and prefix
+	// rewrites the search has made, shared by its indexes (multiterm.go).
 	expansions *expansions
 	// pivots caches default saturation pivots by feature (field → float32):
 	// segments never change, so one scan serves every search. NewSearcher
@@ -416,7 +416,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	// the explanations, when asked for; inner hits are found in the request's own tree,
 	// as OpenSearch finds them in its query builders.
 	var rewritten []Target
-	exp := newExpansions()
+	exp := &expansions{}
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
 		if ix == nil || c.counted() {
