@@ -82,16 +82,22 @@ func TestTermsAggregations(t *testing.T) {
 		agg:     TermsAgg{Name: "v", Field: "value"},
 		want:    TermsAggResult{Name: "v", Buckets: []Bucket{{"c", 7}}},
 	}}
+	// The same indexes searched at once, however small (parallel.go):
+	// each keeps its own shard page, merged as before.
+	concurrent := NewSearcher(clause, def, company)
+	concurrent.parallelDocs, concurrent.helperDelay = 0, 0
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r, err := s.Search(context.Background(), Request{Indexes: tt.indexes, Query: tt.query, Size: 0, Aggs: []TermsAgg{tt.agg}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(r.Aggs) != 1 || !reflect.DeepEqual(r.Aggs[0], tt.want) {
-				t.Errorf("got %+v\nwant %+v", r.Aggs, tt.want)
-			}
-		})
+		for name, s := range map[string]*Searcher{"one after another": s, "at once": concurrent} {
+			t.Run(tt.name+"/"+name, func(t *testing.T) {
+				r, err := s.Search(context.Background(), Request{Indexes: tt.indexes, Query: tt.query, Size: 0, Aggs: []TermsAgg{tt.agg}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(r.Aggs) != 1 || !reflect.DeepEqual(r.Aggs[0], tt.want) {
+					t.Errorf("got %+v\nwant %+v", r.Aggs, tt.want)
+				}
+			})
+		}
 	}
 }
 

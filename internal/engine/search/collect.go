@@ -1,6 +1,8 @@
 package search
 
 import (
+	"math"
+	"sync/atomic"
 	"time"
 
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
@@ -47,36 +49,175 @@ type topCollector struct {
 	maxScore float32
 	limit    int
 	prune    bool
+	// shared is what the collectors of the search's indexes tell each
+	// other (sharedTop; the collector's own until share): pos is this
+	// collector's index's position, published how much of total shared
+	// holds, raised the floor this collector gave it last.
+	shared    *sharedTop
+	pos       int
+	published int
+	raised    float32
+	// past caches pastLimit once it holds; floorSeen is the shared floor
+	// last read, and min (when hasMin) what keepAbove answers.
+	past      bool
+	floorSeen uint64
+	min       float32
+	hasMin    bool
 }
 
 func newTopCollector(k, limit int, prune bool) *topCollector {
-	return &topCollector{k: k, hits: newBestOf(k, compareCollected), limit: limit, prune: prune}
+	return &topCollector{k: k, hits: newBestOf(k, compareCollected), limit: limit, prune: prune, shared: &sharedTop{}, raised: negInf}
+}
+
+// sharedTop is what the hit collectors of one search's indexes tell each
+// other while they run, at the same time or one after another
+// (parallel.go), so that an index can skip what another already shows to
+// be out of the page, as one collector over every index could:
+//   - the floor: the worst of k hits one index keeps, with that index's
+//     position among the search's. Every hit of the page scores at least
+//     as much; a match scoring exactly as much enters only if its index
+//     comes first (ties go by index order), so an index after the floor's
+//     gives up what scores at most the floor, one before it what scores
+//     less (floorFor). Of two floors the higher score is the stronger, and
+//     at equal scores the earlier index's.
+//   - the matches counted, published in batches of publishEvery: once
+//     the indexes together count past the limit, the total is reported as
+//     at least the limit whatever each counts after, and each may prune.
+type sharedTop struct {
+	// floor packs the floor's score (orderedBits) above its index's
+	// position (inverted), so that the stronger of two floors is the
+	// larger number; 0 while no collector has k hits.
+	floor   atomic.Uint64
+	counted atomic.Int64
+}
+
+// publishEvery is how many matches a collector counts between two
+// publications of its count.
+const publishEvery = 256
+
+var negInf = float32(math.Inf(-1))
+
+// raise offers the worst of k hits the index at position pos keeps.
+func (s *sharedTop) raise(score float32, pos int) {
+	if score != score {
+		return // NaN: no floor
+	}
+	v := uint64(orderedBits(score))<<32 | uint64(^uint32(pos))
+	for {
+		old := s.floor.Load()
+		if v <= old || s.floor.CompareAndSwap(old, v) {
+			return
+		}
+	}
+}
+
+// floorFor returns the score a match of the index at position pos must
+// beat to enter the page by the floor v (sharedTop.floor), and false
+// while there is none.
+func floorFor(v uint64, pos int) (float32, bool) {
+	if v == 0 {
+		return 0, false
+	}
+	f, from := fromOrderedBits(uint32(v>>32)), int(^uint32(v))
+	if pos >= from {
+		return f, true
+	}
+	return math.Nextafter32(f, negInf), true
+}
+
+// orderedBits maps a float32 to a uint32 in the same order (negative
+// numbers below positive ones), as fromOrderedBits maps it back.
+func orderedBits(f float32) uint32 {
+	b := math.Float32bits(f)
+	if b&(1<<31) != 0 {
+		return ^b
+	}
+	return b | 1<<31
+}
+
+func fromOrderedBits(u uint32) float32 {
+	if u&(1<<31) != 0 {
+		return math.Float32frombits(u &^ (1 << 31))
+	}
+	return math.Float32frombits(^u)
+}
+
+// share makes c, the collector of the index at position pos of the
+// search's targets, one of the collectors that tell each other through s.
+func (c *topCollector) share(s *sharedTop, pos int) {
+	c.shared, c.pos = s, pos
+}
+
+// pastLimit reports whether the search has counted more matches than the
+// limit: this collector alone, or with what the others published.
+func (c *topCollector) pastLimit() bool {
+	if c.past || c.total > c.limit {
+		return true
+	}
+	c.past = c.shared.counted.Load()+int64(c.total-c.published) > int64(c.limit)
+	return c.past
+}
+
+// tally counts one match, publishing the count every publishEvery.
+func (c *topCollector) tally() {
+	c.total++
+	if c.total-c.published >= publishEvery {
+		c.publish()
+	}
+}
+
+// publish adds the matches counted since the last publication to the
+// shared count (once more when the index is done).
+func (c *topCollector) publish() {
+	if c.total > c.published {
+		c.shared.counted.Add(int64(c.total - c.published))
+		c.published = c.total
+	}
 }
 
 // counted reports whether the collector needs no more matches at all:
 // pruning, past the limit, and no hits to keep (size 0). MaxScore then
 // covers the matches counted only (a size-0 answer has no max_score).
 func (c *topCollector) counted() bool {
-	return c.prune && c.k == 0 && c.total > c.limit
+	return c.prune && c.k == 0 && c.pastLimit()
 }
 
 // minCompetitive returns the score a match must beat to enter the top
-// hits, once pruning may start: past the limit with k hits kept.
+// hits, once pruning may start: past the limit, with k hits kept or a
+// floor from another index.
 func (c *topCollector) minCompetitive() (float32, bool) {
-	if !c.prune || c.total <= c.limit {
+	if !c.prune || !c.pastLimit() {
 		return 0, false
 	}
+	return c.keepAbove()
+}
+
+// keepAbove returns the score a match must beat to be kept: the worst of
+// k kept hits, or the floor's (floorFor) when that is higher; false when
+// there is neither. It is asked for every match, so it reads the floor
+// and returns what setMin worked out when either last changed.
+func (c *topCollector) keepAbove() (float32, bool) {
+	if c.shared.floor.Load() != c.floorSeen {
+		c.setMin()
+	}
+	return c.min, c.hasMin
+}
+
+// setMin works out keepAbove's answer after the kept hits or the floor
+// changed.
+func (c *topCollector) setMin() {
 	w, full := c.hits.worst()
-	if !full {
-		return 0, false
+	c.min, c.hasMin = w.score, full
+	c.floorSeen = c.shared.floor.Load()
+	if f, ok := floorFor(c.floorSeen, c.pos); ok && (!full || f > c.min) {
+		c.min, c.hasMin = f, true
 	}
-	return w.score, true
 }
 
 // cannotKeep reports whether the current match need not be scored: no
 // hits are kept (size 0, where OpenSearch only counts and reports no
 // max_score), or lz's bounds show that it cannot beat the worst of k
-// kept hits (lz nil: not known).
+// kept hits or the floor (lz nil: not known).
 func (c *topCollector) cannotKeep(lz lazyScorer) bool {
 	if c.k == 0 {
 		return true
@@ -84,8 +225,8 @@ func (c *topCollector) cannotKeep(lz lazyScorer) bool {
 	if lz == nil {
 		return false
 	}
-	w, full := c.hits.worst()
-	return full && !lz.competitiveAt(w.score)
+	m, ok := c.keepAbove()
+	return ok && !lz.competitiveAt(m)
 }
 
 // changedBy reports whether collecting a match scoring score would change
@@ -103,10 +244,10 @@ func (c *topCollector) changedBy(score float32) bool {
 
 // count counts a match that cannot enter the top hits: its score is at
 // most the worst kept hit's, so neither the hits nor maxScore change.
-func (c *topCollector) count() { c.total++ }
+func (c *topCollector) count() { c.tally() }
 
 func (c *topCollector) collect(index string, segNum int, seg *segment.Segment, doc uint32, score float32) {
-	c.total++
+	c.tally()
 	if c.total == 1 || score > c.maxScore {
 		c.maxScore = score
 	}
@@ -119,6 +260,11 @@ func (c *topCollector) collect(index string, segNum int, seg *segment.Segment, d
 		return
 	}
 	c.hits.offer(collected{index: index, segNum: segNum, seg: seg, doc: doc, score: score, order: c.total})
+	if w, full := c.hits.worst(); full && w.score > c.raised {
+		c.shared.raise(w.score, c.pos)
+		c.raised = w.score
+	}
+	c.setMin()
 }
 
 // result returns the page after the first from hits, the total counted
@@ -304,3 +450,21 @@ func (l *leafCollector) err() error {
 	}
 	return nil
 }
+
+// absorb adds o's hits and counts: o collected the index at position pos
+// of the request's targets, so its hits lose ties to those of the
+// indexes before it, as later arrivals do.
+func (c *topCollector) absorb(o *topCollector, pos int) {
+	if o.total > 0 && (c.total == 0 || o.maxScore > c.maxScore) {
+		c.maxScore = o.maxScore
+	}
+	c.total += o.total
+	for _, h := range o.hits.h {
+		h.order += pos << indexOrderShift
+		c.hits.offer(h)
+	}
+}
+
+// indexOrderShift places an index's position above any arrival order
+// within it (its count of matches) in a merged hit's order.
+const indexOrderShift = 40

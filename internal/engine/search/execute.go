@@ -315,6 +315,7 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 	if err != nil {
 		return err
 	}
+	defer c.publish() // what the index counted, for those after it
 	col := &collector{top: c, aggs: aggs, prof: ix.prof}
 	if t.PostFilter != nil {
 		if col.post, err = createWeight(t.PostFilter, ix, 1); err != nil {

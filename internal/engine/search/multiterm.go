@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"fmt"
 	"slices"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/contractsearch/contractsearch/internal/engine/encoding"
@@ -356,14 +357,24 @@ type fuzzyTerms struct {
 // two or three times per field, and a prefix's bit set built again for
 // every clause; now once. The fuzzy automaton, which depends on the term
 // alone, is built once for every field and index, and keeps the states
-// the dictionaries made it visit. A search builds its weights on one
-// goroutine, so the maps need no lock; they are made on first use, so a
-// search without multi-term queries pays for none. A nil *expansions
-// (weights built outside a search) remembers nothing.
+// the dictionaries made it visit. A search's indexes build their weights
+// at the same time (parallel.go), so the maps are read and written under
+// mu, and an automaton, which grows as it walks, walks one dictionary at
+// a time (sharedAutomaton); every other entry belongs to one index (its
+// key names it), which one goroutine searches. The maps are made on
+// first use, so a search without multi-term queries pays for none. A nil
+// *expansions (weights built outside a search) remembers nothing.
 type expansions struct {
-	automata map[fuzzyKey]*termdict.FuzzyAutomaton
+	mu       sync.Mutex
+	automata map[fuzzyKey]*sharedAutomaton
 	terms    map[fuzzyTermsKey]*fuzzyTerms
 	prefixes map[prefixKey]*segmentTerms
+}
+
+// sharedAutomaton is a fuzzy automaton the indexes of a search share.
+type sharedAutomaton struct {
+	mu  sync.Mutex
+	aut *termdict.FuzzyAutomaton
 }
 
 type prefixKey struct {
@@ -387,15 +398,20 @@ func (e *expansions) prefix(index string, segNum int, f *segment.Field, prefix [
 		return prefixTerms(f, prefix, dl)
 	}
 	k := prefixKey{index: index, segment: segNum, field: f.Name, prefix: string(prefix)}
-	if st, ok := e.prefixes[k]; ok {
+	e.mu.Lock()
+	st, ok := e.prefixes[k]
+	e.mu.Unlock()
+	if ok {
 		return st, nil
 	}
 	st, err := prefixTerms(f, prefix, dl)
 	if err == nil && st != nil {
+		e.mu.Lock()
 		if e.prefixes == nil {
 			e.prefixes = map[prefixKey]*segmentTerms{}
 		}
 		e.prefixes[k] = st
+		e.mu.Unlock()
 	}
 	return st, err
 }
@@ -412,28 +428,45 @@ func (e *expansions) fuzzy(ix *Index, field string, key fuzzyKey, maxExp int) (*
 		return enumerateFuzzy(ix, field, aut, utf8.RuneCountInString(key.term), maxExp)
 	}
 	tk := fuzzyTermsKey{index: ix.Name, field: field, key: key, maxExp: maxExp}
-	if ft, ok := e.terms[tk]; ok {
-		return ft, nil
+	sa, ft, err := e.automaton(tk)
+	if ft != nil || err != nil {
+		return ft, err
 	}
-	aut, ok := e.automata[key]
-	if !ok {
-		var err error
-		if aut, err = key.compile(); err != nil {
-			return nil, err
-		}
-		if e.automata == nil {
-			e.automata = map[fuzzyKey]*termdict.FuzzyAutomaton{}
-		}
-		e.automata[key] = aut
-	}
-	ft, err := enumerateFuzzy(ix, field, aut, utf8.RuneCountInString(key.term), maxExp)
+	sa.mu.Lock()
+	ft, err = enumerateFuzzy(ix, field, sa.aut, utf8.RuneCountInString(key.term), maxExp)
+	sa.mu.Unlock()
 	if err == nil && ft != nil {
+		e.mu.Lock()
 		if e.terms == nil {
 			e.terms = map[fuzzyTermsKey]*fuzzyTerms{}
 		}
 		e.terms[tk] = ft
+		e.mu.Unlock()
 	}
 	return ft, err
+}
+
+// automaton returns tk's rewrite when the search has made it, else the
+// automaton of its term, compiled now or earlier in the search.
+func (e *expansions) automaton(tk fuzzyTermsKey) (*sharedAutomaton, *fuzzyTerms, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if ft, ok := e.terms[tk]; ok {
+		return nil, ft, nil
+	}
+	if sa, ok := e.automata[tk.key]; ok {
+		return sa, nil, nil
+	}
+	aut, err := tk.key.compile()
+	if err != nil {
+		return nil, nil, err
+	}
+	if e.automata == nil {
+		e.automata = map[fuzzyKey]*sharedAutomaton{}
+	}
+	sa := &sharedAutomaton{aut: aut}
+	e.automata[tk.key] = sa
+	return sa, nil, nil
 }
 
 // compile builds the automaton of key's term.

@@ -261,12 +261,19 @@ type Index struct {
 // safe for concurrent use.
 type Searcher struct {
 	indexes map[string]*Index
+	// parallelDocs is how many documents an index needs to be searched
+	// on a goroutine of its own (concurrentDocs), helperDelay how long a
+	// search runs before helpers start (parallel.go); tests lower both,
+	// and set alwaysConcurrent to run every search's indexes at once.
+	parallelDocs     int
+	helperDelay      time.Duration
+	alwaysConcurrent bool
 }
 
 // NewSearcher returns a searcher over indexes (which it prepares for
 // caching what stays true of their segments).
 func NewSearcher(indexes ...*Index) *Searcher {
-	s := &Searcher{indexes: map[string]*Index{}}
+	s := &Searcher{indexes: map[string]*Index{}, parallelDocs: concurrentDocs, helperDelay: helperDelay}
 	for _, ix := range indexes {
 		if ix.pivots == nil {
 			ix.pivots = &sync.Map{}
@@ -407,21 +414,25 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	}
 	// Past the limit only the top hits matter, unless aggregations need
 	// every match or a profile counts the scorers' calls.
-	c := newTopCollector(req.From+req.Size, limit, len(req.Aggs) == 0 && !req.Profile)
-	aggs := newAggCollectors(req.Aggs)
-	timedOut := false
-	dl := newDeadline(ctx, req.QueryDeadline)
-	var profiles []ShardProfile
+	prune := len(req.Aggs) == 0 && !req.Profile
 	// rewritten holds the searched targets as rewritten (rewrite.go) for
 	// the explanations, when asked for; inner hits are found in the request's own tree,
 	// as OpenSearch finds them in its query builders.
 	var rewritten []Target
 	exp := &expansions{}
+	// A profile counts every scorer call, so its indexes do not prune by
+	// each other's findings: its counts do not depend on the schedule.
+	var shared *sharedTop
+	if !req.Profile {
+		shared = &sharedTop{}
+	}
+	var parts []*indexSearch
 	for _, t := range targets {
 		ix := s.indexes[t.Index]
-		if ix == nil || c.counted() {
+		if ix == nil {
 			continue
 		}
+		pos := len(parts)
 		t, err := t.rewritten()
 		if err != nil {
 			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
@@ -429,26 +440,45 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		if req.Explain {
 			rewritten = append(rewritten, t)
 		}
-		ixc := *ix
-		ixc.dl = dl
-		ixc.expansions = exp
+		p := &indexSearch{t: t, ix: *ix, top: newTopCollector(req.From+req.Size, limit, prune), aggs: newAggCollectors(req.Aggs)}
+		if shared != nil {
+			p.top.share(shared, pos)
+		}
+		p.ix.dl = newDeadline(ctx, req.QueryDeadline)
+		p.ix.expansions = exp
 		if req.Profile {
-			ixc.prof = &profiler{aggs: make([]AggProfile, len(req.Aggs))}
+			p.ix.prof = &profiler{aggs: make([]AggProfile, len(req.Aggs))}
 			for i, a := range req.Aggs {
-				ixc.prof.aggs[i] = AggProfile{Type: aggregatorType(a), Description: a.Name}
+				p.ix.prof.aggs[i] = AggProfile{Type: aggregatorType(a), Description: a.Name}
 			}
 		}
-		err = s.searchIndex(ctx, &ixc, t, c, aggs)
-		if ixc.prof != nil {
-			profiles = append(profiles, ixc.prof.shardProfile(t, &req))
+		parts = append(parts, p)
+	}
+	// With aggregations every match is collected whatever the other
+	// indexes find, so searching them at once costs no more work; the top
+	// hits alone are found with less one index after another, each
+	// starting from the floor the ones before it set (sharedTop).
+	s.searchIndexes(ctx, parts, len(req.Aggs) > 0 && !req.Profile || s.alwaysConcurrent)
+	// The indexes' answers merged in index order, as OpenSearch's
+	// coordinating node merges its shards'.
+	c := newTopCollector(req.From+req.Size, limit, prune)
+	aggs := newAggCollectors(req.Aggs)
+	timedOut := false
+	var profiles []ShardProfile
+	for pos, p := range parts {
+		if p.ix.prof != nil {
+			profiles = append(profiles, p.ix.prof.shardProfile(p.t, &req))
 		}
-		if err != nil {
-			if errors.Is(err, context.DeadlineExceeded) {
-				// OpenSearch's timeout: answer with what was collected.
-				timedOut = true
-				break
+		if p.err != nil {
+			if !errors.Is(p.err, context.DeadlineExceeded) {
+				return nil, fmt.Errorf("search: index %s: %w", p.t.Index, p.err)
 			}
-			return nil, fmt.Errorf("search: index %s: %w", t.Index, err)
+			// OpenSearch's timeout: answer with what was collected.
+			timedOut = true
+		}
+		c.absorb(p.top, pos)
+		for i, a := range p.aggs {
+			aggs[i].shards = append(aggs[i].shards, a.shards...)
 		}
 	}
 	res, err := c.result(req.From, limit)
