@@ -503,6 +503,7 @@ func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, er
 		}
 	}
 	t.NonNestedFilter = nonNestedFilter(tr.index, t.Query) // explain.go
+	t.RecordsOnly = !mightMatchNestedDocs(tr.index, t.Query)
 	return t, nil
 }
 

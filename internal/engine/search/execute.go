@@ -330,7 +330,7 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 		if col.done() {
 			break
 		}
-		if err := searchSegment(ix.dl, ix.Name, segNum, seg, w, col); err != nil {
+		if err := searchSegment(ix.dl, ix.Name, segNum, seg, w, !t.RecordsOnly, col); err != nil {
 			return fmt.Errorf("segment %d: %w", segNum, err)
 		}
 	}
@@ -342,11 +342,11 @@ func (s *Searcher) searchIndex(ctx context.Context, ix *Index, t Target, c *topC
 // (collect.go): the scorer's matches in document order, each given to
 // the segment's leaf collector and then to the top hits, which score it
 // only when it may be kept; the deadline is ticked as the scorer works.
-func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w weight, c *collector) error {
+func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment, w weight, filter bool, c *collector) error {
 	if all, ok := w.(*matchAllWeight); ok && c.post == nil {
 		return scanRecords(dl, index, segNum, seg, all.score, c.top, c.aggs) // scan.go
 	}
-	sc, err := recordScorer(w, segNum, seg, dl)
+	sc, err := recordScorer(w, segNum, seg, dl, filter)
 	if err != nil || sc == nil {
 		return err
 	}
@@ -404,8 +404,9 @@ func searchSegment(dl *deadline, index string, segNum int, seg *segment.Segment,
 
 // recordScorer returns w's scorer for a segment restricted to records:
 // top-level queries match records only, children are reached through
-// nested queries. The filter is skipped when the segment has no children.
-func recordScorer(w weight, segNum int, seg *segment.Segment, dl *deadline) (Scorer, error) {
+// nested queries. The filter is skipped when the segment has no children
+// or filter is false (a query that cannot match them, Target.RecordsOnly).
+func recordScorer(w weight, segNum int, seg *segment.Segment, dl *deadline, filter bool) (Scorer, error) {
 	sc, err := w.scorer(segNum, seg)
 	if dl.stopped() {
 		// Scorers that saw the deadline while they were built stop
@@ -415,7 +416,7 @@ func recordScorer(w weight, segNum int, seg *segment.Segment, dl *deadline) (Sco
 	if err != nil || sc == nil {
 		return nil, err
 	}
-	if int(seg.MaxDoc) != len(seg.Roots()) {
+	if filter && int(seg.MaxDoc) != len(seg.Roots()) {
 		sc = &recordsOnly{inner: sc, roots: &rootsScorer{roots: seg.Roots(), i: -1}, dl: dl}
 	}
 	return sc, nil

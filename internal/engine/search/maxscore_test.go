@@ -121,7 +121,7 @@ func checkMinCompetitive(t *testing.T, ix *Index, qs []Query, skipShare int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, err := recordScorer(w, segNum, ix.Segments[segNum], nil)
+		sc, err := recordScorer(w, segNum, ix.Segments[segNum], nil, true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -267,7 +267,7 @@ func exhaustive(t *testing.T, s *Searcher, q Query, from, size int) *Result {
 			t.Fatal(err)
 		}
 		for segNum, seg := range ix.Segments {
-			sc, err := recordScorer(w, segNum, seg, nil)
+			sc, err := recordScorer(w, segNum, seg, nil, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -314,7 +314,7 @@ func TestMinCompetitiveScore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc, err := recordScorer(w, segNum, ix.Segments[segNum], nil)
+		sc, err := recordScorer(w, segNum, ix.Segments[segNum], nil, true)
 		if err != nil || sc == nil {
 			return nil, 0
 		}
@@ -460,7 +460,7 @@ func TestPruningStartsWhileCounting(t *testing.T) {
 	}
 	visits := 0
 	for segNum, seg := range ix.Segments {
-		if err := searchSegment(nil, ix.Name, segNum, seg, countingWeight{w, &visits}, &collector{top: c}); err != nil {
+		if err := searchSegment(nil, ix.Name, segNum, seg, countingWeight{w, &visits}, true, &collector{top: c}); err != nil {
 			t.Fatal(err)
 		}
 	}
