@@ -473,3 +473,41 @@ func testWeight(q Query, ix *Index) (weight, error) {
 	}
 	return createWeight(r, ix, 1)
 }
+
+// TestRecordsOnlyTargets checks Target.RecordsOnly on a segment with
+// children: a query that matches records only (the NestedHelper rule says
+// so) answers the same without the records filter as with it, and a query
+// the rule leaves filtered (match_all, a term on a children's field) keeps
+// the children out. The scores are the engine's own (the oracle tests pin
+// them to Lucene's); what matters here is that both settings give them.
+// The scores are the engine's own (the oracle tests pin them to Lucene's);
+// what matters here is that both settings give them.
+func TestRecordsOnlyTargets(t *testing.T) {
+	s := NewSearcher(nestedCorpus(t))
+	alpha := &TermQuery{Field: "sections.snippet", Term: "alpha"}
+	for _, c := range []struct {
+		name        string
+		q           Query
+		recordsOnly bool // the NestedHelper rule's answer for q
+		want        string
+	}{
+		{"record field", &TermQuery{Field: "snippet", Term: "alpha"}, true, "r2:0.13076457"},
+		{"nested", &NestedQuery{Path: "sections", ScoreMode: ScoreMax, Query: alpha}, true, "r0:0.27436534 r1:0.08294764"},
+		{"bool with a record clause", &BoolQuery{Must: []Query{&TermQuery{Field: "name", Term: "first"}},
+			Should: []Query{&NestedQuery{Path: "sections", ScoreMode: ScoreSum, Query: alpha}}}, true, "r0:1.0676084"},
+		{"match_all", &MatchAllQuery{}, false, "r0:1 r1:1 r2:1 r3:1"},
+		{"children's field", alpha, false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, recordsOnly := range []bool{false, c.recordsOnly} {
+				res, err := s.Search(context.Background(), Request{Targets: []Target{{Index: "contract", Query: c.q, RecordsOnly: recordsOnly}}, Size: 10})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := hitsString(res); got != c.want {
+					t.Errorf("RecordsOnly %v: got  %s\nwant %s", recordsOnly, got, c.want)
+				}
+			}
+		})
+	}
+}
