@@ -245,3 +245,66 @@ func TestOpenSearchErrorParity(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderAtOnce renders pages with helpers from their first hit and
+// on the caller alone: the answers are the same, byte for byte (sources,
+// highlights, inner hits with their highlights), and so is a page whose
+// bytes pass the response limit.
+func TestRenderAtOnce(t *testing.T) {
+	words := strings.Fields("supplier deliver goods licensee royalty audit records termination notice breach confidential information")
+	var sb strings.Builder
+	for i := range 40 {
+		var body []string
+		for j := range 30 + i*7 {
+			body = append(body, words[(i*3+j*j)%len(words)])
+		}
+		fmt.Fprintf(&sb, "{\"index\":{\"_index\":\"contract\",\"_id\":\"c%03d\"}}\n", i)
+		fmt.Fprintf(&sb, `{"name":"Agreement %d","body":%q,"sections":[{"type":"clause","name":"Audit","snippet":%q},{"type":"clause","name":"Notices","snippet":%q}]}`+"\n",
+			i, strings.Join(body, " "), strings.Join(body[:10], " "), strings.Join(body[5:20], " "))
+	}
+	bulk := sb.String()
+	seq, p := openBackend(t, bulk)
+	seq.renderDelay = time.Hour
+	par, _ := openBackend(t, bulk)
+	par.renderDelay = 0
+	bodies := []string{
+		`{"query":{"q":"audit records royalty"}}`,
+		`{"query":{"simple_query_string":{"query":"deliver | notice","fields":["body","name"]}},"size":40,"highlight":{"fields":{"body":{},"name":{}}}}`,
+		`{"query":{"nested":{"path":"sections","query":{"simple_query_string":{"query":"audit","fields":["sections.snippet"]}},` +
+			`"inner_hits":{"highlight":{"fields":{"sections.snippet":{}}}}}},"size":40}`,
+	}
+	for _, body := range bodies {
+		want := renderJSON(t, seq, p, body, 0)
+		for range 5 {
+			if got := renderJSON(t, par, p, body, 0); got != want {
+				t.Fatalf("%s: at once\n%s\none at a time\n%s", body, got, want)
+			}
+		}
+	}
+	// A limit the third hit passes: the same refusal both ways.
+	one := renderJSON(t, seq, p, bodies[1], 0)
+	limit := int64(len(one) / 20)
+	if got, want := renderJSON(t, par, p, bodies[1], limit), renderJSON(t, seq, p, bodies[1], limit); got != want || !strings.HasPrefix(want, "error: ") {
+		t.Fatalf("limit %d: at once %s, one at a time %s", limit, got, want)
+	}
+}
+
+// renderJSON answers body with maxBytes as the response limit: the
+// answer's JSON without took, or the error.
+func renderJSON(t *testing.T, b *Backend, p *dsl.Parser, body string, maxBytes int64) string {
+	t.Helper()
+	parsed, err := p.Parse([]byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := b.Search(context.Background(), &backend.Request{Indexes: mappings.Names(), Search: parsed.Search, MaxResponseBytes: maxBytes})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	resp.Took = 0
+	out, err := json.Marshal(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}

@@ -3,11 +3,9 @@ package search
 import (
 	"cmp"
 	"context"
-	"runtime"
-	"runtime/debug"
 	"slices"
-	"sync/atomic"
-	"time"
+
+	"github.com/contractsearch/contractsearch/internal/engine/helpers"
 )
 
 // A request's logical indexes are searched as OpenSearch searches its
@@ -22,11 +20,6 @@ import (
 // are merged by score, then index order, then arrival within the index
 // (topCollector.absorb), the totals add up, and each aggregation keeps
 // one shard page per index for its reduce.
-
-// helperDelay is how long a search runs on the caller alone before
-// helpers start: about what starting one costs, so that a search that
-// is over by then pays nothing for them.
-const helperDelay = 100 * time.Microsecond
 
 // concurrentDocs is how many documents (records and their sections) an
 // index needs to be searched on a goroutine of its own: below it, a
@@ -43,9 +36,6 @@ type indexSearch struct {
 	top  *topCollector
 	aggs []*aggCollector
 	err  error
-	// panicked holds what the part panicked with on a goroutine, for
-	// the caller's to panic with again.
-	panicked any
 }
 
 // docs is how many documents the index's segments hold.
@@ -58,23 +48,14 @@ func (p *indexSearch) docs() int {
 }
 
 // searchIndexes runs every part: one after another in index order, or,
-// when concurrent says they may run at once, as follows. The caller takes
-// them one at a time, largest first; when two or more are large, there
-// is more than one processor and the search is still running after
-// helperDelay, helper goroutines (as many as processors but one, and
-// large parts but one) start taking parts too. Each part goes to whoever
-// claims it first, and only a part a helper claimed is waited for: a
-// search that is over before helperDelay, or whose work is all in one
-// index (a nested query, a field only contracts have), runs on the
-// caller alone, without a helper's start in its way. A helper faults as
-// the caller does (debug.SetPanicOnFault: a damaged, memory-mapped index
-// file), and what it panics with is panicked again on the caller's
-// goroutine once every claimed part is done, so that whoever recovers
-// the caller's panics (the embedded backend, which turns a fault into a
-// 503) sees it.
+// when concurrent says they may run at once, largest first on the caller
+// and, once the search has run helpers.Delay, on helper goroutines too
+// (package helpers), when two or more parts are large: a search that is
+// over by then, or whose work is all in one index (a nested query, a
+// field only contracts have), stays on the caller.
 func (s *Searcher) searchIndexes(ctx context.Context, parts []*indexSearch, concurrent bool) {
 	large := 0
-	if concurrent && runtime.GOMAXPROCS(0) > 1 {
+	if concurrent {
 		for _, p := range parts {
 			if p.docs() >= s.parallelDocs {
 				large++
@@ -87,89 +68,14 @@ func (s *Searcher) searchIndexes(ctx context.Context, parts []*indexSearch, conc
 		}
 		return
 	}
-	q := &partQueue{parts: parts, done: make([]chan struct{}, len(parts))}
-	for i := range q.done {
-		q.done[i] = make(chan struct{})
-		q.order = append(q.order, i)
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
 	}
 	// The largest first, so that the last to finish is a small one.
-	slices.SortStableFunc(q.order, func(a, b int) int { return cmp.Compare(parts[b].docs(), parts[a].docs()) })
-	fault := debug.SetPanicOnFault(false)
-	debug.SetPanicOnFault(fault)
-	helper := func() {
-		debug.SetPanicOnFault(fault)
-		q.work(s, ctx)
-	}
-	func() {
-		// Deferred so as to run even when a part on this goroutine
-		// panics: the helpers read the snapshot the caller releases
-		// after it. The hand-out stops (wait) after the helpers' start
-		// is called off (Stop).
-		defer q.wait()
-		start := time.AfterFunc(s.helperDelay, func() {
-			for range min(runtime.GOMAXPROCS(0), large) - 2 {
-				go helper()
-			}
-			helper()
-		})
-		defer start.Stop()
-		q.work(s, ctx)
-	}()
-	for _, p := range parts {
-		if p.panicked != nil {
-			panic(p.panicked)
-		}
-	}
-}
-
-// partQueue hands a search's parts out to the goroutines that run them.
-type partQueue struct {
-	parts []*indexSearch
-	// order is the parts' positions in the order they are handed out;
-	// next is how many have been.
-	order []int
-	next  atomic.Int64
-	// done[i] is closed once parts[i] has run (or panicked).
-	done []chan struct{}
-}
-
-// work runs the parts no one has claimed yet, one at a time.
-func (q *partQueue) work(s *Searcher, ctx context.Context) {
-	for {
-		i, ok := q.claim()
-		if !ok {
-			return
-		}
-		q.run(s, ctx, i)
-	}
-}
-
-// claim hands out the next part, if any is left: its position.
-func (q *partQueue) claim() (int, bool) {
-	i := q.next.Add(1) - 1
-	if i >= int64(len(q.parts)) {
-		return 0, false
-	}
-	return q.order[i], true
-}
-
-// run runs part i; a panic is kept in the part (searchIndexes panics with
-// it again on the caller's goroutine).
-func (q *partQueue) run(s *Searcher, ctx context.Context, i int) {
-	p := q.parts[i]
-	defer close(q.done[i])
-	defer func() {
-		if r := recover(); r != nil {
-			p.panicked = r
-		}
-	}()
-	p.err = s.searchIndex(ctx, &p.ix, p.t, p.top, p.aggs)
-}
-
-// wait stops the hand-out and waits for every part claimed before that.
-func (q *partQueue) wait() {
-	claimed := min(q.next.Swap(int64(len(q.parts))), int64(len(q.parts)))
-	for _, i := range q.order[:claimed] {
-		<-q.done[i]
-	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(parts[b].docs(), parts[a].docs()) })
+	helpers.Run(len(parts), large-1, s.helperDelay, func(_, i int) {
+		p := parts[order[i]]
+		p.err = s.searchIndex(ctx, &p.ix, p.t, p.top, p.aggs)
+	})
 }

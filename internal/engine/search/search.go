@@ -22,6 +22,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/contractsearch/contractsearch/internal/engine/helpers"
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
 	"github.com/contractsearch/contractsearch/internal/engine/similarity"
 )
@@ -273,7 +274,7 @@ type Searcher struct {
 // NewSearcher returns a searcher over indexes (which it prepares for
 // caching what stays true of their segments).
 func NewSearcher(indexes ...*Index) *Searcher {
-	s := &Searcher{indexes: map[string]*Index{}, parallelDocs: concurrentDocs, helperDelay: helperDelay}
+	s := &Searcher{indexes: map[string]*Index{}, parallelDocs: concurrentDocs, helperDelay: helpers.Delay}
 	for _, ix := range indexes {
 		if ix.pivots == nil {
 			ix.pivots = &sync.Map{}
