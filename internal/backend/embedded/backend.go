@@ -10,14 +10,12 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/contractsearch/contractsearch/internal/apierr"
 	"github.com/contractsearch/contractsearch/internal/backend"
 	"github.com/contractsearch/contractsearch/internal/dsl"
 	"github.com/contractsearch/contractsearch/internal/engine/generation"
-	"github.com/contractsearch/contractsearch/internal/engine/helpers"
 	"github.com/contractsearch/contractsearch/internal/engine/indexer"
 	"github.com/contractsearch/contractsearch/internal/engine/search"
 	"github.com/contractsearch/contractsearch/internal/engine/segment"
@@ -34,9 +32,6 @@ type Backend struct {
 	mappings *mappings.Set
 	// keys are the mappings' member names, for scanning stored sources.
 	keys keyNames
-	// renderDelay is how long a page renders on the caller alone before
-	// helpers join (helpers.Delay; tests lower it).
-	renderDelay time.Duration
 }
 
 // snapshot is one open generation: its segments, a searcher over them,
@@ -91,7 +86,7 @@ func Open(dir string, set *mappings.Set, onError func(error), opts ...Option) (*
 	if err != nil {
 		return nil, fmt.Errorf("embedded: index directory %s: %w", dir, err)
 	}
-	return &Backend{live: live, mappings: set, keys: newKeyNames(set), renderDelay: helpers.Delay}, nil
+	return &Backend{live: live, mappings: set, keys: newKeyNames(set)}, nil
 }
 
 // openSnapshot opens a generation's indexes, checked against its meta.
@@ -529,78 +524,30 @@ func (b *Backend) renderHits(ctx context.Context, snap *snapshot, res *search.Re
 	for _, t := range targets {
 		queries[t.Index] = t.Query
 	}
+	var hl *highlighter
+	if sr.Highlight != nil && len(sr.Highlight.Fields) > 0 {
+		hl = newHighlighter(sr.Highlight, b.mappings, maxBytes)
+	}
 	wantSource := sr.Source == nil || !sr.Source.Disabled
 	specs := innerHitsSpecs(sr.Query, sr.PostFilter)
-	// Each worker renders with its own source cursors and highlighter
-	// (neither may be used by two goroutines at once; their caches are
-	// memos, so a hit renders the same on any worker).
-	workers := make([]*hitRenderer, renderHelpers+1)
-	renderer := func(w int) *hitRenderer {
-		if workers[w] == nil {
-			workers[w] = &hitRenderer{sources: sourceCursors{cache: snap.sources, cursors: map[*segment.Segment]*store.Cursor{},
-				scanner: &sourceScanner{keys: b.keys}}}
-			if sr.Highlight != nil && len(sr.Highlight.Fields) > 0 {
-				workers[w].hl = newHighlighter(sr.Highlight, b.mappings, maxBytes)
-			}
-		}
-		return workers[w]
-	}
-	render := func(w int, h search.Hit) (backend.Hit, error) {
-		r := renderer(w)
-		return b.renderHit(ctx, snap, r.sources, h, sr, wantSource, r.hl, specs, queries[h.Index], maxBytes)
-	}
-	// The page's hits render at once (package helpers: a page of small
-	// records is over before a helper starts; whole contracts highlighted
-	// are not). The answer is the one rendering them in order gives: the
-	// hits whole up to the first one the deadline cut, or an error once
-	// their bytes pass maxBytes; past that limit the workers stop, and a
-	// hit they left is rendered here if the order reaches it.
-	rendered := make([]renderedHit, len(res.Hits))
-	var renderedBytes atomic.Int64
-	helpers.Run(len(res.Hits), renderHelpers, b.renderDelay, func(w, i int) {
-		if maxBytes > 0 && renderedBytes.Load() > maxBytes {
-			return
-		}
-		hit, err := render(w, res.Hits[i])
-		rendered[i] = renderedHit{hit: hit, err: err, done: true}
-		renderedBytes.Add(hit.RawBytes())
-	})
+	sources := sourceCursors{cache: snap.sources, cursors: map[*segment.Segment]*store.Cursor{},
+		scanner: &sourceScanner{keys: b.keys}}
 	out.Hits = make([]backend.Hit, 0, len(res.Hits))
 	var size int64
-	for i, r := range rendered {
-		if !r.done {
-			r.hit, r.err = render(0, res.Hits[i])
-		}
-		if r.err != nil {
-			if ctx.Err() != nil && errors.Is(r.err, context.DeadlineExceeded) {
+	for _, h := range res.Hits {
+		hit, err := b.renderHit(ctx, snap, sources, h, sr, wantSource, hl, specs, queries[h.Index], maxBytes)
+		if err != nil {
+			if ctx.Err() != nil && errors.Is(err, context.DeadlineExceeded) {
 				return true, nil
 			}
-			return false, r.err
+			return false, err
 		}
-		if size += r.hit.RawBytes(); maxBytes > 0 && size > maxBytes {
+		if size += hit.RawBytes(); maxBytes > 0 && size > maxBytes {
 			return false, apierr.ResponseTooLarge(maxBytes)
 		}
-		out.Hits = append(out.Hits, r.hit)
+		out.Hits = append(out.Hits, hit)
 	}
 	return false, nil
-}
-
-// renderHelpers is how many helper goroutines may render a page's hits
-// beside the caller's (fewer on fewer processors).
-const renderHelpers = 3
-
-// hitRenderer is one worker's state for rendering hits.
-type hitRenderer struct {
-	sources sourceCursors
-	hl      *highlighter
-}
-
-// renderedHit is a hit of the page as a worker left it: rendered (done),
-// or not, when the page's bytes had passed the limit.
-type renderedHit struct {
-	hit  backend.Hit
-	err  error
-	done bool
 }
 
 // renderHit renders one hit of the page; it returns ctx's error when ctx
