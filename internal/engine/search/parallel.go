@@ -22,9 +22,9 @@ import (
 // one shard page per index for its reduce.
 
 // concurrentDocs is how many documents (records and their sections) an
-// index needs to be searched on a goroutine of its own: below it, a
-// search is a few microseconds, about what starting and joining a
-// goroutine costs.
+// index needs to count as large: helpers join a search only when two or
+// more of its indexes are (a search of the small ones is a few
+// microseconds, less than a helper's start).
 const concurrentDocs = 16384
 
 // indexSearch is one target's part of a search.

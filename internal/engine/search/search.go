@@ -262,10 +262,10 @@ type Index struct {
 // safe for concurrent use.
 type Searcher struct {
 	indexes map[string]*Index
-	// parallelDocs is how many documents an index needs to be searched
-	// on a goroutine of its own (concurrentDocs), helperDelay how long a
-	// search runs before helpers start (parallel.go); tests lower both,
-	// and set alwaysConcurrent to run every search's indexes at once.
+	// parallelDocs is how many documents an index needs to count as
+	// large (concurrentDocs), helperDelay how long a search runs before
+	// helpers join (parallel.go); tests lower both, and set
+	// alwaysConcurrent to let helpers join every search.
 	parallelDocs     int
 	helperDelay      time.Duration
 	alwaysConcurrent bool
