@@ -502,8 +502,11 @@ func (s *snapshot) target(name string, sr *dsl.SearchRequest) (search.Target, er
 			return t, err
 		}
 	}
-	t.NonNestedFilter = nonNestedFilter(tr.index, t.Query) // explain.go
-	t.RecordsOnly = !mightMatchNestedDocs(tr.index, t.Query)
+	// One reading of the query by OpenSearch's rule (explain.go): where
+	// OpenSearch needs no non-nested filter, every match is a record, so
+	// the engine needs no records filter either.
+	t.NonNestedFilter = nonNestedFilter(tr.index, t.Query)
+	t.RecordsOnly = !t.NonNestedFilter
 	return t, nil
 }
 

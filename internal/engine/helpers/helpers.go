@@ -39,14 +39,14 @@ const Delay = 100 * time.Microsecond
 // Run runs part(w, i) for every i in [0, n), each once: w is the worker
 // that runs it, 0 for the caller's goroutine and 1 … helpers for the
 // helpers, so that part may keep per-worker state (nothing a worker
-// holds is touched by another at the same time). At most helpers
+// holds is touched by another at the same time). At most most helper
 // goroutines (capped at the processors but one) start after delay, and
 // only when n > 1. Run returns once every part has run; a panic in a
 // part is panicked again on the caller's goroutine, after the parts
 // claimed before it are done.
-func Run(n, helpers int, delay time.Duration, part func(w, i int)) {
-	helpers = min(helpers, runtime.GOMAXPROCS(0)-1, n-1)
-	if helpers <= 0 {
+func Run(n, most int, delay time.Duration, part func(w, i int)) {
+	most = min(most, runtime.GOMAXPROCS(0)-1, n-1)
+	if most <= 0 {
 		for i := range n {
 			part(0, i)
 		}
@@ -65,7 +65,7 @@ func Run(n, helpers int, delay time.Duration, part func(w, i int)) {
 		// called off (Stop).
 		defer q.wait()
 		start := time.AfterFunc(delay, func() {
-			for w := 2; w <= helpers; w++ {
+			for w := 2; w <= most; w++ {
 				go q.help(w, fault)
 			}
 			q.help(1, fault)

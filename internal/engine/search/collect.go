@@ -50,7 +50,7 @@ type topCollector struct {
 	limit    int
 	prune    bool
 	// shared is what the collectors of the search's indexes tell each
-	// other (sharedTop; the collector's own until share): pos is this
+	// other (sharedTop; the collector's own when it tells none): pos is this
 	// collector's index's position, published how much of total shared
 	// holds, raised the floor this collector gave it last.
 	shared    *sharedTop
@@ -65,8 +65,14 @@ type topCollector struct {
 	hasMin    bool
 }
 
-func newTopCollector(k, limit int, prune bool) *topCollector {
-	return &topCollector{k: k, hits: newBestOf(k, compareCollected), limit: limit, prune: prune, shared: &sharedTop{}, raised: negInf}
+// newTopCollector returns the collector of the index at position pos of
+// a search's targets, telling the others' through shared (nil: it tells
+// none, keeping what it finds to itself).
+func newTopCollector(k, limit int, prune bool, shared *sharedTop, pos int) *topCollector {
+	if shared == nil {
+		shared = &sharedTop{}
+	}
+	return &topCollector{k: k, hits: newBestOf(k, compareCollected), limit: limit, prune: prune, shared: shared, pos: pos, raised: negInf}
 }
 
 // sharedTop is what the hit collectors of one search's indexes tell each
@@ -140,12 +146,6 @@ func fromOrderedBits(u uint32) float32 {
 		return math.Float32frombits(u &^ (1 << 31))
 	}
 	return math.Float32frombits(^u)
-}
-
-// share makes c, the collector of the index at position pos of the
-// search's targets, one of the collectors that tell each other through s.
-func (c *topCollector) share(s *sharedTop, pos int) {
-	c.shared, c.pos = s, pos
 }
 
 // pastLimit reports whether the search has counted more matches than the

@@ -406,12 +406,7 @@ func (e *expansions) prefix(index string, segNum int, f *segment.Field, prefix [
 	}
 	st, err := prefixTerms(f, prefix, dl)
 	if err == nil && st != nil {
-		e.mu.Lock()
-		if e.prefixes == nil {
-			e.prefixes = map[prefixKey]*segmentTerms{}
-		}
-		e.prefixes[k] = st
-		e.mu.Unlock()
+		remember(&e.mu, &e.prefixes, k, st)
 	}
 	return st, err
 }
@@ -436,14 +431,19 @@ func (e *expansions) fuzzy(ix *Index, field string, key fuzzyKey, maxExp int) (*
 	ft, err = enumerateFuzzy(ix, field, sa.aut, utf8.RuneCountInString(key.term), maxExp)
 	sa.mu.Unlock()
 	if err == nil && ft != nil {
-		e.mu.Lock()
-		if e.terms == nil {
-			e.terms = map[fuzzyTermsKey]*fuzzyTerms{}
-		}
-		e.terms[tk] = ft
-		e.mu.Unlock()
+		remember(&e.mu, &e.terms, tk, ft)
 	}
 	return ft, err
+}
+
+// remember stores v under k in *m, made on first use, holding mu.
+func remember[K comparable, V any](mu *sync.Mutex, m *map[K]V, k K, v V) {
+	mu.Lock()
+	defer mu.Unlock()
+	if *m == nil {
+		*m = map[K]V{}
+	}
+	(*m)[k] = v
 }
 
 // automaton returns tk's rewrite when the search has made it, else the

@@ -454,7 +454,7 @@ func TestPruningStartsWhileCounting(t *testing.T) {
 		t.Fatal(err)
 	}
 	const limit = 100
-	c := newTopCollector(10, limit, true)
+	c := newTopCollector(10, limit, true, nil, 0)
 	for i := range 10 {
 		c.collect("a", 0, nil, uint32(i), 1e30) // better than any browse score
 	}

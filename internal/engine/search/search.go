@@ -447,10 +447,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 		if req.Explain {
 			rewritten = append(rewritten, t)
 		}
-		p := &indexSearch{t: t, ix: *ix, top: newTopCollector(req.From+req.Size, limit, prune), aggs: newAggCollectors(req.Aggs)}
-		if shared != nil {
-			p.top.share(shared, pos)
-		}
+		p := &indexSearch{t: t, ix: *ix, top: newTopCollector(req.From+req.Size, limit, prune, shared, pos), aggs: newAggCollectors(req.Aggs)}
 		p.ix.dl = newDeadline(ctx, req.QueryDeadline)
 		p.ix.expansions = exp
 		if req.Profile {
@@ -468,7 +465,7 @@ func (s *Searcher) Search(ctx context.Context, req Request) (*Result, error) {
 	s.searchIndexes(ctx, parts, len(req.Aggs) > 0 && !req.Profile || s.alwaysConcurrent)
 	// The indexes' answers merged in index order, as OpenSearch's
 	// coordinating node merges its shards'.
-	c := newTopCollector(req.From+req.Size, limit, prune)
+	c := newTopCollector(req.From+req.Size, limit, prune, nil, 0)
 	aggs := newAggCollectors(req.Aggs)
 	timedOut := false
 	var profiles []ShardProfile
